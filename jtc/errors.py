@@ -1,0 +1,67 @@
+"""User-facing errors with one-line messages and distinct exit codes.
+
+Every problem a user can cause (bad class name, bad classpath, untestable class) or that the code
+under test can cause (System.exit, endless loops, stack or heap exhaustion, a dead JVM) maps to one
+class here, so the CLI can print one line and exit with a code scripts can test for.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Process exit codes of `jtc`; stable, documented in docs/cli.md."""
+
+    OK = 0
+    INTERNAL_ERROR = 1
+    USAGE = 2
+    UNKNOWN_CLASS = 3
+    BAD_CLASSPATH = 4
+    CLASS_FILE_TOO_NEW = 5
+    NOT_TESTABLE = 6
+    TOOLCHAIN_MISSING = 7
+    # Problems of the code under test: tests for the other paths are still written.
+    SYSTEM_EXIT = 10
+    ENDLESS_LOOP = 11
+    STACK_OVERFLOW = 12
+    OUT_OF_MEMORY = 13
+    JVM_CRASH = 14
+
+
+class JtcError(Exception):
+    """An error reported to the user as one line, with its exit code."""
+
+    exit_code: ExitCode = ExitCode.INTERNAL_ERROR
+
+
+class UsageError(JtcError):
+    exit_code = ExitCode.USAGE
+
+
+class UnknownClassError(JtcError):
+    exit_code = ExitCode.UNKNOWN_CLASS
+
+
+class BadClasspathError(JtcError):
+    exit_code = ExitCode.BAD_CLASSPATH
+
+
+class ClassFileTooNewError(JtcError):
+    exit_code = ExitCode.CLASS_FILE_TOO_NEW
+
+
+class NotTestableError(JtcError):
+    exit_code = ExitCode.NOT_TESTABLE
+
+
+class ToolchainError(JtcError):
+    """java, javac or a Debian Java library jtc needs is missing."""
+
+    exit_code = ExitCode.TOOLCHAIN_MISSING
+
+
+class HarnessError(JtcError):
+    """The Java harness refused a request (bad statement, missing member); a bug or bad input."""
+
+    exit_code = ExitCode.INTERNAL_ERROR
