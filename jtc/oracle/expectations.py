@@ -52,6 +52,8 @@ class TestCase:
     expectation: Expectation
     # Why the test was kept, in words for the summary ("covers 2 new branches", "new outcome").
     reason: str = ""
+    # Some statement calls a member that declares checked exceptions: the test method needs `throws`.
+    throws_checked: bool = False
 
 
 @dataclass(frozen=True)
