@@ -1,0 +1,141 @@
+"""Text encoding of programs for the Java harness and decoding of its answers (docs/trace-format.md §5-6).
+
+Values cross the boundary exactly: floats by their bits, strings as UTF-16 code units in hex.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Program, Value, VarRef
+from jtc.model.types import STRING
+from jtc.svm.concrete import double_bits, double_from_bits, float_bits, float_from_bits
+
+ABORT_NONE, ABORT_BUDGET, ABORT_TIMEOUT, ABORT_EXIT = 0, 1, 2, 3
+
+
+def _utf16_hex(text: str) -> str:
+    units = text.encode("utf-16-be", "surrogatepass")
+    return units.hex()
+
+
+def _from_utf16_hex(hex_units: str) -> str:
+    return bytes.fromhex(hex_units).decode("utf-16-be", "surrogatepass")
+
+
+def _scalar(desc: str, value: object) -> str:
+    """One primitive or String element without its type prefix."""
+    if value is None:
+        return "N"
+    if desc == "Z":
+        return "1" if value else "0"
+    if desc == "F":
+        return str(float_bits(value))  # type: ignore[arg-type]
+    if desc == "D":
+        return str(double_bits(value))  # type: ignore[arg-type]
+    if desc == STRING:
+        return _utf16_hex(value)  # type: ignore[arg-type]
+    return str(int(value))  # type: ignore[call-overload]
+
+
+def encode_value(value: Value) -> str:
+    if isinstance(value, VarRef):
+        return f"v{value.index}"
+    if isinstance(value, Null):
+        return "N"
+    if isinstance(value, Literal):
+        prefix = "T" if value.desc == STRING else value.desc
+        return f"{prefix}:{_scalar(value.desc, value.value)}"
+    if isinstance(value, ArrayLiteral):
+        element = value.desc[1:]
+        prefix = "T" if element == STRING else element
+        return f"A{prefix}:" + ",".join(_scalar(element, e) for e in value.elements)
+    raise TypeError(f"cannot encode {value!r}")
+
+
+def encode_program(program: Program) -> str:
+    lines = []
+    for statement in program:
+        args = " ".join(encode_value(a) for a in statement.args)
+        if isinstance(statement, Construct):
+            line = f"new {statement.owner} {statement.desc}"
+        elif isinstance(statement, Invoke):
+            receiver = "_" if statement.receiver is None else f"v{statement.receiver.index}"
+            line = f"call {statement.owner} {statement.name} {statement.desc} {receiver}"
+        else:
+            raise TypeError(f"cannot encode statement {statement!r}")
+        lines.append(f"{line} {args}" if args else line)
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ObjectValue:
+    """A returned object that has no literal form: its class and trace id."""
+
+    class_name: str
+    object_id: int
+
+
+@dataclass(frozen=True)
+class Void:
+    pass
+
+
+ReturnedValue = Literal | ArrayLiteral | Null | ObjectValue | Void
+
+
+def _decode_scalar(desc: str, token: str) -> object:
+    if token == "N":
+        return None
+    if desc == "Z":
+        return token == "1"
+    if desc == "F":
+        return float_from_bits(int(token))
+    if desc == "D":
+        return double_from_bits(int(token))
+    if desc == STRING:
+        return _from_utf16_hex(token)
+    return int(token)
+
+
+def decode_returned(token: str) -> ReturnedValue:
+    """A value token of the harness result (§6) as a Python value."""
+    if token == "V":
+        return Void()
+    if token == "N":
+        return Null("Ljava/lang/Object;")
+    kind, _, rest = token.partition(":")
+    if kind == "O":
+        name, _, object_id = rest.rpartition("#")
+        return ObjectValue(name, int(object_id))
+    if kind.startswith("A"):
+        element = STRING if kind[1:] == "T" else kind[1:]
+        items = tuple(_decode_scalar(element, t) for t in rest.split(",")) if rest else ()
+        return ArrayLiteral("[" + element, items)  # type: ignore[arg-type]
+    desc = STRING if kind == "T" else kind
+    return Literal(desc, _decode_scalar(desc, rest))  # type: ignore[arg-type]
+
+
+@dataclass
+class HarnessResult:
+    """One execution as the worker reports it (plain Python data: it crosses a process boundary)."""
+
+    trace: list[int]
+    executed: int
+    status: list[str]
+    values: list[str | None]
+    messages: list[str | None]
+    throw_sites: list[str | None]
+    abort: int
+    exit_status: int
+    error: str | None
+    new_tables: list[str]
+    nanos: int
+    generation: int = 0
+    # Set by the supervisor when the worker did not answer: "timeout" (killed) or "crash: <detail>".
+    failure: str | None = None
+    seconds: dict[str, float] = field(default_factory=dict)  # where the wall time went (jvm, transfer)
+
+    @staticmethod
+    def failed(failure: str, generation: int) -> HarnessResult:
+        return HarnessResult([], 0, [], [], [], [], ABORT_NONE, 0, None, [], 0, generation, failure)

@@ -1,0 +1,89 @@
+"""The body of a worker process: one JVM (through JPype) serving execution requests over a pipe.
+
+JPype allows one JVM per process, and code under test may kill its JVM (System.exit in library
+code, a native crash, memory exhaustion), so the JVM lives here, away from the search state.
+The process's stdout/stderr go to a log file: the code under test may print.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+
+from jtc.jvm.protocol import HarnessResult
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    jvm_library: str
+    agent_jar: str
+    java_classpath: tuple[str, ...]  # the agent and its libraries
+    user_classpath: tuple[str, ...]
+    heap_mb: int
+    instrument: bool
+    log_path: str
+    generation: int
+
+
+def _redirect_output(log_path: str) -> None:
+    log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.close(log)
+
+
+def _strings(array: object) -> list[str | None]:
+    return [None if item is None else str(item) for item in array]  # type: ignore[attr-defined]
+
+
+def serve(connection: Connection, config: WorkerConfig) -> None:
+    _redirect_output(config.log_path)
+    import jpype
+    import numpy
+
+    jpype.startJVM(
+        config.jvm_library,
+        f"-javaagent:{config.agent_jar}",
+        f"-Xmx{config.heap_mb}m",
+        "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1",
+        "-Djava.awt.headless=true",
+        classpath=list(config.java_classpath),
+        convertStrings=False,
+    )
+    harness = jpype.JClass("jtc.agent.Harness")
+    harness.configure(jpype.JArray(jpype.JString)(list(config.user_classpath)), config.instrument)
+    connection.send(("ready", None))
+    while True:
+        request = connection.recv()
+        kind = request[0]
+        if kind == "stop":
+            return
+        if kind == "describe":
+            try:
+                connection.send(("ok", str(harness.describe(request[1]))))
+            except jpype.JException as error:
+                connection.send(("error", str(error.getMessage())))
+            continue
+        _, program, budget, timeout_ms = request
+        started = time.perf_counter()
+        result = harness.run(program, budget, timeout_ms)
+        jvm_seconds = time.perf_counter() - started
+        trace = numpy.asarray(result.trace, dtype=numpy.int64)
+        connection.send(("ok", HarnessResult(
+            trace=trace,  # type: ignore[arg-type]  # a numpy array here; the supervisor makes it a list
+            executed=int(result.executed),
+            status=_strings(result.status),  # type: ignore[arg-type]
+            values=_strings(result.values),
+            messages=_strings(result.messages),
+            throw_sites=_strings(result.throwSites),
+            abort=int(result.abort),
+            exit_status=int(result.exitStatus),
+            error=None if result.error is None else str(result.error),
+            new_tables=_strings(result.newTables),  # type: ignore[arg-type]
+            nanos=int(result.nanos),
+            generation=config.generation,
+            seconds={"jvm": jvm_seconds, "convert": time.perf_counter() - started - jvm_seconds},
+        )))

@@ -1,0 +1,174 @@
+"""Python view of a class as the agent's class table describes it (docs/trace-format.md §2).
+
+The agent numbers instructions in the same pass that instruments them, so these objects are the
+ground truth the symbolic VM walks. Method and class ids are local to one JVM; everything else here
+is stable, and one MethodInfo object stands for a method for the whole run (site keys hang on it).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from jtc.model.types import parse_method_descriptor
+
+ACC_PUBLIC = 0x0001
+ACC_PRIVATE = 0x0002
+ACC_PROTECTED = 0x0004
+ACC_STATIC = 0x0008
+ACC_FINAL = 0x0010
+ACC_SYNTHETIC = 0x1000
+ACC_BRIDGE = 0x0040
+ACC_NATIVE = 0x0100
+ACC_INTERFACE = 0x0200
+ACC_ABSTRACT = 0x0400
+ACC_ENUM = 0x4000
+
+
+@dataclass(frozen=True)
+class Handler:
+    start: int
+    end: int  # exclusive
+    handler: int
+    catch_type: str | None  # internal name; None catches everything (finally)
+
+
+@dataclass(eq=False)
+class MethodInfo:
+    owner: str
+    name: str
+    desc: str
+    access: int
+    max_locals: int
+    instrumented: bool
+    code: list[list[Any]]
+    lines: list[int]
+    handlers: list[Handler]
+    param_names: list[str] | None
+    params: tuple[str, ...] = field(init=False)
+    returns: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.params, self.returns = parse_method_descriptor(self.desc)
+
+    @property
+    def is_static(self) -> bool:
+        return bool(self.access & ACC_STATIC)
+
+    @property
+    def is_constructor(self) -> bool:
+        return self.name == "<init>"
+
+    @property
+    def is_initializer(self) -> bool:
+        return self.name == "<clinit>"
+
+    @property
+    def is_public(self) -> bool:
+        return bool(self.access & ACC_PUBLIC)
+
+    @property
+    def is_private(self) -> bool:
+        return bool(self.access & ACC_PRIVATE)
+
+    @property
+    def is_abstract(self) -> bool:
+        return bool(self.access & ACC_ABSTRACT)
+
+    @property
+    def is_synthetic(self) -> bool:
+        return bool(self.access & (ACC_SYNTHETIC | ACC_BRIDGE))
+
+    @property
+    def qualified_name(self) -> str:
+        return f"{self.owner.replace('/', '.')}.{self.name}{self.desc}"
+
+    def line_of(self, index: int) -> int:
+        return self.lines[index] if 0 <= index < len(self.lines) else -1
+
+    def __repr__(self) -> str:
+        return f"<method {self.qualified_name}>"
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    name: str
+    desc: str
+    access: int
+
+    @property
+    def is_static(self) -> bool:
+        return bool(self.access & ACC_STATIC)
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    name: str
+    major: int
+    access: int
+    super_name: str | None
+    interfaces: tuple[str, ...]
+    source: str | None
+    outer: str | None
+    inner_access: int | None
+    fields: tuple[FieldInfo, ...]
+    methods: tuple[MethodInfo, ...]
+
+    def method(self, name: str, desc: str) -> MethodInfo | None:
+        for method in self.methods:
+            if method.name == name and method.desc == desc:
+                return method
+        return None
+
+    @property
+    def effective_access(self) -> int:
+        """Access as the Java language sees it: nested classes take theirs from InnerClasses."""
+        return self.inner_access if self.inner_access is not None else self.access
+
+    @property
+    def is_interface(self) -> bool:
+        return bool(self.access & ACC_INTERFACE)
+
+    @property
+    def is_abstract(self) -> bool:
+        return bool(self.access & ACC_ABSTRACT)
+
+    @property
+    def is_public(self) -> bool:
+        return bool(self.effective_access & ACC_PUBLIC)
+
+    @property
+    def is_enum(self) -> bool:
+        return bool(self.access & ACC_ENUM)
+
+
+@dataclass(frozen=True)
+class ParsedTable:
+    """A class table with the JVM-local ids that map trace headers to methods."""
+
+    info: ClassInfo
+    class_id: int
+    method_ids: tuple[int, ...]  # parallel to info.methods
+
+
+def parse_class_table(text: str) -> ParsedTable:
+    data = json.loads(text)
+    name = data["name"]
+    methods = tuple(
+        MethodInfo(
+            owner=name, name=m["name"], desc=m["desc"], access=m["access"], max_locals=m["maxLocals"],
+            instrumented=m["instrumented"], code=m["code"], lines=m["lines"],
+            handlers=[Handler(h[0], h[1], h[2], h[3]) for h in m["handlers"]],
+            param_names=m.get("params"),
+        )
+        for m in data["methods"]
+    )
+    info = ClassInfo(
+        name=name, major=data["major"], access=data["access"], super_name=data.get("super"),
+        interfaces=tuple(data.get("interfaces", ())), source=data.get("source"), outer=data.get("outer"),
+        inner_access=data.get("innerAccess"),
+        fields=tuple(FieldInfo(f["name"], f["desc"], f["access"]) for f in data["fields"]),
+        methods=methods,
+    )
+    return ParsedTable(info=info, class_id=data["classId"], method_ids=tuple(m["id"] for m in data["methods"]))

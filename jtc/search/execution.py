@@ -1,0 +1,69 @@
+"""One concolic step: run a program on the JVM, then replay its trace in the symbolic VM."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from jtc.jvm.protocol import HarnessResult, encode_program
+from jtc.jvm.worker import JvmWorker
+from jtc.model.program import Program
+from jtc.model.repository import ClassRepository
+from jtc.svm.inputs import Assignment, InputVariables
+from jtc.svm.machine import Machine, Replay
+
+
+@dataclass
+class EngineStats:
+    """Where the time went, for the run summary and the engine benchmark (B4)."""
+
+    executions: int = 0
+    trace_entries: int = 0  # longs transferred from the JVM
+    instructions: int = 0
+    jvm_seconds: float = 0.0
+    transfer_seconds: float = 0.0
+    replay_seconds: float = 0.0
+    plain_nanos: int = 0  # time of the statements themselves, as the harness measured it
+    desyncs: dict[str, int] = field(default_factory=dict)
+    approximations: int = 0
+
+
+@dataclass
+class Execution:
+    index: int
+    program: Program
+    assignment: Assignment
+    result: HarnessResult
+    replay: Replay | None  # None when the worker failed or the harness refused the program
+
+
+class Executor:
+    def __init__(self, worker: JvmWorker, repository: ClassRepository, record_budget: int, timeout_ms: int) -> None:
+        self.worker = worker
+        self.repository = repository
+        self.record_budget = record_budget
+        self.timeout_ms = timeout_ms
+        self.stats = EngineStats()
+        self.executions: list[Execution] = []
+
+    def execute(self, program: Program, variables: InputVariables | None, assignment: Assignment) -> Execution:
+        result = self.worker.run(encode_program(program), self.record_budget, self.timeout_ms)
+        stats = self.stats
+        stats.executions += 1
+        stats.jvm_seconds += result.seconds.get("jvm", 0.0)
+        stats.transfer_seconds += result.seconds.get("transfer", 0.0) + result.seconds.get("convert", 0.0)
+        stats.plain_nanos += result.nanos
+        replay = None
+        if result.failure is None and result.error is None:
+            self.repository.add_tables(result.new_tables, result.generation)
+            started = time.perf_counter()
+            replay = Machine(self.repository, program, result.trace, variables, assignment).run()
+            stats.replay_seconds += time.perf_counter() - started
+            stats.trace_entries += len(result.trace)
+            stats.instructions += replay.steps
+            stats.approximations += replay.approximations
+            if replay.desync is not None:
+                stats.desyncs[replay.desync] = stats.desyncs.get(replay.desync, 0) + 1
+        execution = Execution(len(self.executions), program, assignment, result, replay)
+        self.executions.append(execution)
+        return execution

@@ -1,0 +1,173 @@
+"""Concolic exploration of one class: one constraint tree per method under test, one shared budget.
+
+Each step either runs a method's first (seeded random) inputs, or picks the most promising
+unexplored node over all trees, solves its path, runs the answer and checks that the execution
+followed the predicted path and flipped the branch (architecture decision 7).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from jtc.model.classtable import MethodInfo
+from jtc.search.execution import Execution, Executor
+from jtc.search.strategy import STRATEGIES, CoverageMap
+from jtc.search.templates import ProgramTemplate, merge
+from jtc.search.tree import DIVERGED, INFEASIBLE, OTHER, TIMEOUT, ConstraintTree, Node
+from jtc.solver.fallback import random_search
+from jtc.solver.solver import SAT, UNSAT, Solver
+from jtc.svm.path import Decision
+
+
+@dataclass
+class Target:
+    """A method under test with its template, variables and constraint tree."""
+
+    method: MethodInfo
+    template: ProgramTemplate
+    tree: ConstraintTree = field(default_factory=ConstraintTree)
+    started: bool = False
+
+    def __post_init__(self) -> None:
+        self.variables = self.template.variables()
+        self.domain = self.variables.domain()
+
+    @property
+    def has_work(self) -> bool:
+        return not self.started or not self.tree.exhausted
+
+
+@dataclass
+class SearchReport:
+    executions: list[Execution]
+    targets: list[Target]
+    divergences: dict[str, int]  # site description -> count
+    infeasible_reached: int
+    nondeterministic: int  # paths that contradicted the tree at the same prefix
+    fallback_solutions: int
+    seconds: float
+    stopped_by: str  # "exhausted", "time", "executions"
+
+
+class ClassSession:
+    def __init__(self, targets: list[Target], executor: Executor, solver: Solver, strategy: str, seed: int,
+                 max_depth: int) -> None:
+        self.targets = targets
+        self.executor = executor
+        self.solver = solver
+        self.pick = STRATEGIES[strategy]
+        self.rng = random.Random(seed)
+        self.max_depth = max_depth
+        self.coverage = CoverageMap()
+        self.divergences: dict[str, int] = {}
+        self.infeasible_reached = 0
+        self.nondeterministic = 0
+        self.fallback_solutions = 0
+
+    def run(self, time_budget: float, max_executions: int | None = None) -> SearchReport:
+        started = time.perf_counter()
+        deadline = started + time_budget
+        stopped_by = "exhausted"
+        while True:
+            pending = [t for t in self.targets if t.has_work]
+            if not pending:
+                break
+            if time.perf_counter() >= deadline:
+                stopped_by = "time"
+                break
+            if max_executions is not None and len(self.executor.executions) >= max_executions:
+                stopped_by = "executions"
+                break
+            fresh = next((t for t in pending if not t.started), None)
+            if fresh is not None:
+                self._run_initial(fresh)
+            else:
+                self._step(pending)
+        return SearchReport(self.executor.executions, self.targets, self.divergences, self.infeasible_reached,
+                            self.nondeterministic, self.fallback_solutions, time.perf_counter() - started, stopped_by)
+
+    # ---- steps ---------------------------------------------------------------------------------
+
+    def _run_initial(self, target: Target) -> None:
+        target.started = True
+        assignment = target.template.initial_assignment(self.rng)
+        self._run(target, assignment)
+
+    def _step(self, pending: list[Target]) -> None:
+        candidates = [(target, node) for target in pending for node in target.tree.open_nodes()]
+        best = self.pick([node for _, node in candidates], self.coverage, self.rng)
+        target = next(t for t, n in candidates if n is best)
+        self._explore(target, best)
+
+    def _explore(self, target: Target, node: Node) -> None:
+        tree = target.tree
+        conditions = node.path_conditions()
+        prefix, goal = target.domain + conditions[:-1], conditions[-1]
+        result = self.solver.solve(prefix, goal, target.variables.descs, target.variables.by_name())
+        base = self.executor.executions[node.parent.witness].assignment  # type: ignore[union-attr, index]
+        if result.status == UNSAT:
+            tree.mark(node, INFEASIBLE)
+            return
+        if result.status == SAT:
+            assignment = merge(base, result.assignment)
+        else:
+            constraints = self.solver.slice(prefix, goal) + [goal]
+            names = sorted(set().union(*(self.solver.index.variables(c) for c in constraints)))
+            found = random_search(constraints, target.variables.by_name(), target.variables.descs, names, base,
+                                  self.rng)
+            if found is None:
+                tree.mark(node, TIMEOUT)
+                return
+            self.fallback_solutions += 1
+            assignment = merge(base, found)
+        labels_before = set(node.parent.children)  # type: ignore[union-attr]
+        execution = self._run(target, assignment)
+        if execution.replay is None:
+            tree.mark(node, TIMEOUT)
+            return
+        left_at = self._divergence(node, execution.replay.decisions, labels_before)
+        if left_at is not None:
+            method, index = left_at.parent.site  # type: ignore[union-attr, misc]
+            site = f"{method.qualified_name}#{index} (line {method.line_of(index)})"
+            self.divergences[site] = self.divergences.get(site, 0) + 1
+            if node.status not in ("computation", "terminal"):
+                tree.mark(node, DIVERGED)
+
+    def _run(self, target: Target, assignment: dict) -> Execution:
+        program = target.template.build(assignment)
+        execution = self.executor.execute(program, target.variables, assignment)
+        replay = execution.replay
+        if replay is not None:
+            decisions = replay.decisions[:self.max_depth]
+            insertion = target.tree.insert(decisions, execution.index, complete=replay.desync is None)
+            self.infeasible_reached += len(insertion.reached_infeasible)
+            if insertion.mismatch is not None:
+                self.nondeterministic += 1
+            self.coverage.add(replay.edges, decisions)
+        return execution
+
+    # ---- correctness check -----------------------------------------------------------------------
+
+    @staticmethod
+    def _expected(node: Node) -> list[Node]:
+        chain = []
+        current: Node | None = node
+        while current is not None and current.parent is not None:
+            chain.append(current)
+            current = current.parent
+        chain.reverse()
+        return chain
+
+    def _divergence(self, node: Node, decisions: list[Decision], labels_before: set) -> Node | None:
+        """The node on the predicted path where the execution went elsewhere, or None if it arrived."""
+        for depth, expected in enumerate(self._expected(node)):
+            if depth >= len(decisions) or decisions[depth].site != expected.parent.site:  # type: ignore[union-attr]
+                return expected
+            label = decisions[depth].label
+            if expected.label == OTHER:
+                return None if label not in labels_before else expected
+            if label != expected.label:
+                return expected
+        return None

@@ -1,0 +1,139 @@
+"""Program templates: a call sequence whose arguments are symbolic inputs, and the programs it yields.
+
+The template fixes the statements (constructor, then the method under test) and which arguments
+are unknowns; an assignment of the unknowns turns it into a concrete Program.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from jtc.model.classtable import MethodInfo
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Program, Statement, Value, VarRef
+from jtc.model.types import STRING, is_array, is_primitive
+from jtc.svm.concrete import f32
+from jtc.svm.inputs import ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_array_length: int
+    max_string_length: int
+
+
+def _default(desc: str) -> bool | int | float:
+    if desc == "Z":
+        return False
+    return 0.0 if desc in "FD" else 0
+
+
+def _spec_for(name: str, desc: str, limits: Limits) -> InputSpec | None:
+    if is_primitive(desc):
+        return PrimitiveInput(name, desc)
+    if desc == STRING:
+        return StringInput(name, limits.max_string_length)
+    if is_array(desc) and is_primitive(desc[1:]):
+        return ArrayInput(name, desc, limits.max_array_length)
+    return None
+
+
+def _parameter_names(method: MethodInfo) -> list[str]:
+    names = list(method.param_names or [])
+    if len(names) != len(method.params) or len(set(names)) != len(names) or not all(names):
+        names = [f"arg{i}" for i in range(len(method.params))]
+    return names
+
+
+class ProgramTemplate:
+    """Statements with symbolic arguments at `specs[(statement, argument)]`."""
+
+    def __init__(self, statements: list[Statement], specs: dict[tuple[int, int], InputSpec]) -> None:
+        self.statements = statements
+        self.specs = specs
+
+    @staticmethod
+    def for_method(method: MethodInfo, limits: Limits) -> ProgramTemplate:
+        """`new Owner()` (for instance methods) and then `method` with every supported argument symbolic."""
+        statements: list[Statement] = []
+        receiver = None
+        if not method.is_static:
+            statements.append(Construct(method.owner, "()V", ()))
+            receiver = VarRef(0, f"L{method.owner};")
+        index = len(statements)
+        specs: dict[tuple[int, int], InputSpec] = {}
+        args: list[Value] = []
+        for position, (name, desc) in enumerate(zip(_parameter_names(method), method.params)):
+            spec = _spec_for(name, desc, limits)
+            if spec is not None:
+                specs[(index, position)] = spec
+            args.append(Null(desc))  # placeholder; `build` fills in symbolic arguments
+        statements.append(Invoke(method.owner, method.name, method.desc, receiver, tuple(args)))
+        return ProgramTemplate(statements, specs)
+
+    def variables(self) -> InputVariables:
+        return InputVariables(dict(self.specs))
+
+    def build(self, assignment: Assignment) -> Program:
+        statements = []
+        for index, statement in enumerate(self.statements):
+            args = tuple(
+                _value(self.specs[(index, position)], assignment) if (index, position) in self.specs else arg
+                for position, arg in enumerate(statement.args)
+            )
+            if isinstance(statement, Construct):
+                statements.append(Construct(statement.owner, statement.desc, args))
+            else:
+                statements.append(Invoke(statement.owner, statement.name, statement.desc, statement.receiver, args))
+        return tuple(statements)
+
+    def initial_assignment(self, rng: random.Random) -> Assignment:
+        """Plain, varied starting values; the solver takes it from there."""
+        assignment: Assignment = {}
+        for spec in self.specs.values():
+            if isinstance(spec, PrimitiveInput):
+                assignment[spec.name] = _random_primitive(spec.desc, rng)
+            elif isinstance(spec, StringInput):
+                assignment[spec.null_name] = False
+                assignment[spec.name] = rng.choice(("", "a", "abc", "hello"))
+            else:
+                assignment[spec.null_name] = False
+                length = rng.randint(0, 3)
+                assignment[spec.length_name] = length
+                for i in range(length):
+                    assignment[spec.element_name(i)] = _random_primitive(spec.desc[1:], rng)
+        return assignment
+
+
+def _random_primitive(desc: str, rng: random.Random) -> bool | int | float:
+    if desc == "Z":
+        return rng.random() < 0.5
+    if desc == "C":
+        return ord(rng.choice("abcxyzAZ09 "))
+    if desc == "F":
+        return f32(round(rng.uniform(-10, 50), 1))
+    if desc == "D":
+        return round(rng.uniform(-10, 50), 2)
+    if desc == "B":
+        return rng.randint(-20, 20)
+    return rng.randint(-10, 50)
+
+
+def _value(spec: InputSpec, assignment: Assignment) -> Value:
+    if isinstance(spec, PrimitiveInput):
+        return Literal(spec.desc, assignment.get(spec.name, _default(spec.desc)))
+    if assignment.get(spec.null_name, False):
+        return Null(spec.desc if isinstance(spec, ArrayInput) else STRING)
+    if isinstance(spec, StringInput):
+        return Literal(STRING, assignment.get(spec.name, ""))  # type: ignore[arg-type]
+    element = spec.desc[1:]
+    length = int(assignment.get(spec.length_name, 0))  # type: ignore[arg-type]
+    return ArrayLiteral(spec.desc, tuple(assignment.get(spec.element_name(i), _default(element))  # type: ignore[misc]
+                                         for i in range(length)))
+
+
+def merge(base: Assignment, solved: Assignment) -> Assignment:
+    """A parent execution's inputs updated with a model: unconstrained inputs keep their values."""
+    merged = dict(base)
+    merged.update(solved)
+    return merged

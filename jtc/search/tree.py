@@ -1,0 +1,153 @@
+"""The constraint tree (seed 002, §3.3): every explored path of one program, so none runs twice.
+
+A node is the state after some decisions; if executions have passed it, it knows the decision made
+there (site and kind) and has one child per outcome, each child carrying the condition that selects
+it. Outcomes not yet taken are UNEXPLORED children; solving the path to one either runs it
+(COMPUTATION), proves it INFEASIBLE, or gives up (TIMEOUT). Paths end in TERMINAL nodes. An
+unexplored child whose solved input took another path is DIVERGED (and counted), so it is not
+retried forever.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Hashable, Iterator
+
+import z3
+
+from jtc.svm.path import Decision, Site
+
+COMPUTATION = "computation"
+UNEXPLORED = "unexplored"
+TERMINAL = "terminal"
+INFEASIBLE = "infeasible"
+TIMEOUT = "timeout"
+DIVERGED = "diverged"
+
+OTHER = ("other",)  # label of the "any other value" child of an open decision
+
+
+class Node:
+    __slots__ = ("parent", "label", "cond", "depth", "status", "site", "kind", "children", "open_term",
+                 "witness", "order")
+
+    _orders = itertools.count()
+
+    def __init__(self, parent: Node | None, label: Hashable, cond: z3.BoolRef | None, status: str) -> None:
+        self.parent = parent
+        self.label = label
+        self.cond = cond
+        self.depth = 0 if parent is None else parent.depth + 1
+        self.status = status
+        self.site: Site | None = None  # the decision made at this node
+        self.kind: str | None = None
+        self.children: dict[Hashable, Node] = {}
+        self.open_term: z3.ExprRef | None = None
+        self.witness: int | None = None  # an execution that passed here (its inputs seed the next query)
+        self.order = next(Node._orders)  # creation order, for deterministic tie-breaking
+
+    def path_conditions(self) -> list[z3.BoolRef]:
+        """The conditions from the root to this node (this node's own last)."""
+        conditions: list[z3.BoolRef] = []
+        node: Node | None = self
+        while node is not None and node.parent is not None:
+            conditions.append(node.condition())
+            node = node.parent
+        conditions.reverse()
+        return conditions
+
+    def condition(self) -> z3.BoolRef:
+        if self.label == OTHER:
+            taken = [label for label in self.parent.children if label != OTHER]  # type: ignore[union-attr]
+            return z3.And([self.parent.open_term != label for label in taken])  # type: ignore[union-attr, operator]
+        return self.cond  # type: ignore[return-value]
+
+    def edge_key(self) -> tuple[Site, str, Hashable] | None:
+        parent = self.parent
+        return None if parent is None or parent.site is None else (parent.site, parent.kind, self.label)  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        return f"<node d={self.depth} {self.status} label={self.label!r}>"
+
+
+@dataclass
+class Insertion:
+    """What adding one path did to the tree."""
+
+    leaf: Node
+    new_nodes: int
+    reached: list[Node]  # nodes that were UNEXPLORED/TIMEOUT/DIVERGED before and are now executed
+    reached_infeasible: list[Node]  # nodes the solver had proved infeasible: a correctness violation
+    mismatch: Decision | None  # a decision that contradicts the tree (same prefix, other site)
+
+
+class ConstraintTree:
+    def __init__(self) -> None:
+        self.root = Node(None, None, None, UNEXPLORED)
+        self.unexplored: dict[Node, None] = {}  # insertion-ordered set
+        self.paths = 0
+
+    def insert(self, decisions: list[Decision], execution: int, complete: bool = True) -> Insertion:
+        """Merge one executed path; `complete` is False when the replay stopped early."""
+        self.paths += 1
+        node = self.root
+        node.status = COMPUTATION
+        node.witness = execution if node.witness is None else node.witness
+        new_nodes, reached, reached_infeasible = 0, [], []
+        for decision in decisions:
+            if node.site is None:
+                node.site, node.kind, node.open_term = decision.site, decision.kind, decision.open_term
+                for label, cond in decision.alternatives:
+                    if label not in node.children:
+                        self._add(node, label, cond, UNEXPLORED)
+                        new_nodes += 1
+                if decision.open_term is not None and OTHER not in node.children:
+                    self._add(node, OTHER, None, UNEXPLORED)
+                    new_nodes += 1
+            elif node.site != decision.site or node.kind != decision.kind:
+                return Insertion(node, new_nodes, reached, reached_infeasible, decision)
+            child = node.children.get(decision.label)
+            if child is None:
+                child = self._add(node, decision.label, decision.cond, COMPUTATION)
+                new_nodes += 1
+            elif child.status != COMPUTATION and child.status != TERMINAL:
+                (reached_infeasible if child.status == INFEASIBLE else reached).append(child)
+                self.unexplored.pop(child, None)
+                child.status = COMPUTATION
+                child.cond = decision.cond if child.label != OTHER else child.cond
+            if child.witness is None:
+                child.witness = execution
+            node = child
+        if complete and node.site is None:
+            node.status = TERMINAL
+        return Insertion(node, new_nodes, reached, reached_infeasible, None)
+
+    def _add(self, parent: Node, label: Hashable, cond: z3.BoolRef | None, status: str) -> Node:
+        child = Node(parent, label, cond, status)
+        parent.children[label] = child
+        if status == UNEXPLORED:
+            self.unexplored[child] = None
+        return child
+
+    def mark(self, node: Node, status: str) -> None:
+        """Close an unexplored node as INFEASIBLE, TIMEOUT or DIVERGED."""
+        node.status = status
+        self.unexplored.pop(node, None)
+
+    def open_nodes(self) -> Iterator[Node]:
+        return iter(self.unexplored)
+
+    def count(self, status: str) -> int:
+        return sum(1 for node in self.walk() if node.status == status)
+
+    def walk(self) -> Iterator[Node]:
+        pending = [self.root]
+        while pending:
+            node = pending.pop()
+            yield node
+            pending.extend(node.children.values())
+
+    @property
+    def exhausted(self) -> bool:
+        return not self.unexplored

@@ -1,0 +1,444 @@
+"""The symbolic VM: replays one execution's trace over the class tables.
+
+The VM walks the bytecode itself, frame by frame, and consumes a record wherever an instruction has
+one (docs/trace-format.md). Records that do not belong to the current instruction tell it what
+happened meanwhile: an ENTER that is not the awaited callee is a nested frame (class initialisation,
+a callback from library code); a HANDLER, a STMT_END or the end of the trace is an exception
+unwinding frames. Instructions are restartable: a handler that meets such a record returns without
+side effects and runs again once the nested frame is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Hashable
+
+import z3
+
+from jtc.model.classtable import MethodInfo
+from jtc.model.program import Construct, Invoke, Program, VarRef
+from jtc.model.repository import ClassRepository
+from jtc.model.types import STRING, is_wide, parse_method_descriptor
+from jtc.svm import concrete as jc
+from jtc.svm import path
+from jtc.svm.frames import CALL, NESTED, STATEMENT, Frame, PendingCall
+from jtc.svm.heap import Heap
+from jtc.svm.inputs import ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput
+from jtc.svm.values import TOP, ArrayShadow, Ref, StringShadow, Sym, Value, concrete
+from jtc.trace import records as rec
+from jtc.trace.records import split_header
+
+class Desync(Exception):
+    """The trace and the VM's walk of the bytecode disagree: the replay cannot go on."""
+
+
+@dataclass
+class StatementOutcome:
+    status: str  # "ok", "threw", "abort" (no STMT_END), "unfinished"
+    value: Value | None = None  # return value (ok) or exception Ref (threw)
+
+
+@dataclass
+class Replay:
+    """Everything one replay learned about one execution."""
+
+    decisions: list[path.Decision]
+    outcomes: list[StatementOutcome]
+    visited: dict[MethodInfo, bytearray]
+    edges: set[tuple[MethodInfo, int, Hashable]]
+    thrown_by_code: set[int]  # ids of exceptions thrown by `athrow` in instrumented code
+    steps: int
+    desync: str | None = None
+    approximations: int = 0  # places where a symbolic value had to be replaced by its concrete value
+    stale_loads: int = 0
+    statement_frames: dict[int, Frame] = field(default_factory=dict)
+
+
+class Machine:
+    def __init__(self, repository: ClassRepository, program: Program, trace: list[int],
+                 inputs: InputVariables | None = None, assignment: Assignment | None = None) -> None:
+        from jtc.svm.models import MODELS
+
+        self.repository = repository
+        self.program = program
+        self.data = trace
+        self.pos = 0
+        self.end = len(trace)
+        self.inputs = inputs
+        self.assignment = assignment or {}
+        self.models = MODELS
+        self.heap = Heap()
+        self.frames: list[Frame] = []
+        self.decisions: list[path.Decision] = []
+        self.visited: dict[MethodInfo, bytearray] = {}
+        self.edges: set[tuple[MethodInfo, int, Hashable]] = set()
+        self.thrown_by_code: set[int] = set()
+        self.outcomes: list[StatementOutcome] = []
+        self.statement_frames: dict[int, Frame] = {}
+        self.statement = -1
+        self.statement_entered = False
+        self.statement_values: dict[int, Value] = {}
+        self.approximations = 0
+        self.steps = 0
+
+    # ---- driving -------------------------------------------------------------------------
+
+    def run(self) -> Replay:
+        desync = None
+        try:
+            self._loop()
+        except Desync as error:
+            desync = str(error)
+        for outcome in self.outcomes:
+            if outcome.status == "unfinished":
+                outcome.status = "abort"
+        return Replay(self.decisions, self.outcomes, self.visited, self.edges, self.thrown_by_code,
+                      self.steps, desync, self.approximations, self.heap.stale_loads, self.statement_frames)
+
+    def _loop(self) -> None:
+        frames = self.frames
+        steps = 0
+        try:
+            while True:
+                if not frames:
+                    if not self._harness_step():
+                        return
+                    continue
+                frame = frames[-1]
+                pc = frame.pc
+                frame.visited[pc] = 1
+                instruction = frame.code[pc]
+                instruction[0](self, frame, instruction)
+                steps += 1
+        finally:
+            self.steps = steps
+
+    # ---- records ---------------------------------------------------------------------------
+
+    def take(self, frame: Frame, tag: int, count: int) -> int:
+        """Consume the record `tag` of the current instruction; returns where its payload starts.
+
+        Returns -1 when the next record is not that one; by then a nested frame has been pushed or
+        an exception has unwound the frames, and the caller must return without side effects."""
+        pos = self.pos
+        if pos < self.end and self.data[pos] == frame.hbase | (frame.pc << 16) | (count << 8) | tag:
+            self.pos = pos + 1 + count
+            return pos + 1
+        self._divert(frame, tag)
+        return -1
+
+    def _divert(self, frame: Frame, expected: int) -> None:
+        if self.pos >= self.end:
+            self._unwind()
+            return
+        tag, _, index, method_id = split_header(self.data[self.pos])
+        if tag == rec.ENTER:
+            self.enter_nested()
+        elif tag in (rec.HANDLER, rec.STMT_END):
+            self._unwind()
+        elif tag in (rec.VALUE, rec.DONE) and self._pending_frame(method_id, index) is not None:
+            self._unwind()
+        else:
+            raise Desync(f"{frame.method.qualified_name}#{frame.pc} expected {rec.TAG_NAMES[expected]}, "
+                         f"trace has {self._describe_next()}")
+
+    def _describe_next(self) -> str:
+        if self.pos >= self.end:
+            return "end of trace"
+        tag, count, index, method_id = split_header(self.data[self.pos])
+        try:
+            where = self.repository.method_by_id(method_id).qualified_name if method_id else "harness"
+        except KeyError:
+            where = f"method {method_id}"
+        payload = self.data[self.pos + 1:self.pos + 1 + count]
+        return f"{rec.TAG_NAMES.get(tag, tag)} {where}#{index} {payload}"
+
+    def peek_header(self) -> tuple[int, int, int, int] | None:
+        return split_header(self.data[self.pos]) if self.pos < self.end else None
+
+    # ---- frames ----------------------------------------------------------------------------
+
+    def compiled(self, method: MethodInfo) -> list[tuple]:
+        from jtc.svm.dispatch import compile_method
+
+        return compile_method(method)
+
+    def _visited_of(self, method: MethodInfo) -> bytearray:
+        visited = self.visited.get(method)
+        if visited is None:
+            visited = self.visited[method] = bytearray(len(method.code))
+        return visited
+
+    def push_frame(self, method: MethodInfo, method_id: int, local_values: list[Value], kind: int) -> Frame:
+        if not method.code:
+            raise Desync(f"ENTER of {method.qualified_name}, which has no code")
+        frame = Frame(method, method_id, self.compiled(method), local_values, kind, self._visited_of(method))
+        self.frames.append(frame)
+        return frame
+
+    def enter_payload(self, method: MethodInfo) -> tuple[int, list[int]]:
+        """Consume an ENTER record; returns (method id, payload)."""
+        _, count, _, method_id = split_header(self.data[self.pos])
+        start = self.pos + 1
+        self.pos = start + count
+        return method_id, self.data[start:start + count]
+
+    def locals_from_payload(self, method: MethodInfo, payload: list[int]) -> list[Value]:
+        """Frame locals for a method entered from code the VM does not follow (values as recorded)."""
+        local_values: list[Value] = []
+        position = 0
+        if not method.is_static and not method.is_constructor:
+            local_values.append(self.heap.ref(payload[0]))
+            position = 1
+        elif method.is_constructor:
+            local_values.append(Ref(None))
+        for desc in method.params:
+            local_values.append(self.decode(desc, payload[position]))
+            position += 1
+            if is_wide(desc):
+                local_values.append(TOP)
+        return local_values
+
+    def enter_nested(self) -> None:
+        _, _, _, method_id = split_header(self.data[self.pos])
+        method = self.repository.method_by_id(method_id)
+        method_id, payload = self.enter_payload(method)
+        self.push_frame(method, method_id, self.locals_from_payload(method, payload), NESTED)
+
+    def decode(self, desc: str, raw: int) -> Value:
+        """A recorded value of type `desc` as a VM value (references become canonical Refs)."""
+        if desc[0] in "L[":
+            return self.heap.ref(raw)
+        return jc.decode_value(desc, raw)
+
+    def return_from(self, frame: Frame, value: Value | None) -> None:
+        self.frames.pop()
+        if frame.kind == CALL:
+            call = self.frames[-1].call
+            call.returned = value
+            call.has_returned = True
+        elif frame.kind == STATEMENT:
+            self.statement_values[self.statement] = value
+
+    # ---- exceptions ------------------------------------------------------------------------
+
+    def throw(self, frame: Frame, thrown: Ref | None = None) -> None:
+        """The current instruction throws (the VM predicted it): the next record must say where to.
+
+        `thrown` is the exception object of an `athrow`; it is remembered as thrown by the code
+        under test (the oracle asserts the messages of those, not of JVM-raised ones)."""
+        if self.pos < self.end:
+            tag = self.data[self.pos] & 0xFF
+            if tag not in (rec.HANDLER, rec.STMT_END, rec.VALUE, rec.DONE):
+                raise Desync(f"{frame.method.qualified_name}#{frame.pc} should throw, trace has {self._describe_next()}")
+        self._unwind(thrown)
+
+    def _pending_frame(self, method_id: int, index: int) -> int | None:
+        for depth in range(len(self.frames) - 1, -1, -1):
+            frame = self.frames[depth]
+            if frame.hbase >> 32 == method_id and frame.pc == index and frame.call is not None:
+                return depth
+        return None
+
+    def _unwind(self, thrown: Ref | None = None) -> None:
+        if self.pos >= self.end:
+            self.frames.clear()
+            return
+        tag, count, index, method_id = split_header(self.data[self.pos])
+        if thrown is not None and tag in (rec.HANDLER, rec.STMT_END):
+            exception_id = self.data[self.pos + (1 if tag == rec.HANDLER else 2)]
+            self.thrown_by_code.add(self.heap.bind(thrown, exception_id).id)  # type: ignore[arg-type]
+        if tag == rec.STMT_END:
+            self.frames.clear()
+            return
+        if tag == rec.HANDLER:
+            for depth in range(len(self.frames) - 1, -1, -1):
+                frame = self.frames[depth]
+                if frame.hbase >> 32 == method_id and _catches(frame, index):
+                    del self.frames[depth + 1:]
+                    exception_id = self.data[self.pos + 1]
+                    self.pos += 1 + count
+                    frame.stack = [self.heap.ref(exception_id)]
+                    frame.call = None
+                    frame.pc = index
+                    return
+            raise Desync(f"HANDLER for a frame not on the stack: {self._describe_next()}")
+        depth = self._pending_frame(method_id, index) if tag in (rec.VALUE, rec.DONE) else None
+        if depth is None:
+            raise Desync(f"exception unwinding met {self._describe_next()}")
+        # Library code caught the exception and returned normally to an instrumented caller.
+        del self.frames[depth + 1:]
+        call = self.frames[depth].call
+        call.returned, call.has_returned = None, False
+
+    # ---- decisions -------------------------------------------------------------------------
+
+    def decide(self, frame: Frame, kind: str, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> None:
+        """Record a two-way decision at the current instruction; `cond` selects `outcome`."""
+        self.decisions.append(path.binary((frame.method, frame.pc), kind, outcome, other, cond))
+
+    def decide_many(self, frame: Frame, kind: str, outcome: Hashable, cond: z3.BoolRef,
+                    alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]) -> None:
+        self.decisions.append(path.Decision((frame.method, frame.pc), kind, outcome, cond, alternatives))
+
+    def decide_index(self, frame: Frame, index_term: z3.ExprRef, index: int) -> None:
+        """Fix a symbolic array index to its concrete value (heap simulation)."""
+        cond = index_term == index
+        self.decisions.append(path.Decision((frame.method, frame.pc), path.INDEX, index, cond, (), index_term))
+
+    def null_check(self, frame: Frame, ref: Ref) -> bool:
+        """Implicit null check of a dereference; returns False (after unwinding) when it throws."""
+        if ref.null is not None:
+            if ref.id == 0:
+                self.decide(frame, path.NULL_CHECK, "null", "nonnull", ref.null)
+            else:
+                self.decide(frame, path.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
+        if ref.id == 0:
+            self.throw(frame)
+            return False
+        return True
+
+    def edge(self, frame: Frame, outcome: Hashable) -> None:
+        self.edges.add((frame.method, frame.pc, outcome))
+
+    # ---- statements ------------------------------------------------------------------------
+
+    def _harness_step(self) -> bool:
+        if self.pos >= self.end:
+            return False
+        tag, count, index, method_id = split_header(self.data[self.pos])
+        if tag == rec.STMT:
+            self.pos += 1 + count
+            self.statement, self.statement_entered = index, False
+            self.outcomes.append(StatementOutcome("unfinished"))
+            return True
+        if tag == rec.STMT_END:
+            status, raw = self.data[self.pos + 1], self.data[self.pos + 2]
+            self.pos += 1 + count
+            self._finish_statement(index, status, raw)
+            return True
+        if tag == rec.ENTER:
+            method = self.repository.method_by_id(method_id)
+            if not self.statement_entered and self._is_statement_target(method):
+                self.statement_entered = True
+                method_id, payload = self.enter_payload(method)
+                frame = self.push_frame(method, method_id, self._statement_locals(method, payload), STATEMENT)
+                self.statement_frames[self.statement] = frame
+            else:
+                self.enter_nested()
+            return True
+        raise Desync(f"between statements the trace has {self._describe_next()}")
+
+    def _is_statement_target(self, method: MethodInfo) -> bool:
+        if not 0 <= self.statement < len(self.program):
+            return False
+        statement = self.program[self.statement]
+        if isinstance(statement, Construct):
+            return method.is_constructor and method.desc == statement.desc and method.owner == statement.owner
+        if method.name != statement.name or method.desc != statement.desc:
+            return False
+        if statement.receiver is None:
+            return method.is_static
+        receiver = self.statement_values.get(statement.receiver.index)
+        return isinstance(receiver, Ref) and not method.is_static and (
+            receiver.id is None or receiver.id == self.data[self.pos + 1])
+
+    def _statement_locals(self, method: MethodInfo, payload: list[int]) -> list[Value]:
+        statement = self.program[self.statement]
+        local_values: list[Value] = []
+        position = 0
+        if isinstance(statement, Construct):
+            local_values.append(Ref(None))
+        elif statement.receiver is not None:
+            local_values.append(self.heap.bind(self.statement_values[statement.receiver.index], payload[0]))
+            position = 1
+        for argument_index, desc in enumerate(method.params):
+            raw = payload[position]
+            position += 1
+            spec = self.inputs.specs.get((self.statement, argument_index)) if self.inputs else None
+            argument = statement.args[argument_index]
+            if spec is not None:
+                value = self._symbolic_input(spec, desc, raw)
+            elif isinstance(argument, VarRef):
+                value = self.heap.bind(self.statement_values[argument.index], raw) \
+                    if isinstance(self.statement_values.get(argument.index), Ref) else self.decode(desc, raw)
+            else:
+                value = self.decode(desc, raw)
+            local_values.append(value)
+            if is_wide(desc):
+                local_values.append(TOP)
+        return local_values
+
+    def _symbolic_input(self, spec: InputSpec, desc: str, raw: int) -> Value:
+        inputs = self.inputs
+        if isinstance(spec, PrimitiveInput):
+            return Sym(jc.decode_value(desc, raw), inputs.primitive(spec.name, desc))
+        null_flag = inputs.null_flag(spec.null_name) if spec.nullable else None
+        if raw == 0:
+            ref = Ref(0, null=null_flag)
+        else:
+            ref = self.heap.ref(raw)
+            ref.null = null_flag
+        if isinstance(spec, StringInput):
+            value = self.assignment.get(spec.name, "")
+            ref.string = StringShadow(inputs.raw(spec.name, STRING), value)  # type: ignore[arg-type]
+        elif isinstance(spec, ArrayInput):
+            length = int(self.assignment.get(spec.length_name, 0))
+            element_desc = spec.desc[1:]
+            elements = {
+                i: Sym(self.assignment.get(spec.element_name(i), 0.0 if element_desc in "FD" else 0),  # type: ignore[arg-type]
+                       inputs.array_element(spec, i))
+                for i in range(length)
+            }
+            ref.array = ArrayShadow(Sym(length, inputs.array_length(spec)), element_desc, elements)
+        return ref
+
+    def _finish_statement(self, index: int, status: int, raw: int) -> None:
+        outcome = self.outcomes[-1]
+        statement = self.program[index] if index < len(self.program) else None
+        if status == 1:
+            outcome.status, outcome.value = "threw", self.heap.ref(raw)
+            return
+        outcome.status = "ok"
+        if isinstance(statement, Construct):
+            frame = self.statement_frames.get(index)
+            placeholder = frame.this_ref if frame is not None else None
+            value: Value | None = self.heap.bind(placeholder, raw) if placeholder is not None else self.heap.ref(raw)
+        elif isinstance(statement, Invoke):
+            returns = parse_method_descriptor(statement.desc)[1]
+            returned = self.statement_values.get(index)
+            if returns == "V":
+                value = None
+            elif returns[0] in "L[":
+                value = self.heap.bind(returned, raw) if isinstance(returned, Ref) else self.heap.ref(raw)
+            else:
+                reported = jc.decode_value(returns, raw)
+                value = returned if returned is not None and jc.same_value(concrete(returned), reported) else reported
+        else:
+            value = None
+        outcome.value = value
+        self.statement_values[index] = value  # type: ignore[assignment]
+
+    # ---- helpers for handlers --------------------------------------------------------------
+
+    def pending_call(self, frame: Frame, opcode: int, owner: str, name: str, desc: str) -> PendingCall:
+        """Pop an invoke's arguments (and receiver) into a PendingCall."""
+        params, _ = parse_method_descriptor(desc)
+        stack = frame.stack
+        args: list[Value] = []
+        for param in reversed(params):
+            if is_wide(param):
+                stack.pop()
+            args.append(stack.pop())
+        args.reverse()
+        receiver = None if opcode in (184, 186) else stack.pop()  # invokestatic, invokedynamic
+        return PendingCall(opcode, owner, name, desc, receiver, args)  # type: ignore[arg-type]
+
+    def approximate(self) -> None:
+        self.approximations += 1
+
+
+def _catches(frame: Frame, handler_index: int) -> bool:
+    pc = frame.pc
+    return any(h.handler == handler_index and h.start <= pc < h.end for h in frame.method.handlers)
+

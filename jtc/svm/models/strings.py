@@ -1,0 +1,108 @@
+"""java.lang.String through z3's string theory, for the methods where it is cheap.
+
+Java strings are UTF-16; z3 is set to the Basic Multilingual Plane ("encoding=bmp"), so one z3
+character is one Java char and lengths and indices agree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import z3
+
+from jtc.svm import path
+from jtc.svm.models.base import Model
+from jtc.svm.values import CondSym, Ref, Sym, Value, concrete, term_of
+
+if TYPE_CHECKING:
+    from jtc.svm.frames import Frame, PendingCall
+    from jtc.svm.machine import Machine
+
+z3.set_param("encoding", "bmp")
+
+STRING = "java/lang/String"
+
+
+def symbolic_string(value: object) -> bool:
+    return isinstance(value, Ref) and value.string is not None and not z3.is_string_value(value.string.term)
+
+
+def string_term(value: Ref) -> z3.SeqRef:
+    return value.string.term  # type: ignore[union-attr]
+
+
+def _to_int(term: z3.ArithRef) -> z3.BitVecRef:
+    return z3.Int2BV(term, 32)
+
+
+class Length(Model):
+    def applies(self, call: PendingCall) -> bool:
+        return symbolic_string(call.receiver)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        return Sym(reported, _to_int(z3.Length(string_term(call.receiver))))  # type: ignore[arg-type]
+
+
+class IsEmpty(Model):
+    def applies(self, call: PendingCall) -> bool:
+        return symbolic_string(call.receiver)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        return CondSym(reported, z3.Length(string_term(call.receiver)) == 0)  # type: ignore[arg-type]
+
+
+class CharAt(Model):
+    """charAt(int): a bounds decision, then the char's code."""
+
+    def applies(self, call: PendingCall) -> bool:
+        receiver, index = call.receiver, call.args[0]
+        return symbolic_string(receiver) or (isinstance(index, Sym) and receiver.string is not None)  # type: ignore[union-attr]
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]
+        position = z3.BV2Int(term_of(index, "I"), is_signed=True)
+        inside = z3.And(position >= 0, position < z3.Length(text))
+        concrete_index = concrete(index)
+        if 0 <= concrete_index < len(call.receiver.string.value):  # type: ignore[union-attr, operator]
+            vm.decide(frame, path.MODEL, "in", "out", inside)
+            return True
+        vm.decide(frame, path.MODEL, "out", "in", z3.Not(inside))
+        vm.throw(frame)
+        return False
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]
+        position = z3.BV2Int(term_of(index, "I"), is_signed=True)
+        return Sym(reported, _to_int(z3.StrToCode(z3.SubString(text, position, 1))))  # type: ignore[arg-type]
+
+
+class StringPredicate(Model):
+    """A boolean method of a String and one String argument (equals, startsWith, endsWith, contains)."""
+
+    def __init__(self, predicate: Callable[[z3.SeqRef, z3.SeqRef], z3.BoolRef]) -> None:
+        self.predicate = predicate
+
+    def applies(self, call: PendingCall) -> bool:
+        receiver, argument = call.receiver, call.args[0]
+        known = all(isinstance(v, Ref) and v.string is not None for v in (receiver, argument))
+        return known and (symbolic_string(receiver) or symbolic_string(argument))
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        argument: Ref = call.args[0]  # type: ignore[assignment]
+        cond = self.predicate(string_term(call.receiver), string_term(argument))  # type: ignore[arg-type]
+        if argument.null is not None:
+            cond = z3.And(z3.Not(argument.null), cond)
+        elif argument.id == 0:
+            return reported
+        return CondSym(reported, cond)  # type: ignore[arg-type]
+
+
+MODELS = {
+    (STRING, "length", "()I"): Length(),
+    (STRING, "isEmpty", "()Z"): IsEmpty(),
+    (STRING, "charAt", "(I)C"): CharAt(),
+    (STRING, "equals", "(Ljava/lang/Object;)Z"): StringPredicate(lambda s, t: s == t),
+    (STRING, "startsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.PrefixOf(t, s)),
+    (STRING, "endsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.SuffixOf(t, s)),
+    (STRING, "contains", "(Ljava/lang/CharSequence;)Z"): StringPredicate(lambda s, t: z3.Contains(s, t)),
+}

@@ -1,0 +1,210 @@
+"""Conditional jumps, switches, returns and athrow.
+
+The JVM reports the operands of every conditional jump, so the outcome is the JVM's own; the VM
+checks its propagated concrete values against them and, when an operand is symbolic, records the
+decision with the condition that selects the outcome taken.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Callable
+
+import z3
+
+from jtc.svm import path
+from jtc.svm.machine import Desync
+from jtc.svm.values import CmpSym, CondSym, Ref, Sym, concrete
+from jtc.trace import records as rec
+
+if TYPE_CHECKING:
+    from jtc.svm.frames import Frame
+    from jtc.svm.machine import Machine
+
+# Comparison of `ifXX` (operand against 0) and `if_icmpXX` (two operands), by opcode.
+IF_ZERO: dict[int, Callable] = {153: operator.eq, 154: operator.ne, 155: operator.lt, 156: operator.ge,
+                                157: operator.gt, 158: operator.le}
+IF_CMP: dict[int, Callable] = {159: operator.eq, 160: operator.ne, 161: operator.lt, 162: operator.ge,
+                               163: operator.gt, 164: operator.le}
+
+
+def _cmp_condition(value: CmpSym, test: Callable) -> z3.BoolRef:
+    """`ifXX` applied to an lcmp/fcmpX/dcmpX result, as one comparison of the original operands."""
+    a, b = value.a, value.b
+    if value.kind == "J":
+        return test(a, b)
+    unordered = z3.Or(z3.fpIsNaN(a), z3.fpIsNaN(b))
+    if test is operator.eq:
+        return z3.fpEQ(a, b)
+    if test is operator.ne:
+        return z3.Not(z3.fpEQ(a, b))
+    less = z3.Or(unordered, z3.fpLT(a, b)) if value.nan_result < 0 else z3.fpLT(a, b)
+    greater = z3.fpGT(a, b) if value.nan_result < 0 else z3.Or(unordered, z3.fpGT(a, b))
+    if test is operator.lt:
+        return less
+    if test is operator.ge:
+        return z3.Not(less)
+    if test is operator.gt:
+        return greater
+    return z3.Not(greater)
+
+
+def _zero_condition(value: Sym, test: Callable) -> z3.BoolRef:
+    if isinstance(value, CmpSym):
+        return _cmp_condition(value, test)
+    if isinstance(value, CondSym) and test in (operator.eq, operator.ne):
+        return z3.Not(value.cond) if test is operator.eq else value.cond
+    return test(value.t, 0)
+
+
+def _check_operand(vm: Machine, f: Frame, value: object, reported: int) -> None:
+    if concrete(value) != reported:  # type: ignore[arg-type]
+        raise Desync(f"{f.method.qualified_name}#{f.pc}: VM has {concrete(value)!r}, JVM compared {reported}")  # type: ignore[arg-type]
+
+
+def _branch(vm: Machine, f: Frame, taken: bool, cond_if_taken: z3.BoolRef | None, target: int) -> None:
+    if cond_if_taken is not None:
+        if taken:
+            vm.decide(f, path.BRANCH, True, False, cond_if_taken)
+        else:
+            vm.decide(f, path.BRANCH, False, True, z3.Not(cond_if_taken))
+    vm.edge(f, taken)
+    f.pc = target if taken else f.pc + 1
+
+
+def if_zero(vm: Machine, f: Frame, ins: tuple) -> None:
+    i = vm.take(f, rec.BRANCH, 1)
+    if i < 0:
+        return
+    value = f.stack.pop()
+    reported = vm.data[i]
+    _check_operand(vm, f, value, reported)
+    test = IF_ZERO[ins[1]]
+    taken = test(reported, 0)
+    _branch(vm, f, taken, _zero_condition(value, test) if isinstance(value, Sym) else None, ins[2])
+
+
+def if_compare(vm: Machine, f: Frame, ins: tuple) -> None:
+    i = vm.take(f, rec.BRANCH, 2)
+    if i < 0:
+        return
+    stack = f.stack
+    b = stack.pop()
+    a = stack.pop()
+    ra, rb = vm.data[i], vm.data[i + 1]
+    _check_operand(vm, f, a, ra)
+    _check_operand(vm, f, b, rb)
+    test = IF_CMP[ins[1]]
+    cond = None
+    if isinstance(a, Sym) or isinstance(b, Sym):
+        cond = test(a.t if isinstance(a, Sym) else a, b.t if isinstance(b, Sym) else b)
+    _branch(vm, f, test(ra, rb), cond, ins[2])
+
+
+def _null_condition(vm: Machine, ref: Ref, reported: int) -> z3.BoolRef | None:
+    """The condition "ref is null", when its nullness is symbolic."""
+    vm.heap.bind(ref, reported)
+    return ref.null
+
+
+def if_null(vm: Machine, f: Frame, ins: tuple) -> None:
+    """ifnull (198) / ifnonnull (199)."""
+    i = vm.take(f, rec.BRANCH, 1)
+    if i < 0:
+        return
+    ref = f.stack.pop()
+    reported = vm.data[i]
+    is_null = _null_condition(vm, ref, reported)
+    wants_null = ins[1] == 198
+    taken = (reported == 0) == wants_null
+    cond = None if is_null is None else (is_null if wants_null else z3.Not(is_null))
+    _branch(vm, f, taken, cond, ins[2])
+
+
+def if_acompare(vm: Machine, f: Frame, ins: tuple) -> None:
+    """if_acmpeq (165) / if_acmpne (166): symbolic only when comparing a nullable input with null."""
+    i = vm.take(f, rec.BRANCH, 2)
+    if i < 0:
+        return
+    stack = f.stack
+    b = stack.pop()
+    a = stack.pop()
+    ra, rb = vm.data[i], vm.data[i + 1]
+    cond = None
+    if rb == 0 and b.null is None and b.id == 0:
+        cond = _null_condition(vm, a, ra)
+    elif ra == 0 and a.null is None and a.id == 0:
+        cond = _null_condition(vm, b, rb)
+    else:
+        vm.heap.bind(a, ra)
+        vm.heap.bind(b, rb)
+    equal_wanted = ins[1] == 165
+    taken = (ra == rb) == equal_wanted
+    if cond is not None and not equal_wanted:
+        cond = z3.Not(cond)
+    _branch(vm, f, taken, cond, ins[2])
+
+
+def _switch(vm: Machine, f: Frame, keys: list[int], targets: list[int], default: int) -> None:
+    i = vm.take(f, rec.SWITCH, 1)
+    if i < 0:
+        return
+    value = f.stack.pop()
+    key = vm.data[i]
+    _check_operand(vm, f, value, key)
+    target = targets[keys.index(key)] if key in keys else default
+    if isinstance(value, Sym):
+        # One outcome per distinct target, as coverage counts switch branches.
+        by_target: dict[int, list[int]] = {}
+        for case_key, case_target in zip(keys, targets):
+            by_target.setdefault(case_target, []).append(case_key)
+        term = value.t
+        conditions = {t: z3.Or([term == k for k in ks]) for t, ks in by_target.items()}
+        default_cond = z3.And([term != k for k in keys]) if keys else z3.BoolVal(True)
+        conditions[default] = z3.Or(conditions[default], default_cond) if default in conditions else default_cond
+        alternatives = tuple((t, c) for t, c in conditions.items() if t != target)
+        vm.decide_many(f, path.SWITCH, target, conditions[target], alternatives)
+    vm.edge(f, target)
+    f.pc = target
+
+
+def tableswitch(vm: Machine, f: Frame, ins: tuple) -> None:
+    low, targets = ins[2], ins[5]
+    _switch(vm, f, list(range(low, low + len(targets))), targets, ins[4])
+
+
+def lookupswitch(vm: Machine, f: Frame, ins: tuple) -> None:
+    _switch(vm, f, ins[3], ins[4], ins[2])
+
+
+def return_value(vm: Machine, f: Frame, ins: tuple) -> None:
+    stack = f.stack
+    if ins[1] in (173, 175):  # lreturn, dreturn
+        stack.pop()
+    vm.return_from(f, stack.pop())
+
+
+def return_void(vm: Machine, f: Frame, ins: tuple) -> None:
+    vm.return_from(f, None)
+
+
+def athrow(vm: Machine, f: Frame, ins: tuple) -> None:
+    exception = f.stack[-1]
+    if vm.null_check(f, exception):
+        vm.throw(f, thrown=exception)
+
+
+def unsupported(vm: Machine, f: Frame, ins: tuple) -> None:
+    raise Desync(f"{f.method.qualified_name}#{f.pc}: opcode {ins[1]} (jsr/ret) is not supported")
+
+
+HANDLERS = {
+    **{op: if_zero for op in IF_ZERO},
+    **{op: if_compare for op in IF_CMP},
+    165: if_acompare, 166: if_acompare, 198: if_null, 199: if_null,
+    170: tableswitch, 171: lookupswitch,
+    172: return_value, 173: return_value, 174: return_value, 175: return_value, 176: return_value,
+    177: return_void,
+    191: athrow,
+    168: unsupported, 169: unsupported, 201: unsupported,
+}

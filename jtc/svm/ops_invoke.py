@@ -1,0 +1,143 @@
+"""Method invocation: into instrumented code (a new frame), into library code (a recorded result,
+or a model's symbolic one), and invokedynamic.
+
+An invoke pops its arguments once into a PendingCall on the caller's frame and then waits: the next
+record is the callee's ENTER, a nested ENTER, the caller's VALUE/DONE after the call returned, or an
+exception. The callee is recognised by name, descriptor and, for virtual calls, by its `this`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jtc.model.classtable import MethodInfo
+from jtc.model.types import is_wide, parse_method_descriptor
+from jtc.svm import concrete as jc
+from jtc.svm.frames import CALL, PendingCall
+from jtc.svm.machine import Desync
+from jtc.svm.values import TOP, Ref, Sym, Value, concrete
+from jtc.trace import records as rec
+
+if TYPE_CHECKING:
+    from jtc.svm.frames import Frame
+    from jtc.svm.machine import Machine
+
+INVOKESTATIC = 184
+INVOKESPECIAL = 183
+
+
+def _is_callee(vm: Machine, call: PendingCall, method: MethodInfo) -> bool:
+    if method.is_initializer or method.name != call.name or method.desc != call.desc:
+        return False
+    if call.opcode == INVOKESTATIC:
+        return method.is_static
+    if method.is_static:
+        return False
+    if call.opcode == INVOKESPECIAL:
+        return True
+    this_id = vm.data[vm.pos + 1]
+    return call.receiver.id is None or call.receiver.id == this_id  # type: ignore[union-attr]
+
+
+def _callee_locals(vm: Machine, call: PendingCall, method: MethodInfo, payload: list[int]) -> list[Value]:
+    """The callee's locals are the caller's values (symbolic ones included), checked against ENTER."""
+    local_values: list[Value] = []
+    position = 0
+    if call.receiver is not None:
+        receiver = call.receiver
+        if not method.is_constructor:
+            receiver = vm.heap.bind(receiver, payload[0])
+            position = 1
+        local_values.append(receiver)
+    for desc, argument in zip(method.params, call.args):
+        reported = payload[position]
+        position += 1
+        if isinstance(argument, Ref):
+            local_values.append(vm.heap.bind(argument, reported))
+        else:
+            if not jc.same_value(concrete(argument), jc.decode_value(desc, reported)):
+                raise Desync(f"argument of {method.qualified_name}: VM has {concrete(argument)!r}, JVM passed "
+                             f"{jc.decode_value(desc, reported)!r}")
+            local_values.append(argument)
+        if is_wide(desc):
+            local_values.append(TOP)
+    return local_values
+
+
+def _result(vm: Machine, f: Frame, call: PendingCall, returns: str, raw: int) -> Value:
+    reported = vm.decode(returns, raw)
+    if call.has_returned:
+        returned = call.returned
+        if isinstance(returned, Ref):
+            return vm.heap.bind(returned, raw)
+        if not jc.same_value(concrete(returned), reported):  # type: ignore[arg-type]
+            raise Desync(f"{call.owner}.{call.name}{call.desc} returned {concrete(returned)!r} in the VM, "
+                         f"{reported!r} in the JVM")
+        return returned  # type: ignore[return-value]
+    if call.model is not None:
+        return call.model.after(vm, f, call, reported)
+    if any(isinstance(a, Sym) or (isinstance(a, Ref) and (a.string or a.array or a.null is not None))
+           for a in call.args):
+        vm.approximate()  # library code computed from symbolic inputs; its result stays concrete
+    return reported
+
+
+def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
+    call = f.call
+    if call is None:
+        opcode, owner, name, desc = ins[1], ins[2], ins[3], ins[4]
+        call = vm.pending_call(f, opcode, owner, name, desc)
+        if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, call.receiver):  # type: ignore[arg-type]
+            return
+        model = vm.models.get((owner, name, desc))
+        if model is not None and model.applies(call):
+            if not model.before(vm, f, call):
+                return
+            call.model = model
+        f.call = call
+    if vm.pos < vm.end and vm.data[vm.pos] & 0xFF == rec.ENTER:
+        method = vm.repository.method_by_id(vm.data[vm.pos] >> 32)
+        if not call.has_returned and _is_callee(vm, call, method):
+            method_id, payload = vm.enter_payload(method)
+            vm.push_frame(method, method_id, _callee_locals(vm, call, method, payload), CALL)
+        else:
+            vm.enter_nested()
+        return
+    returns = parse_method_descriptor(call.desc)[1]
+    if returns == "V":
+        if vm.take(f, rec.DONE, 0) < 0:
+            return
+        f.call = None
+        if call.name == "<init>" and f.this_ref is not None and call.receiver is f.this_ref:
+            i = vm.take(f, rec.READY, 1)
+            if i < 0:
+                return
+            f.this_ref = vm.heap.bind(f.this_ref, vm.data[i])
+        f.pc += 1
+        return
+    i = vm.take(f, rec.VALUE, 1)
+    if i < 0:
+        return
+    f.call = None
+    f.stack.append(_result(vm, f, call, returns, vm.data[i]))
+    if is_wide(returns):
+        f.stack.append(TOP)
+    f.pc += 1
+
+
+def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
+    """Lambdas and string concatenation: library code builds the result; the VM takes it as reported."""
+    desc = ins[3]
+    returns = parse_method_descriptor(desc)[1]
+    i = vm.take(f, rec.DONE if returns == "V" else rec.VALUE, 0 if returns == "V" else 1)
+    if i < 0:
+        return
+    call = vm.pending_call(f, 186, ins[4], ins[2], desc)
+    if returns != "V":
+        f.stack.append(_result(vm, f, call, returns, vm.data[i]))
+        if is_wide(returns):
+            f.stack.append(TOP)
+    f.pc += 1
+
+
+HANDLERS = {182: invoke, 183: invoke, 184: invoke, 185: invoke, 186: invokedynamic}

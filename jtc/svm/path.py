@@ -1,0 +1,53 @@
+"""The path condition of one execution: decisions that depended on inputs, in order.
+
+A decision is one outcome at one site with the condition that selects it, plus the conditions of
+the outcomes not taken, which is all the constraint tree needs to grow unexplored siblings.
+Decisions whose condition does not depend on inputs are never created (seed 002, §5.5): their other
+outcomes are infeasible, and the condition adds nothing to the path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable
+
+import z3
+
+from jtc.model.classtable import MethodInfo
+
+Site = tuple[MethodInfo, int]
+
+# Decision kinds: explicit branches and the implicit checks the JVM makes (architecture decision 4).
+BRANCH = "branch"
+SWITCH = "switch"
+DIV_ZERO = "div-zero"
+BOUNDS = "bounds"
+NULL_CHECK = "null"
+NEGATIVE_SIZE = "negative-size"
+INDEX = "index"  # heap simulation: a symbolic array index fixed to its concrete value (seed 002, §3.2)
+MODEL = "model"  # outcomes chosen inside a library model (e.g. String.charAt's bounds)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    site: Site
+    kind: str
+    label: Hashable
+    cond: z3.BoolRef
+    # Other outcomes with their conditions; for INDEX decisions the alternatives are open-ended
+    # ("any other index"), expressed by `open_term`, and this tuple is empty.
+    alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]
+    open_term: z3.ExprRef | None = None
+
+    @property
+    def key(self) -> tuple[Site, str, Hashable]:
+        return (self.site, self.kind, self.label)
+
+    def describe(self) -> str:
+        method, index = self.site
+        return f"{method.qualified_name}#{index} (line {method.line_of(index)}) {self.kind}={self.label}"
+
+
+def binary(site: Site, kind: str, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> Decision:
+    """A two-way decision where `cond` selects `outcome` and its negation selects `other`."""
+    return Decision(site, kind, outcome, cond, ((other, z3.Not(cond)),))

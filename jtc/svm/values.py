@@ -1,0 +1,121 @@
+"""What the symbolic VM keeps in its shadow stacks, locals and heap.
+
+A concrete primitive is a plain Python int or float (the common case, kept cheap). A primitive
+that depends on inputs is a `Sym`: its concrete value plus a z3 term. References are `Ref` objects,
+one per JVM object (the heap map is keyed by them); a Ref may carry symbolic facts: nullness for a
+nullable input, a symbolic length and elements for an input array, a string term for an input String.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import z3
+
+from jtc.svm import terms
+
+
+class Top:
+    """The second slot of a long or double, in locals and on the operand stack (as in the JVM)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TOP"
+
+
+TOP = Top()
+
+
+class Sym:
+    """A primitive with a symbolic term; `c` is its value in the current execution."""
+
+    __slots__ = ("c", "t")
+
+    def __init__(self, c: int | float, t: z3.ExprRef) -> None:
+        self.c = c
+        self.t = t
+
+    def __repr__(self) -> str:
+        return f"Sym({self.c!r}, {self.t})"
+
+
+class CondSym(Sym):
+    """A 0/1 int that stands for a condition (boolean results of models, instanceof on a nullable
+    input); `ifeq`/`ifne` on it branch on the condition directly."""
+
+    __slots__ = ("cond",)
+
+    def __init__(self, c: int, cond: z3.BoolRef) -> None:
+        super().__init__(c, terms.bool_to_int(cond))
+        self.cond = cond
+
+
+class CmpSym(Sym):
+    """The -1/0/1 result of lcmp/fcmpX/dcmpX, remembering its operands so that the following `ifXX`
+    becomes one comparison instead of a nest of if-then-else terms."""
+
+    __slots__ = ("kind", "a", "b", "nan_result")
+
+    def __init__(self, c: int, t: z3.ExprRef, kind: str, a: z3.ExprRef, b: z3.ExprRef, nan_result: int) -> None:
+        super().__init__(c, t)
+        self.kind, self.a, self.b, self.nan_result = kind, a, b, nan_result
+
+
+class ArrayShadow:
+    """Symbolic facts about an array: its length (int or Sym) and, for input arrays, element Syms."""
+
+    __slots__ = ("length", "elem", "inputs")
+
+    def __init__(self, length: int | Sym, elem: str, inputs: dict[int, Sym] | None = None) -> None:
+        self.length = length
+        self.elem = elem
+        self.inputs = inputs
+
+
+class StringShadow:
+    """A String whose contents are symbolic (an input) or known (a constant)."""
+
+    __slots__ = ("term", "value")
+
+    def __init__(self, term: z3.SeqRef, value: str) -> None:
+        self.term = term
+        self.value = value
+
+
+class Ref:
+    """One JVM object as the VM sees it. `id` is the trace's object id (0 = null), None until a
+    record tells it (a fresh `new` before its constructor ran)."""
+
+    __slots__ = ("id", "null", "array", "string")
+
+    def __init__(self, id: int | None, null: z3.BoolRef | None = None,
+                 array: ArrayShadow | None = None, string: StringShadow | None = None) -> None:
+        self.id = id
+        self.null = null
+        self.array = array
+        self.string = string
+
+    @property
+    def is_null(self) -> bool:
+        return self.id == 0
+
+    def __repr__(self) -> str:
+        extra = "".join(f" {k}" for k in ("null", "array", "string") if getattr(self, k) is not None)
+        return f"Ref({self.id}{extra})"
+
+
+Value = Union[int, float, Sym, Ref, Top]
+
+
+def concrete(value: Value) -> int | float:
+    return value.c if isinstance(value, Sym) else value  # type: ignore[return-value]
+
+
+def term_of(value: Value, kind: str) -> z3.ExprRef:
+    """The z3 term of a primitive of JVM kind 'I', 'J', 'F' or 'D' (constants are lifted)."""
+    return value.t if isinstance(value, Sym) else terms.const(kind, value)  # type: ignore[arg-type]
+
+
+def is_symbolic(value: Value) -> bool:
+    return isinstance(value, Sym)
