@@ -13,9 +13,8 @@ from typing import Sequence
 
 import z3
 
-from jtc.svm import terms
 from jtc.svm.concrete import f32
-from jtc.svm.inputs import NARROW, Assignment
+from jtc.svm.inputs import NARROW, Assignment, constant
 
 FLOAT_SPECIALS = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1e-3, float("nan"), float("inf"), float("-inf"),
                   1.7976931348623157e308, 5e-324)
@@ -49,23 +48,13 @@ def _candidate(desc: str, base: object, rng: random.Random) -> object:
     return min(max(value, low), high)
 
 
-def _as_z3(variable: z3.ExprRef, desc: str, value: object) -> z3.ExprRef:
-    if desc in ("F", "D"):
-        return terms.const(desc, value)  # type: ignore[arg-type]
-    if desc == "null":
-        return z3.BoolVal(bool(value))
-    if desc == "Ljava/lang/String;":
-        return z3.StringVal(value)  # type: ignore[arg-type]
-    return z3.BitVecVal(int(value), variable.size())  # type: ignore[arg-type]
-
-
 def random_search(constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
                   names: Sequence[str], base: Assignment, rng: random.Random, attempts: int = 64) -> Assignment | None:
     """Values for `names` that satisfy all `constraints`, or None."""
     formula = z3.And(*constraints)
     for _ in range(attempts):
         candidate = {name: _candidate(descs[name], base.get(name), rng) for name in names}
-        pairs = [(variables[name], _as_z3(variables[name], descs[name], value)) for name, value in candidate.items()]
+        pairs = [(variables[name], constant(variables[name], descs[name], value)) for name, value in candidate.items()]
         if z3.is_true(z3.simplify(z3.substitute(formula, *pairs))):
             return candidate  # type: ignore[return-value]
     return None

@@ -14,6 +14,7 @@ from typing import Union
 import z3
 
 from jtc.model.types import element_type
+from jtc.svm import terms
 
 # Width of the variable and how it widens to the JVM's int.
 NARROW = {"Z": (1, "zero"), "B": (8, "sign"), "C": (16, "zero"), "S": (16, "sign")}
@@ -123,3 +124,14 @@ class InputVariables:
 
     def by_name(self) -> dict[str, z3.ExprRef]:
         return dict(self._vars)
+
+
+def constant(variable: z3.ExprRef, desc: str, value: bool | int | float | str) -> z3.ExprRef:
+    """The z3 constant for the value `value` of an input variable of Java type `desc`."""
+    if desc in ("F", "D"):
+        return terms.const(desc, value)  # type: ignore[arg-type]
+    if desc == "null":
+        return z3.BoolVal(bool(value))
+    if desc == "Ljava/lang/String;":
+        return z3.StringVal(value)  # type: ignore[arg-type]
+    return z3.BitVecVal(int(value), variable.size())
