@@ -85,9 +85,10 @@ class StringShadow:
 
 class Ref:
     """One JVM object as the VM sees it. `id` is the trace's object id (0 = null), None until a
-    record tells it (a fresh `new` before its constructor ran)."""
+    record tells it (a fresh `new` before its constructor ran). `boxed` is the primitive inside a
+    wrapper object (Integer, Double, ...) when it is symbolic."""
 
-    __slots__ = ("id", "null", "array", "string")
+    __slots__ = ("id", "null", "array", "string", "boxed")
 
     def __init__(self, id: int | None, null: z3.BoolRef | None = None,
                  array: ArrayShadow | None = None, string: StringShadow | None = None) -> None:
@@ -95,13 +96,14 @@ class Ref:
         self.null = null
         self.array = array
         self.string = string
+        self.boxed: Sym | None = None
 
     @property
     def is_null(self) -> bool:
         return self.id == 0
 
     def __repr__(self) -> str:
-        extra = "".join(f" {k}" for k in ("null", "array", "string") if getattr(self, k) is not None)
+        extra = "".join(f" {k}" for k in ("null", "array", "string", "boxed") if getattr(self, k) is not None)
         return f"Ref({self.id}{extra})"
 
 

@@ -1,0 +1,60 @@
+"""Command line: `jtc generate`, `jtc doctor`. Parsing and printing only; the work is in jtc.generate."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from jtc.config import Settings
+from jtc.errors import ExitCode, JtcError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="jtc", description="Generate JUnit 5 tests for compiled Java classes.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    generate = commands.add_parser("generate", help="explore classes and write their JUnit tests")
+    generate.add_argument("classes", nargs="+", metavar="CLASS", help="binary class names, e.g. com.example.Foo")
+    generate.add_argument("--classpath", "-cp", required=True, action="append",
+                          help="directories and jars with the classes under test and their dependencies "
+                               "(':'-separated; may be repeated)")
+    generate.add_argument("--output", "-o", type=Path, default=Path("src/test/java"),
+                          help="root folder for the test sources (default: src/test/java)")
+    generate.add_argument("--time-budget", type=float, default=60.0, metavar="SECONDS",
+                          help="search time per class (default: 60)")
+    generate.add_argument("--seed", type=int, default=0, help="seed for initial inputs and random choices")
+    generate.add_argument("--strategy", choices=("coverage", "random"), default="coverage",
+                          help="which unexplored path to try next (default: coverage)")
+    generate.add_argument("--max-executions", type=int, default=None,
+                          help="stop a class after this many executions (a deterministic budget)")
+    generate.add_argument("--no-coverage", action="store_true", help="skip the JaCoCo measurement of the written tests")
+
+    commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "doctor":
+            from jtc.doctor import run_doctor
+
+            return run_doctor(print)
+        from jtc.generate import generate
+
+        settings = Settings(
+            classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
+            strategy=args.strategy, max_executions=args.max_executions, measure_coverage=not args.no_coverage,
+        )
+        return int(generate(settings, args.classes, print))
+    except JtcError as error:
+        print(f"jtc: error: {error}", file=sys.stderr)
+        return int(error.exit_code)
+    except KeyboardInterrupt:
+        print("jtc: interrupted", file=sys.stderr)
+        return int(ExitCode.INTERNAL_ERROR)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

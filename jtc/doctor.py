@@ -1,0 +1,29 @@
+"""`jtc doctor`: what jtc found on this machine, building its Java parts on the way."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from jtc.errors import ExitCode, JtcError
+
+
+def run_doctor(say: Callable[[str], None]) -> int:
+    from jtc.coverage.jacoco import reporter_jar
+    from jtc.jvm.agent_jar import agent_jar
+    from jtc.toolchain import jacoco_agent_jar, junit_console_jar, toolchain
+
+    checks: list[tuple[str, Callable[[], object]]] = [
+        ("JDK", lambda: f"{toolchain().java_home} (Java {toolchain().release})"),
+        ("JUnit console", junit_console_jar),
+        ("JaCoCo agent", jacoco_agent_jar),
+        ("jtc agent", agent_jar),
+        ("jtc coverage reporter", reporter_jar),
+    ]
+    failed = False
+    for label, check in checks:
+        try:
+            say(f"{label:22} {check()}")
+        except JtcError as error:
+            say(f"{label:22} MISSING: {error}")
+            failed = True
+    return int(ExitCode.TOOLCHAIN_MISSING if failed else ExitCode.OK)

@@ -1,0 +1,150 @@
+"""`jtc generate`: for each class, explore, select, emit, validate, measure, and report.
+
+Errors of the input (unknown class, bad classpath, untestable class) end that class with one line
+and its exit code. Problems of the code under test (System.exit, endless loops, stack or heap
+exhaustion, a dead JVM) are reported per method; the tests for everything else are still written.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+from jtc.config import Settings
+from jtc.errors import ClassFileTooNewError, ExitCode, HarnessError, JtcError, UnknownClassError
+from jtc.jvm.worker import JvmWorker, WorkerSettings
+from jtc.model.classpath import Classpath, check_loadable
+from jtc.model.repository import ClassRepository
+from jtc.model.types import binary_name
+from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.oracle.selection import build_suite, candidates, select
+from jtc.search.execution import Executor
+from jtc.search.session import ClassSession, SearchReport, Target
+from jtc.search.targets import methods_under_test
+from jtc.search.templates import Limits, ProgramTemplate
+from jtc.solver.solver import Solver, SolverStats
+from jtc.toolchain import toolchain
+
+Say = Callable[[str], None]
+
+
+@dataclass
+class ClassReport:
+    class_name: str
+    search: SearchReport
+    solver: SolverStats
+    problems: list[tuple[str, Outcome, int]]  # (method, outcome, how many executions)
+    tests_written: int = 0
+    test_file: str | None = None
+    dropped: list[tuple[str, str]] = field(default_factory=list)
+    branch: tuple[int, int] | None = None  # JaCoCo (covered, total) for the class and its nested classes
+    line: tuple[int, int] | None = None
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def exit_code(self) -> ExitCode:
+        for _, outcome, _ in self.problems:
+            return PROBLEM_EXIT_CODES[outcome.kind]
+        return ExitCode.OK
+
+
+def _describe(worker: JvmWorker, repository: ClassRepository, name: str) -> None:
+    try:
+        table = worker.describe(name)
+    except HarnessError as error:
+        message = str(error)
+        if message.startswith("class-not-found"):
+            raise UnknownClassError(f"class {name} cannot be loaded: {message.partition(' ')[2]}") from None
+        if message.startswith("class-too-new"):
+            raise ClassFileTooNewError(f"{name}: {message}") from None
+        raise
+    repository.add_tables([table], worker.generation)
+
+
+def _problems(report: SearchReport) -> list[tuple[str, Outcome, int]]:
+    counts: Counter[tuple[str, str]] = Counter()
+    first: dict[tuple[str, str], Outcome] = {}
+    for execution in report.executions:
+        outcome = classify(execution)
+        if outcome.is_problem:
+            statement = execution.program[outcome.statement]
+            method = f"{binary_name(statement.owner)}.{getattr(statement, 'name', '<init>')}"
+            key = (method, outcome.kind.value)
+            counts[key] += 1
+            first.setdefault(key, outcome)
+    return [(key[0], first[key], count) for key, count in counts.items()]
+
+
+def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings: Settings) -> ClassReport:
+    started = time.perf_counter()
+    check_loadable(classpath, name, toolchain().max_class_major)
+    repository = ClassRepository()
+    _describe(worker, repository, name)
+    cls = repository.get(name.replace(".", "/"))
+    if cls is None:
+        raise UnknownClassError(f"class {name} is not on the classpath")
+    limits = Limits(settings.max_array_length, settings.max_string_length)
+    targets = [Target(m, ProgramTemplate.for_method(m, limits)) for m in methods_under_test(cls)]
+    executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
+    solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
+    session = ClassSession(targets, executor, solver, settings.strategy, settings.seed, settings.max_depth)
+    search = session.run(settings.time_budget, settings.max_executions)
+    report = ClassReport(name, search, solver.stats, _problems(search))
+    report.seconds["search"] = time.perf_counter() - started
+    chosen = select(candidates(search.executions, cls.name))
+    suite = build_suite(cls.name, chosen, set())
+    _emit_and_measure(report, suite, classpath, settings)
+    report.seconds["total"] = time.perf_counter() - started
+    return report
+
+
+def _emit_and_measure(report: ClassReport, suite: object, classpath: Classpath, settings: Settings) -> None:
+    raise NotImplementedError("wired to jtc.emit when it lands")
+
+
+def summary_lines(report: ClassReport) -> list[str]:
+    search, solver = report.search, report.solver
+    lines = [f"{report.class_name}: {report.tests_written} tests written"
+             + (f" to {report.test_file}" if report.test_file else "")]
+    if report.branch is not None and report.line is not None:
+        (bc, bt), (lc, lt) = report.branch, report.line
+        lines.append(f"  coverage (JaCoCo): branches {bc}/{bt} ({_percent(bc, bt)}), lines {lc}/{lt} ({_percent(lc, lt)})")
+    divergences = sum(search.divergences.values())
+    lines.append(f"  search: {len(search.executions)} executions, solver {solver.queries} queries "
+                 f"({solver.sat} sat, {solver.unsat} unsat, {solver.unknown} unknown/timeout), "
+                 f"{divergences} divergences, stopped: {search.stopped_by}")
+    for site, count in sorted(search.divergences.items()):
+        lines.append(f"    divergence at {site}: {count}")
+    for method, outcome, count in report.problems:
+        lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {count} "
+                     f"execution{'s' if count != 1 else ''}; no test written for {'them' if count != 1 else 'it'}")
+    for test, reason in report.dropped:
+        lines.append(f"  dropped {test}: {reason}")
+    times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
+    lines.append(f"  time: {report.seconds.get('total', 0.0):.1f} s ({times})")
+    return lines
+
+
+def _percent(covered: int, total: int) -> str:
+    return f"{100.0 * covered / total:.1f}%" if total else "n/a"
+
+
+def generate(settings: Settings, class_names: list[str], say: Say) -> ExitCode:
+    classpath = Classpath.parse(settings.classpath)
+    exit_code = ExitCode.OK
+    with JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
+        for name in class_names:
+            try:
+                report = generate_class(name, classpath, worker, settings)
+            except JtcError as error:
+                say(f"jtc: error: {error}")
+                code = error.exit_code
+            else:
+                for line in summary_lines(report):
+                    say(line)
+                code = report.exit_code
+            if exit_code == ExitCode.OK:
+                exit_code = code
+    return exit_code

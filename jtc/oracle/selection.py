@@ -1,0 +1,108 @@
+"""Choosing the executions that become tests, and what each test asserts.
+
+Greedy set cover over what executions covered in the class under test (branch edges and lines):
+take the execution that adds most, until nothing adds; then one test for every outcome not yet
+shown (each exception type a method throws, and a normal return). Ties go to the earlier
+execution, so the choice is deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable
+
+from jtc.jvm.protocol import ObjectValue, Void, decode_returned
+from jtc.model.classtable import MethodInfo
+from jtc.model.program import Null
+from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
+from jtc.oracle.outcomes import Kind, Outcome, classify
+from jtc.search.execution import Execution
+
+Item = tuple[MethodInfo, int, Hashable]
+
+
+def in_class(method: MethodInfo, class_name: str) -> bool:
+    """The class under test includes its nested and inner classes."""
+    return method.owner == class_name or method.owner.startswith(class_name + "$")
+
+
+@dataclass
+class Candidate:
+    execution: Execution
+    outcome: Outcome
+    covers: frozenset[Item]
+    outcome_key: tuple
+
+
+def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
+    replay = execution.replay
+    items: set[Item] = {edge for edge in replay.edges if in_class(edge[0], class_name)}  # type: ignore[union-attr]
+    for method, visited in replay.visited.items():  # type: ignore[union-attr]
+        if in_class(method, class_name):
+            items.update((method, -1, method.line_of(i)) for i, hit in enumerate(visited) if hit)
+    return frozenset(items)
+
+
+def candidates(executions: list[Execution], class_name: str) -> list[Candidate]:
+    found = []
+    for execution in executions:
+        if execution.replay is None:
+            continue
+        outcome = classify(execution)
+        if outcome.kind not in (Kind.RETURNED, Kind.THREW):
+            continue
+        statement = execution.program[outcome.statement]
+        member = (statement.owner, getattr(statement, "name", "<init>"), statement.desc)
+        key = (member, outcome.kind, outcome.exception)
+        found.append(Candidate(execution, outcome, _covered_items(execution, class_name), key))
+    return found
+
+
+def select(found: list[Candidate]) -> list[Candidate]:
+    chosen: list[Candidate] = []
+    covered: set[Item] = set()
+    remaining = list(found)
+    while remaining:
+        best = max(remaining, key=lambda c: (len(c.covers - covered), -c.execution.index))
+        if not best.covers - covered:
+            break
+        chosen.append(best)
+        covered |= best.covers
+        remaining.remove(best)
+    shown = {c.outcome_key for c in chosen}
+    for candidate in remaining:
+        if candidate.outcome_key not in shown:
+            chosen.append(candidate)
+            shown.add(candidate.outcome_key)
+    chosen.sort(key=lambda c: c.execution.index)
+    return chosen
+
+
+def expectation(candidate: Candidate) -> Expectation:
+    outcome, execution = candidate.outcome, candidate.execution
+    if outcome.kind == Kind.THREW:
+        replay = execution.replay
+        statement_outcome = replay.outcomes[outcome.statement] if replay and len(replay.outcomes) > outcome.statement else None
+        exception_id = getattr(statement_outcome.value, "id", None) if statement_outcome else None
+        thrown_by_code = replay is not None and exception_id in replay.thrown_by_code
+        return Throws(outcome.exception, outcome.message if thrown_by_code else None)  # type: ignore[arg-type]
+    returned = decode_returned(outcome.value or "V")
+    if isinstance(returned, Void):
+        return Completes()
+    if isinstance(returned, ObjectValue):
+        return ReturnsObject(returned.class_name)
+    if isinstance(returned, Null):
+        statement = execution.program[outcome.statement]
+        return Returns(Null(statement.result_desc))
+    return Returns(returned)
+
+
+def build_suite(class_name: str, chosen: list[Candidate], declares_checked: set[tuple[str, str, str]]) -> TestSuite:
+    """`declares_checked` names the members (owner, name, desc) that declare checked exceptions."""
+    tests = []
+    for candidate in chosen:
+        program = candidate.execution.program[:candidate.outcome.statement + 1]
+        needs_throws = any((s.owner, getattr(s, "name", "<init>"), s.desc) in declares_checked for s in program)
+        reason = "new outcome" if candidate.outcome.kind == Kind.THREW else "coverage"
+        tests.append(TestCase(program, expectation(candidate), reason, needs_throws))
+    return TestSuite(class_name, tuple(tests))

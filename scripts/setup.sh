@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Prepare this checkout on a fresh Debian machine: the JDK and Java libraries from Debian's
+# packages (when missing), a virtualenv at .venv with jtc installed, and jtc's Java parts built.
+# Safe to run again: every step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
+for package in junit5 libasm-java libjacoco-java gradle; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    echo "setup: creating .venv"
+    python3 -m venv .venv
+fi
+stamp=.venv/.jtc-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    echo "setup: installing jtc into .venv"
+    .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]'
+    touch "$stamp"
+fi
+
+.venv/bin/jtc doctor >/dev/null || { .venv/bin/jtc doctor; exit 1; }

@@ -1,0 +1,70 @@
+"""Fixtures shared by jtc's tests: compiling Java fixtures and a running engine over them."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from jtc.jvm.worker import JvmWorker, WorkerSettings
+from jtc.model.repository import ClassRepository
+from jtc.search.execution import Executor
+from jtc.toolchain import toolchain
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def compile_java(source_root: Path, out_dir: Path, release: str = "11", classpath: list[Path] | None = None) -> Path:
+    """javac every .java file under `source_root` into `out_dir` (with debug info, like a normal build)."""
+    sources = sorted(str(p) for p in source_root.rglob("*.java"))
+    command = [str(toolchain().javac), "-g", "-nowarn", "--release", release, "-d", str(out_dir)]
+    if classpath:
+        command += ["-cp", ":".join(map(str, classpath))]
+    subprocess.run(command + sources, check=True, capture_output=True, text=True)
+    return out_dir
+
+
+@dataclass
+class Engine:
+    """A worker JVM over a classpath, with the repository and executor the search would use."""
+
+    worker: JvmWorker
+    repository: ClassRepository
+    executor: Executor
+
+    def load(self, binary_name: str) -> None:
+        self.repository.add_tables([self.worker.describe(binary_name)], self.worker.generation)
+
+
+def start_engine(classpath: list[Path], record_budget: int = 200_000, timeout_ms: int = 5_000) -> Engine:
+    worker = JvmWorker(WorkerSettings(tuple(map(str, classpath))))
+    repository = ClassRepository()
+    return Engine(worker, repository, Executor(worker, repository, record_budget, timeout_ms))
+
+
+@pytest.fixture(scope="session")
+def semantics_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_java(FIXTURES / "semantics", tmp_path_factory.mktemp("semantics"))
+
+
+@pytest.fixture(scope="session")
+def semantics_engine(semantics_classes: Path):
+    engine = start_engine([semantics_classes])
+    engine.load("sem.Ops")
+    yield engine
+    engine.worker.close()
+
+
+@pytest.fixture(scope="session")
+def basics_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_java(ROOT / "sample-projects" / "basics" / "src" / "main" / "java",
+                        tmp_path_factory.mktemp("basics"))
+
+
+@pytest.fixture(scope="session")
+def containers_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_java(ROOT / "sample-projects" / "containers" / "src" / "main" / "java",
+                        tmp_path_factory.mktemp("containers"))

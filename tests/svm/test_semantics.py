@@ -1,0 +1,298 @@
+"""Semantics: for every instruction family, the SVM's path conditions and values against the JVM.
+
+Each method of tests/fixtures/semantics/sem/Ops.java runs on the real JVM for a set of inputs
+(overflow, NaN, -0.0, zero divisors, out-of-range indices, ...). For every execution X:
+
+* the replay never disagrees with a value the JVM reported (no desync);
+* X's own inputs satisfy X's path condition, and X's symbolic result evaluates to the JVM's result;
+* for every other execution Y: Y's inputs satisfy X's path condition exactly when Y took X's path
+  (same decisions), and then X's symbolic result evaluated at Y's inputs is Y's JVM result (or Y
+  threw the same exception as X).
+
+So a wrong condition (too weak or too strong) or a wrong term for any instruction fails a test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import pytest
+import z3
+
+from jtc.jvm.protocol import decode_returned
+from jtc.model.program import Literal
+from jtc.search.execution import Execution
+from jtc.search.templates import Limits, ProgramTemplate
+from jtc.svm.concrete import double_from_bits, f32, float_from_bits, same_value
+from jtc.svm.inputs import Assignment, InputVariables, constant
+from jtc.svm.values import Sym
+
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
+INTS = [0, 1, -1, 7, -13, 31, 32, 33, INT_MAX, INT_MIN]
+LONGS = [0, 1, -1, 5, -64, 63, 64, 2**40 + 3, LONG_MAX, LONG_MIN]
+NAN, INF = float("nan"), float("inf")
+DOUBLES = [0.0, -0.0, 1.5, -2.25, 3.0, 1e300, -1e-300, 2.5e9, NAN, INF, -INF, 5e-324]
+FLOATS = [f32(x) for x in (0.0, -0.0, 1.5, -2.25, 3.0, 3e38, 1e-45, 2.5e9, 16777217.0)] + [NAN, INF, -INF]
+SHIFTS = [0, 1, 31, 32, 33, 63, 64, -1]
+
+
+@dataclass
+class Run:
+    assignment: Assignment
+    execution: Execution
+
+    @property
+    def path(self) -> tuple:
+        return tuple((d.site, d.label) for d in self.execution.replay.decisions)
+
+
+def _evaluate(expr: z3.ExprRef, variables: InputVariables, assignment: Assignment) -> object:
+    names = variables.by_name()
+    pairs = [(names[n], constant(names[n], variables.descs[n], v)) for n, v in assignment.items() if n in names]
+    value = z3.simplify(z3.substitute(expr, *pairs)) if pairs else z3.simplify(expr)
+    if z3.is_bool(value):
+        assert z3.is_true(value) or z3.is_false(value), f"not a closed condition: {value}"
+        return z3.is_true(value)
+    if z3.is_fp(value):
+        if z3.is_true(z3.simplify(z3.fpIsNaN(value))):
+            return NAN
+        bits = z3.simplify(z3.fpToIEEEBV(value)).as_long()
+        return float_from_bits(bits) if value.sort().ebits() == 8 else double_from_bits(bits)
+    raw, width = value.as_long(), value.size()
+    return raw - (1 << width) if raw >= 1 << (width - 1) else raw
+
+
+def _holds(run: Run, variables: InputVariables, assignment: Assignment) -> bool:
+    return all(_evaluate(d.cond, variables, assignment) for d in run.execution.replay.decisions)
+
+
+def run_all(engine, name: str, desc: str, vectors: list[tuple]) -> tuple[list[Run], InputVariables]:
+    table = engine.repository.get("sem/Ops")
+    method = table.method(name, desc)
+    template = ProgramTemplate.for_method(method, Limits(64, 32))
+    variables = template.variables()
+    specs = [template.specs[key] for key in sorted(template.specs)]
+    runs = []
+    for vector in vectors:
+        assignment: Assignment = {}
+        for spec, value in zip(specs, vector):
+            if hasattr(spec, "length_name"):
+                assignment[spec.null_name] = value is None
+                if value is not None:
+                    assignment[spec.length_name] = len(value)
+                    assignment.update({spec.element_name(i): v for i, v in enumerate(value)})
+            elif hasattr(spec, "null_name"):
+                assignment[spec.null_name] = value is None
+                if value is not None:
+                    assignment[spec.name] = value
+            else:
+                assignment[spec.name] = value
+        execution = engine.executor.execute(template.build(assignment), variables, assignment)
+        assert execution.replay is not None, execution.result
+        assert execution.replay.desync is None, f"{name}{vector}: {execution.replay.desync}"
+        runs.append(Run(assignment, execution))
+    return runs, variables
+
+
+def _jvm_outcome(run: Run) -> tuple[str, object]:
+    result = run.execution.result
+    last = result.executed - 1
+    if result.status[last] == "threw":
+        return "threw", result.values[last]
+    returned = decode_returned(result.values[last])
+    return "ok", returned.value if isinstance(returned, Literal) else returned
+
+
+def check(engine, name: str, desc: str, vectors: list[tuple]) -> list[Run]:
+    runs, variables = run_all(engine, name, desc, vectors)
+    for x in runs:
+        assert _holds(x, variables, x.assignment), f"{name}{x.assignment}: own path condition is false"
+        status, value = _jvm_outcome(x)
+        symbolic = x.execution.replay.outcomes[-1].value
+        if status == "ok" and isinstance(symbolic, Sym):
+            assert same_value(_evaluate(symbolic.t, variables, x.assignment), value), (name, x.assignment)
+        for y in runs:
+            same_path = x.path == y.path
+            assert _holds(x, variables, y.assignment) == same_path, \
+                f"{name}: path condition of {x.assignment} vs inputs {y.assignment} (same path: {same_path})"
+            if not same_path:
+                continue
+            y_status, y_value = _jvm_outcome(y)
+            assert y_status == status, (name, x.assignment, y.assignment)
+            if status == "threw":
+                assert y_value == value
+            elif isinstance(symbolic, Sym):
+                assert same_value(_evaluate(symbolic.t, variables, y.assignment), y_value), \
+                    f"{name}: result term of {x.assignment} at {y.assignment}"
+            else:
+                assert same_value(value, y_value) if not isinstance(value, (tuple, list)) else value == y_value
+    return runs
+
+
+def pairs(xs: list, ys: list) -> list[tuple]:
+    return list(itertools.product(xs, ys))
+
+
+INT_BINARY = ["iadd", "isub", "imul", "idiv", "irem", "ibits"]
+
+
+@pytest.mark.parametrize("name", INT_BINARY)
+def test_int_arithmetic(semantics_engine, name):
+    runs = check(semantics_engine, name, "(II)I", pairs(INTS, [0, 1, -1, 3, -7, INT_MAX, INT_MIN]))
+    if name in ("idiv", "irem"):  # division by zero is an explicit, explored decision
+        kinds = {d.kind for r in runs for d in r.execution.replay.decisions}
+        assert "div-zero" in kinds
+
+
+@pytest.mark.parametrize("name", ["ishl", "ishr", "iushr"])
+def test_int_shifts_mask_the_distance(semantics_engine, name):
+    check(semantics_engine, name, "(II)I", pairs([1, -1, 0x12345678, INT_MIN], SHIFTS))
+
+
+@pytest.mark.parametrize("name", ["ineg", "iinc", "i2b", "i2c", "i2s", "narrowBranch"])
+def test_int_unary_and_narrowing(semantics_engine, name):
+    check(semantics_engine, name, "(I)I", [(v,) for v in INTS + [65, 128, 255, 0x1_0041, 40000, -129]])
+
+
+@pytest.mark.parametrize("name,desc", [("i2l", "(I)J"), ("i2f", "(I)F"), ("i2d", "(I)D")])
+def test_int_widening(semantics_engine, name, desc):
+    check(semantics_engine, name, desc, [(v,) for v in INTS + [16777217, -16777217]])
+
+
+def test_narrow_parameter_types(semantics_engine):
+    vectors = [(b, c, s, z) for b in (-128, -1, 0, 127) for c in (0, 65, 0xFFFF) for s in (-32768, 5, 32767)
+               for z in (True, False)]
+    check(semantics_engine, "narrowParams", "(BCSZ)I", vectors)
+
+
+@pytest.mark.parametrize("name", ["ladd", "lmul", "ldiv", "lrem", "lbits"])
+def test_long_arithmetic(semantics_engine, name):
+    check(semantics_engine, name, "(JJ)J", pairs(LONGS, [0, 1, -1, 7, LONG_MAX, LONG_MIN]))
+
+
+def test_long_shifts(semantics_engine):
+    check(semantics_engine, "lshifts", "(JI)J", pairs([1, -1, 0x1234_5678_9ABC_DEF0, LONG_MIN], SHIFTS))
+
+
+def test_lcmp(semantics_engine):
+    check(semantics_engine, "lcmp", "(JJ)I", pairs(LONGS[:6], LONGS[:6]))
+
+
+@pytest.mark.parametrize("name,desc", [("l2i", "(J)I"), ("l2f", "(J)F"), ("l2d", "(J)D")])
+def test_long_narrowing_and_float_conversion(semantics_engine, name, desc):
+    check(semantics_engine, name, desc, [(v,) for v in LONGS + [2**53 + 1, 2**62 + 2**38 + 1, -(2**60) - 1]])
+
+
+@pytest.mark.parametrize("name", ["fadd", "fmul", "fdiv", "frem"])
+def test_float_arithmetic(semantics_engine, name):
+    check(semantics_engine, name, "(FF)F", pairs(FLOATS[:8] + [NAN], [f32(0.0), f32(-0.0), f32(1.5), f32(-3.0), INF, NAN]))
+
+
+@pytest.mark.parametrize("name", ["dadd", "dmul", "ddiv", "drem"])
+def test_double_arithmetic(semantics_engine, name):
+    check(semantics_engine, name, "(DD)D", pairs(DOUBLES, [0.0, -0.0, 1.5, -3.0, INF, NAN]))
+
+
+def test_negation(semantics_engine):
+    check(semantics_engine, "fneg", "(F)F", [(v,) for v in FLOATS])
+    check(semantics_engine, "dneg", "(D)D", [(v,) for v in DOUBLES])
+
+
+def test_float_compare_with_nan(semantics_engine):
+    check(semantics_engine, "fcmp", "(FF)I", pairs([f32(1.0), f32(-0.0), f32(0.0), NAN, INF], [f32(1.0), f32(0.0), NAN]))
+    check(semantics_engine, "dcmp", "(DD)I", pairs([1.0, -0.0, 0.0, NAN, -INF], [1.0, 0.0, NAN]))
+
+
+def test_nan_and_negative_zero_branches(semantics_engine):
+    check(semantics_engine, "negativeZero", "(D)I", [(v,) for v in DOUBLES])
+    check(semantics_engine, "isNan", "(D)I", [(v,) for v in DOUBLES])
+
+
+@pytest.mark.parametrize("name,desc", [("f2i", "(F)I"), ("f2l", "(F)J"), ("f2d", "(F)D")])
+def test_float_conversions_saturate(semantics_engine, name, desc):
+    check(semantics_engine, name, desc, [(v,) for v in FLOATS + [f32(-2.5), f32(2.9e9), f32(-9.5e18), f32(9.3e18)]])
+
+
+@pytest.mark.parametrize("name,desc", [("d2i", "(D)I"), ("d2l", "(D)J"), ("d2f", "(D)F")])
+def test_double_conversions_saturate(semantics_engine, name, desc):
+    check(semantics_engine, name, desc, [(v,) for v in DOUBLES + [-2.5, 2.9e9, -9.5e18, 9.3e18, 3.4e38, 3.5e38]])
+
+
+def test_every_if_form(semantics_engine):
+    check(semantics_engine, "zeroTests", "(I)I", [(v,) for v in INTS])
+    check(semantics_engine, "compareTests", "(II)I", pairs([0, 1, -1, INT_MIN], [0, 1, -1, INT_MAX]))
+
+
+def test_switches(semantics_engine):
+    runs = check(semantics_engine, "table", "(I)I", [(v,) for v in range(-1, 8)])
+    assert {d.kind for r in runs for d in r.execution.replay.decisions} == {"switch"}
+    check(semantics_engine, "lookup", "(I)I", [(v,) for v in (-1000, 7, 1 << 20, 0, 8, INT_MIN)])
+
+
+def test_array_loads_bounds_and_index(semantics_engine):
+    runs = check(semantics_engine, "load", "([II)I", pairs([(5, 6, 7), (), (1,)], [0, 1, 2, 3, -1]))
+    kinds = {d.kind for r in runs for d in r.execution.replay.decisions}
+    assert {"bounds", "index"} <= kinds
+
+
+def test_array_loops_lengths_and_null(semantics_engine):
+    check(semantics_engine, "sum", "([I)I", [((),), ((1,),), ((1, 2, 3),), ((INT_MAX, 1),)])
+    runs = check(semantics_engine, "length", "([I)I", [(None,), ((),), ((4, 5),)])
+    assert any(d.kind == "branch" for r in runs for d in r.execution.replay.decisions)
+
+
+def test_array_stores_and_narrow_elements(semantics_engine):
+    check(semantics_engine, "store", "(II)I", pairs([0, 2, 3, 4, -1], [9, -9]))
+    check(semantics_engine, "byteStore", "([BI)I", pairs([(1,), ()], [1, 200, -129, 0x7F]))
+    check(semantics_engine, "charArray", "([C)I", [((),), ((97, 120),), ((97, 121, 122),)])
+
+
+def test_symbolic_array_size(semantics_engine):
+    runs = check(semantics_engine, "sized", "(I)I", [(0,), (3,), (-1,), (INT_MIN,)])
+    assert any(d.kind == "negative-size" for r in runs for d in r.execution.replay.decisions)
+
+
+def test_wide_arrays(semantics_engine):
+    check(semantics_engine, "doubles", "([DI)D", pairs([(1.5, -0.0), (NAN,)], [0, 1, 2]))
+    check(semantics_engine, "longs", "([J)J", [((1, 2),), ((LONG_MIN, 1),), ((),)])
+
+
+def test_exceptions_caught_and_uncaught(semantics_engine):
+    check(semantics_engine, "safeDiv", "(II)I", pairs([7, INT_MIN], [0, 2, -1]))
+    check(semantics_engine, "catcher", "(I)I", [(v,) for v in (0, 3, 4, -5, INT_MAX)])
+    runs = check(semantics_engine, "uncaught", "(I)I", [(v,) for v in (0, 4, 100)])
+    thrown = [r for r in runs if _jvm_outcome(r)[0] == "threw"]
+    assert thrown and all(r.execution.replay.thrown_by_code for r in thrown)
+    check(semantics_engine, "finallyBlock", "(I)I", [(v,) for v in (0, 1, 5, -3)])
+
+
+def test_static_fields_start_fresh_every_execution(semantics_engine):
+    runs = check(semantics_engine, "statics", "(I)I", [(v,) for v in (1, 6, 100, -20)])
+    assert [_jvm_outcome(r)[1] for r in runs] == [-6, 11, 105, 15]
+
+
+def test_instance_fields_and_private_calls(semantics_engine):
+    check(semantics_engine, "instance", "(I)I", [(v,) for v in (0, 6, 7, -100)])
+
+
+def test_recursion(semantics_engine):
+    check(semantics_engine, "gcd", "(II)I", pairs([12, 0, -8, 35], [18, 0, 5]))
+
+
+def test_checkcast_and_instanceof(semantics_engine):
+    runs = check(semantics_engine, "casts", "(I)I", [(v,) for v in (1, 0, -3, -6)])
+    assert _jvm_outcome(runs[-1]) == ("threw", "java.lang.ClassCastException")
+
+
+def test_strings(semantics_engine):
+    check(semantics_engine, "strings", "(Ljava/lang/String;)I",
+          [(None,), ("",), ("ab",), ("abqd",), ("jtc",), ("abcd",), ("\u00e9\ud800z",)])
+    check(semantics_engine, "charAt", "(Ljava/lang/String;I)I", pairs(["", "ab", "\uffff"], [0, 1, -1]))
+
+
+def test_library_models(semantics_engine):
+    check(semantics_engine, "maths", "(II)I", pairs([0, -5, 5, INT_MIN], [0, 4, -4]))
+    check(semantics_engine, "floatLibrary", "(D)I", [(v,) for v in DOUBLES])
