@@ -7,17 +7,20 @@ HarnessResult saying so, the next request starts a fresh worker, and nothing fou
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import socket
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from jtc.errors import HarnessError, ToolchainError
 from jtc.jvm.agent_jar import agent_classpath, agent_jar
 from jtc.jvm.protocol import HarnessResult
-from jtc.jvm.worker_main import WorkerConfig, serve
+from jtc.jvm.worker_main import WorkerConfig
 from jtc.toolchain import toolchain
 
 STARTUP_SECONDS = 60.0
@@ -45,56 +48,60 @@ class JvmWorker:
         self.settings = settings
         self.generation = 0
         self.restarts = 0
-        self._process: multiprocessing.Process | None = None
-        self._connection = None
+        self._process: subprocess.Popen | None = None
+        self._connection: Connection | None = None
         self._log = Path(tempfile.gettempdir()) / f"jtc-worker-{os.getpid()}-{id(self)}.log"
 
     # ---- lifecycle -----------------------------------------------------------------------------
 
     def _start(self) -> None:
-        context = multiprocessing.get_context("spawn")
-        parent, child = context.Pipe()
         self.generation += 1
         config = WorkerConfig(
             jvm_library=_jvm_library(), agent_jar=str(agent_jar()),
             java_classpath=tuple(map(str, agent_classpath())), user_classpath=self.settings.user_classpath,
-            heap_mb=self.settings.heap_mb, instrument=self.settings.instrument, log_path=str(self._log),
-            generation=self.generation,
+            heap_mb=self.settings.heap_mb, instrument=self.settings.instrument, generation=self.generation,
         )
-        process = context.Process(target=serve, args=(child, config), daemon=True, name="jtc-jvm-worker")
-        process.start()
-        child.close()
-        if not parent.poll(STARTUP_SECONDS):
+        ours, theirs = socket.socketpair()
+        with open(self._log, "wb") as log:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "jtc.jvm.worker_main", str(theirs.fileno())],
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+            )
+        theirs.close()
+        connection = Connection(ours.detach())
+        connection.send(config)
+        if not connection.poll(STARTUP_SECONDS):
             process.kill()
             raise ToolchainError(f"the JVM worker did not start within {STARTUP_SECONDS:.0f} s: {self.log_tail()}")
         try:
-            parent.recv()
+            connection.recv()
         except EOFError:
-            process.join(5)
+            process.wait(5)
             raise ToolchainError(f"the JVM worker failed to start: {self.log_tail()}") from None
-        self._process, self._connection = process, parent
+        self._process, self._connection = process, connection
 
     def _ensure(self) -> None:
-        if self._process is None or not self._process.is_alive():
+        if self._process is None or self._process.poll() is not None:
             if self._process is not None:
                 self.restarts += 1
+                self._discard()
             self._start()
 
     def _discard(self) -> None:
         if self._process is not None:
-            if self._process.is_alive():
+            if self._process.poll() is None:
                 self._process.kill()
-            self._process.join(5)
+            self._process.wait(5)
         if self._connection is not None:
             self._connection.close()
         self._process, self._connection = None, None
 
     def close(self) -> None:
-        if self._process is not None and self._process.is_alive():
+        if self._process is not None and self._process.poll() is None:
             try:
                 self._connection.send(("stop",))  # type: ignore[union-attr]
-                self._process.join(5)
-            except (BrokenPipeError, OSError):
+                self._process.wait(5)
+            except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
                 pass
         self._discard()
         self._log.unlink(missing_ok=True)
@@ -140,7 +147,7 @@ class JvmWorker:
                 return HarnessResult.failed("timeout", generation)
             status, result = self._connection.recv()  # type: ignore[union-attr]
         except (EOFError, BrokenPipeError, ConnectionResetError):
-            exit_code = self._process.exitcode if self._process is not None else None
+            exit_code = self._process.wait(5) if self._process is not None else None
             self._discard()
             return HarnessResult.failed(f"crash: JVM worker exited (code {exit_code}); {self.log_tail(300)}",
                                         generation)

@@ -1,13 +1,14 @@
-"""The body of a worker process: one JVM (through JPype) serving execution requests over a pipe.
+"""The worker process: one JVM (through JPype) serving execution requests over a socket.
 
 JPype allows one JVM per process, and code under test may kill its JVM (System.exit in library
-code, a native crash, memory exhaustion), so the JVM lives here, away from the search state.
-The process's stdout/stderr go to a log file: the code under test may print.
+code, a native crash, memory exhaustion), so the JVM lives here, away from the search state. The
+supervisor starts it as `python -m jtc.jvm.worker_main <fd>` with its stdout/stderr going to a log
+file (the code under test may print), and sends the WorkerConfig as the first message.
 """
 
 from __future__ import annotations
 
-import os
+import sys
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -23,15 +24,7 @@ class WorkerConfig:
     user_classpath: tuple[str, ...]
     heap_mb: int
     instrument: bool
-    log_path: str
     generation: int
-
-
-def _redirect_output(log_path: str) -> None:
-    log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    os.dup2(log, 1)
-    os.dup2(log, 2)
-    os.close(log)
 
 
 def _strings(array: object) -> list[str | None]:
@@ -39,7 +32,6 @@ def _strings(array: object) -> list[str | None]:
 
 
 def serve(connection: Connection, config: WorkerConfig) -> None:
-    _redirect_output(config.log_path)
     import jpype
     import numpy
 
@@ -87,3 +79,8 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
             generation=config.generation,
             seconds={"jvm": jvm_seconds, "convert": time.perf_counter() - started - jvm_seconds},
         )))
+
+
+if __name__ == "__main__":
+    channel = Connection(int(sys.argv[1]))
+    serve(channel, channel.recv())

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from jtc.model.classtable import MethodInfo
 from jtc.search.execution import Execution, Executor
-from jtc.search.strategy import STRATEGIES, CoverageMap
+from jtc.search.strategy import CoverageMap, Frontier
 from jtc.search.templates import ProgramTemplate, merge
-from jtc.search.tree import DIVERGED, INFEASIBLE, OTHER, TIMEOUT, ConstraintTree, Node
-from jtc.solver.fallback import random_search
+from jtc.search.tree import DIVERGED, INFEASIBLE, OTHER, TIMEOUT, UNEXPLORED, ConstraintTree, Node
+from jtc.solver import fallback
 from jtc.solver.solver import SAT, UNSAT, Solver
 from jtc.svm.path import Decision
 
@@ -32,11 +32,7 @@ class Target:
 
     def __post_init__(self) -> None:
         self.variables = self.template.variables()
-        self.domain = self.variables.domain()
-
-    @property
-    def has_work(self) -> bool:
-        return not self.started or not self.tree.exhausted
+        self.domain = self.variables.domain()  # conditions every input satisfies (lengths in range)
 
 
 @dataclass
@@ -57,10 +53,10 @@ class ClassSession:
         self.targets = targets
         self.executor = executor
         self.solver = solver
-        self.pick = STRATEGIES[strategy]
         self.rng = random.Random(seed)
         self.max_depth = max_depth
         self.coverage = CoverageMap()
+        self.frontier = Frontier(strategy, self.coverage, self.rng)
         self.divergences: dict[str, int] = {}
         self.infeasible_reached = 0
         self.nondeterministic = 0
@@ -71,20 +67,23 @@ class ClassSession:
         deadline = started + time_budget
         stopped_by = "exhausted"
         while True:
-            pending = [t for t in self.targets if t.has_work]
-            if not pending:
-                break
             if time.perf_counter() >= deadline:
                 stopped_by = "time"
                 break
             if max_executions is not None and len(self.executor.executions) >= max_executions:
                 stopped_by = "executions"
                 break
-            fresh = next((t for t in pending if not t.started), None)
+            fresh = next((t for t in self.targets if not t.started), None)
             if fresh is not None:
                 self._run_initial(fresh)
-            else:
-                self._step(pending)
+                continue
+            picked = self.frontier.pop()
+            if picked is None:
+                break
+            node, target = picked
+            self._explore(target, node)  # type: ignore[arg-type]
+            if node.label == OTHER and node.status == UNEXPLORED:
+                self.frontier.add(target, [node])
         return SearchReport(self.executor.executions, self.targets, self.divergences, self.infeasible_reached,
                             self.nondeterministic, self.fallback_solutions, time.perf_counter() - started, stopped_by)
 
@@ -95,16 +94,11 @@ class ClassSession:
         assignment = target.template.initial_assignment(self.rng)
         self._run(target, assignment)
 
-    def _step(self, pending: list[Target]) -> None:
-        candidates = [(target, node) for target in pending for node in target.tree.open_nodes()]
-        best = self.pick([node for _, node in candidates], self.coverage, self.rng)
-        target = next(t for t, n in candidates if n is best)
-        self._explore(target, best)
-
     def _explore(self, target: Target, node: Node) -> None:
         tree = target.tree
-        conditions = node.path_conditions()
-        prefix, goal = target.domain + conditions[:-1], conditions[-1]
+        constraints = node.path_constraints(self.solver.constraint)
+        prefix = [self.solver.constraint(c) for c in target.domain] + constraints[:-1]
+        goal = constraints[-1]
         result = self.solver.solve(prefix, goal, target.variables.descs, target.variables.by_name())
         base = self.executor.executions[node.parent.witness].assignment  # type: ignore[union-attr, index]
         if result.status == UNSAT:
@@ -113,10 +107,10 @@ class ClassSession:
         if result.status == SAT:
             assignment = merge(base, result.assignment)
         else:
-            constraints = self.solver.slice(prefix, goal) + [goal]
-            names = sorted(set().union(*(self.solver.index.variables(c) for c in constraints)))
-            found = random_search(constraints, target.variables.by_name(), target.variables.descs, names, base,
-                                  self.rng)
+            relevant = self.solver.slice(prefix, goal) + [goal]
+            names = sorted(set().union(*(c.variables for c in relevant)))
+            found = fallback.search([c.expr for c in relevant], target.variables.by_name(), target.variables.descs,
+                                    names, base, self.rng)
             if found is None:
                 tree.mark(node, TIMEOUT)
                 return
@@ -146,6 +140,7 @@ class ClassSession:
             if insertion.mismatch is not None:
                 self.nondeterministic += 1
             self.coverage.add(replay.edges, decisions)
+            self.frontier.add(target, insertion.created)
         return execution
 
     # ---- correctness check -----------------------------------------------------------------------

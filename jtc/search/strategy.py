@@ -1,18 +1,20 @@
-"""Which unexplored node to try next.
+"""Which unexplored node to try next, over the trees of all methods of a class.
 
 Coverage-first (the default) prefers outcomes no execution has produced yet, then shallow nodes
-(their paths are cheap and they decide a lot), then older ones. Random picks uniformly with the
-run's seed. Both are deterministic for a given seed.
+(their paths are cheap and decide a lot), then older ones. Random picks uniformly with the run's
+seed. Both are deterministic for a given seed, and both keep their nodes in a frontier that costs
+a logarithm per pick: nodes that were explored meanwhile are dropped when they surface.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from typing import Hashable
 
 from jtc.model.classtable import MethodInfo
+from jtc.search.tree import UNEXPLORED, Node
 from jtc.svm import path
-from jtc.search.tree import Node
 
 
 class CoverageMap:
@@ -41,12 +43,47 @@ class CoverageMap:
         return key in self.decisions
 
 
-def coverage_first(nodes: list[Node], coverage: CoverageMap, rng: random.Random) -> Node:
-    return min(nodes, key=lambda n: (coverage.covers(n), n.depth, n.order))
+class Frontier:
+    """The open nodes of a session with the object that owns each (its method under test)."""
 
+    def __init__(self, strategy: str, coverage: CoverageMap, rng: random.Random) -> None:
+        if strategy not in ("coverage", "random"):
+            raise ValueError(f"unknown strategy {strategy}")
+        self.strategy = strategy
+        self.coverage = coverage
+        self.rng = rng
+        self._uncovered: list[tuple[int, int, Node, object]] = []
+        self._covered: list[tuple[int, int, Node, object]] = []
+        self._pool: list[tuple[Node, object]] = []
 
-def uniform(nodes: list[Node], coverage: CoverageMap, rng: random.Random) -> Node:
-    return rng.choice(sorted(nodes, key=lambda n: n.order))
+    def add(self, owner: object, nodes: list[Node]) -> None:
+        for node in nodes:
+            if self.strategy == "random":
+                self._pool.append((node, owner))
+            else:
+                entry = (node.depth, node.order, node, owner)
+                heapq.heappush(self._covered if self.coverage.covers(node) else self._uncovered, entry)
 
-
-STRATEGIES = {"coverage": coverage_first, "random": uniform}
+    def pop(self) -> tuple[Node, object] | None:
+        """The next node to explore and its owner, or None when nothing is open."""
+        if self.strategy == "random":
+            while self._pool:
+                index = self.rng.randrange(len(self._pool))
+                self._pool[index], self._pool[-1] = self._pool[-1], self._pool[index]
+                node, owner = self._pool.pop()
+                if node.status == UNEXPLORED:
+                    return node, owner
+            return None
+        while self._uncovered:
+            entry = heapq.heappop(self._uncovered)
+            if entry[2].status != UNEXPLORED:
+                continue
+            if self.coverage.covers(entry[2]):
+                heapq.heappush(self._covered, entry)
+                continue
+            return entry[2], entry[3]
+        while self._covered:
+            _, _, node, owner = heapq.heappop(self._covered)
+            if node.status == UNEXPLORED:
+                return node, owner
+        return None

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Hashable, Iterator
+from typing import Callable, Hashable, Iterator
 
 import z3
 
+from jtc.solver.solver import Constraint
 from jtc.svm.path import Decision, Site
 
 COMPUTATION = "computation"
@@ -30,7 +31,7 @@ OTHER = ("other",)  # label of the "any other value" child of an open decision
 
 class Node:
     __slots__ = ("parent", "label", "cond", "depth", "status", "site", "kind", "children", "open_term",
-                 "witness", "order")
+                 "witness", "order", "_constraint")
 
     _orders = itertools.count()
 
@@ -46,16 +47,22 @@ class Node:
         self.open_term: z3.ExprRef | None = None
         self.witness: int | None = None  # an execution that passed here (its inputs seed the next query)
         self.order = next(Node._orders)  # creation order, for deterministic tie-breaking
+        self._constraint: Constraint | None = None
 
-    def path_conditions(self) -> list[z3.BoolRef]:
-        """The conditions from the root to this node (this node's own last)."""
-        conditions: list[z3.BoolRef] = []
+    def path_constraints(self, make: Callable[[z3.BoolRef], Constraint]) -> list[Constraint]:
+        """The conditions from the root to this node (its own last), as solver constraints cached per node."""
+        constraints: list[Constraint] = []
         node: Node | None = self
         while node is not None and node.parent is not None:
-            conditions.append(node.condition())
+            if node.label == OTHER:
+                constraints.append(make(node.condition()))
+            else:
+                if node._constraint is None:
+                    node._constraint = make(node.cond)  # type: ignore[arg-type]
+                constraints.append(node._constraint)
             node = node.parent
-        conditions.reverse()
-        return conditions
+        constraints.reverse()
+        return constraints
 
     def condition(self) -> z3.BoolRef:
         if self.label == OTHER:
@@ -76,7 +83,7 @@ class Insertion:
     """What adding one path did to the tree."""
 
     leaf: Node
-    new_nodes: int
+    created: list[Node]  # new UNEXPLORED nodes
     reached: list[Node]  # nodes that were UNEXPLORED/TIMEOUT/DIVERGED before and are now executed
     reached_infeasible: list[Node]  # nodes the solver had proved infeasible: a correctness violation
     mismatch: Decision | None  # a decision that contradicts the tree (same prefix, other site)
@@ -94,34 +101,32 @@ class ConstraintTree:
         node = self.root
         node.status = COMPUTATION
         node.witness = execution if node.witness is None else node.witness
-        new_nodes, reached, reached_infeasible = 0, [], []
+        created: list[Node] = []
+        reached: list[Node] = []
+        reached_infeasible: list[Node] = []
         for decision in decisions:
             if node.site is None:
                 node.site, node.kind, node.open_term = decision.site, decision.kind, decision.open_term
                 for label, cond in decision.alternatives:
                     if label not in node.children:
-                        self._add(node, label, cond, UNEXPLORED)
-                        new_nodes += 1
+                        created.append(self._add(node, label, cond, UNEXPLORED))
                 if decision.open_term is not None and OTHER not in node.children:
-                    self._add(node, OTHER, None, UNEXPLORED)
-                    new_nodes += 1
+                    created.append(self._add(node, OTHER, None, UNEXPLORED))
             elif node.site != decision.site or node.kind != decision.kind:
-                return Insertion(node, new_nodes, reached, reached_infeasible, decision)
+                return Insertion(node, created, reached, reached_infeasible, decision)
             child = node.children.get(decision.label)
             if child is None:
                 child = self._add(node, decision.label, decision.cond, COMPUTATION)
-                new_nodes += 1
             elif child.status != COMPUTATION and child.status != TERMINAL:
                 (reached_infeasible if child.status == INFEASIBLE else reached).append(child)
                 self.unexplored.pop(child, None)
                 child.status = COMPUTATION
-                child.cond = decision.cond if child.label != OTHER else child.cond
             if child.witness is None:
                 child.witness = execution
             node = child
         if complete and node.site is None:
             node.status = TERMINAL
-        return Insertion(node, new_nodes, reached, reached_infeasible, None)
+        return Insertion(node, created, reached, reached_infeasible, None)
 
     def _add(self, parent: Node, label: Hashable, cond: z3.BoolRef | None, status: str) -> Node:
         child = Node(parent, label, cond, status)

@@ -1,24 +1,94 @@
-"""Random search for queries the solver gives up on (mostly non-linear floating point).
+"""Search for inputs when z3 gives up (mostly non-linear floating point, long remainder chains).
 
-Candidates mix the parent execution's values, their neighbours and floating-point edge values. A
-candidate is only returned if every constraint evaluates to true under it, so a fallback answer is
-as trustworthy as a model: the execution it leads to must still follow the predicted path.
+The query's constraints are turned into a branch distance — 0 when all hold, larger the further
+the inputs are from satisfying them — and minimised with random probes and the alternating variable
+method (try each variable a little up and down, then accelerate in the direction that helps), as
+search-based test generators do for floating point. Distances are computed by z3's own evaluation,
+so an answer is returned only when every constraint really holds under it: a fallback answer is as
+trustworthy as a model, and the execution it leads to must still follow the predicted path.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 import z3
 
-from jtc.svm.concrete import f32
+from jtc.svm.concrete import double_from_bits, f32, float_from_bits
 from jtc.svm.inputs import NARROW, Assignment, constant
 
 FLOAT_SPECIALS = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1e-3, float("nan"), float("inf"), float("-inf"),
                   1.7976931348623157e308, 5e-324)
 INT_SPECIALS = (0, 1, -1, 2, 10, 100, -100, 2**31 - 1, -(2**31))
+UNSATISFIABLE = 1e6  # distance of an atom that no nearby change can fix (NaN operands, booleans)
+
+Distance = Callable[[z3.ExprRef], float]
+
+_COMPARISONS = {
+    z3.Z3_OP_LT: "<", z3.Z3_OP_LE: "<=", z3.Z3_OP_GT: ">", z3.Z3_OP_GE: ">=",
+    z3.Z3_OP_SLT: "<", z3.Z3_OP_SLEQ: "<=", z3.Z3_OP_SGT: ">", z3.Z3_OP_SGEQ: ">=",
+    z3.Z3_OP_ULT: "u<", z3.Z3_OP_ULEQ: "u<=", z3.Z3_OP_UGT: "u>", z3.Z3_OP_UGEQ: "u>=",
+    z3.Z3_OP_FPA_LT: "<", z3.Z3_OP_FPA_LE: "<=", z3.Z3_OP_FPA_GT: ">", z3.Z3_OP_FPA_GE: ">=",
+    z3.Z3_OP_FPA_EQ: "==", z3.Z3_OP_EQ: "==", z3.Z3_OP_DISTINCT: "!=",
+}
+_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "u<": "u>=", "u<=": "u>", "u>": "u<=", "u>=": "u<",
+            "==": "!=", "!=": "=="}
+
+
+def _number(value: z3.ExprRef) -> float | int | None:
+    """A closed numeral as a Python number (None when it is not a number, e.g. a string)."""
+    if z3.is_bv_value(value):
+        return value.as_signed_long()
+    if z3.is_int_value(value):
+        return value.as_long()
+    if isinstance(value, z3.FPNumRef):
+        if value.isNaN():
+            return math.nan
+        bits = z3.simplify(z3.fpToIEEEBV(value)).as_long()
+        return float_from_bits(bits) if value.sort().ebits() == 8 else double_from_bits(bits)
+    return None
+
+
+def _gap(op: str, a: float | int, b: float | int, unsigned_width: int) -> float:
+    """How far `a op b` is from holding (0 when it holds)."""
+    if isinstance(a, float) and math.isnan(a) or isinstance(b, float) and math.isnan(b):
+        return 0.0 if op == "!=" else UNSATISFIABLE
+    if op.startswith("u"):
+        a, b, op = a % (1 << unsigned_width), b % (1 << unsigned_width), op[1:]
+    step = 1.0 if isinstance(a, int) and isinstance(b, int) else 1e-9 * max(1.0, abs(a), abs(b))
+    if op == "<":
+        return 0.0 if a < b else float(a - b) + step
+    if op == "<=":
+        return 0.0 if a <= b else float(a - b)
+    if op == ">":
+        return 0.0 if a > b else float(b - a) + step
+    if op == ">=":
+        return 0.0 if a >= b else float(b - a)
+    if op == "==":
+        return float(abs(a - b)) if a != b else 0.0
+    return 0.0 if a != b else 1.0
+
+
+def _normalised(distance: float) -> float:
+    return distance / (distance + 1.0) if math.isfinite(distance) else 1.0
+
+
+def _distance(expr: z3.ExprRef, evaluate: Callable[[z3.ExprRef], z3.ExprRef], negated: bool = False) -> float:
+    if z3.is_not(expr):
+        return _distance(expr.arg(0), evaluate, not negated)
+    if z3.is_and(expr) or z3.is_or(expr):
+        parts = [_distance(child, evaluate, negated) for child in expr.children()]
+        return sum(parts) if z3.is_and(expr) != negated else min(parts)
+    op = _COMPARISONS.get(expr.decl().kind()) if z3.is_app(expr) and expr.num_args() == 2 else None
+    if op is not None:
+        left, right = _number(evaluate(expr.arg(0))), _number(evaluate(expr.arg(1)))
+        if left is not None and right is not None:
+            width = expr.arg(0).size() if z3.is_bv(expr.arg(0)) else 64
+            return _normalised(_gap(_NEGATED[op] if negated else op, left, right, width))
+    holds = z3.is_true(evaluate(expr))
+    return 0.0 if holds != negated else 1.0
 
 
 def _candidate(desc: str, base: object, rng: random.Random) -> object:
@@ -31,30 +101,109 @@ def _candidate(desc: str, base: object, rng: random.Random) -> object:
         else:
             value = rng.uniform(-1.0, 1.0) * 10.0 ** rng.randint(-3, 6)
         return f32(value) if desc == "F" else value
-    if desc == "null":
+    if desc in ("null", "Z"):
         return rng.random() < 0.5
     if desc == "Ljava/lang/String;":
         return base if isinstance(base, str) else ""
-    if desc == "Z":
-        return rng.random() < 0.5
-    width = NARROW.get(desc, (64 if desc == "J" else 32, ""))[0]
     if rng.random() < 0.3:
         value = rng.choice(INT_SPECIALS)
     elif isinstance(base, int) and rng.random() < 0.5:
         value = base + rng.randint(-10, 10)
     else:
         value = rng.randint(-1000, 1000)
+    return _clamp(desc, value)
+
+
+def _clamp(desc: str, value: int) -> int:
+    width = NARROW.get(desc, (64 if desc == "J" else 32, ""))[0]
     low, high = (0, 0xFFFF) if desc == "C" else (-(1 << (width - 1)), (1 << (width - 1)) - 1)
     return min(max(value, low), high)
 
 
-def random_search(constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
-                  names: Sequence[str], base: Assignment, rng: random.Random, attempts: int = 64) -> Assignment | None:
-    """Values for `names` that satisfy all `constraints`, or None."""
-    formula = z3.And(*constraints)
-    for _ in range(attempts):
-        candidate = {name: _candidate(descs[name], base.get(name), rng) for name in names}
-        pairs = [(variables[name], constant(variables[name], descs[name], value)) for name, value in candidate.items()]
-        if z3.is_true(z3.simplify(z3.substitute(formula, *pairs))):
-            return candidate  # type: ignore[return-value]
-    return None
+class _Objective:
+    """The summed distance of all constraints, counting evaluations against a budget."""
+
+    def __init__(self, constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
+                 budget: int) -> None:
+        self.constraints = constraints
+        self.variables = variables
+        self.descs = descs
+        self.budget = budget
+
+    def __call__(self, assignment: Assignment) -> float:
+        """0.0 exactly when every constraint holds (checked by z3 itself, not by the distance)."""
+        self.budget -= 1
+        pairs = [(self.variables[n], constant(self.variables[n], self.descs[n], v)) for n, v in assignment.items()]
+
+        def evaluate(expr: z3.ExprRef) -> z3.ExprRef:
+            return z3.simplify(z3.substitute(expr, *pairs))
+
+        distance = sum(_distance(c, evaluate) for c in self.constraints)
+        if distance == 0.0 and not all(z3.is_true(evaluate(c)) for c in self.constraints):
+            return 1e-12  # the distance missed something (e.g. z3's structural = on NaN): not a solution
+        return distance
+
+
+def _moved(desc: str, value: object, delta: float) -> object:
+    if desc in ("F", "D"):
+        moved = float(value) + delta  # type: ignore[arg-type]
+        return f32(moved) if desc == "F" else moved
+    return _clamp(desc, int(value) + int(delta))  # type: ignore[call-overload]
+
+
+def _first_step(desc: str, value: object) -> float:
+    if desc in ("F", "D"):
+        magnitude = abs(float(value)) if math.isfinite(float(value)) else 1.0  # type: ignore[arg-type]
+        return max(magnitude * 0.01, 1e-3)
+    return 1.0
+
+
+def _alternate(point: Assignment, score: float, names: list[str], descs: dict[str, str],
+               objective: _Objective) -> tuple[Assignment, float]:
+    """One sweep of the alternating variable method over the numeric variables."""
+    for name in names:
+        desc = descs[name]
+        value = point[name]
+        if desc not in ("F", "D") and not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if desc in ("F", "D") and not math.isfinite(float(value)):  # type: ignore[arg-type]
+            continue
+        for direction in (1.0, -1.0):
+            step = _first_step(desc, value) * direction
+            trial = dict(point)
+            trial[name] = _moved(desc, value, step)
+            trial_score = objective(trial)
+            if trial_score >= score:
+                continue
+            while objective.budget > 0:  # accelerate while it keeps helping
+                step *= 2.0
+                further = dict(point)
+                further[name] = _moved(desc, value, step)
+                further_score = objective(further)
+                if further_score >= trial_score:
+                    break
+                trial, trial_score = further, further_score
+            point, score = trial, trial_score
+            break
+        if score == 0.0 or objective.budget <= 0:
+            break
+    return point, score
+
+
+def search(constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
+           names: Sequence[str], base: Assignment, rng: random.Random, budget: int = 600) -> Assignment | None:
+    """Values for `names` under which all `constraints` hold, or None within `budget` evaluations."""
+    objective = _Objective(constraints, variables, descs, budget)
+    point: Assignment = {n: base[n] if n in base else _candidate(descs[n], None, rng) for n in names}
+    score = objective(point)
+    numeric = [n for n in names if descs[n] in ("F", "D", "I", "J", "B", "S", "C")]
+    while score > 0.0 and objective.budget > 0:
+        improved_point, improved_score = _alternate(point, score, numeric, descs, objective)
+        if improved_score < score:
+            point, score = improved_point, improved_score
+            continue
+        probe = {n: _candidate(descs[n], point.get(n), rng) for n in names}  # stuck: restart elsewhere
+        probe_score = objective(probe)
+        if probe_score < score or rng.random() < 0.3:
+            point, score = probe, probe_score
+    return point if score == 0.0 else None

@@ -40,6 +40,15 @@ class SolveResult:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A condition with its input variables and z3 id, computed once (queries reuse prefixes)."""
+
+    expr: z3.BoolRef
+    variables: frozenset[str]
+    ast_id: int
+
+
 class VariableIndex:
     """The input variables of each constraint, by z3 AST id (the ASTs are kept alive here, so
     their ids are never reused while this index exists)."""
@@ -75,7 +84,7 @@ class VariableIndex:
 
 
 class Solver:
-    def __init__(self, rlimit: int = 5_000_000, timeout_ms: int = 3000, seed: int = 0) -> None:
+    def __init__(self, rlimit: int = 2_000_000, timeout_ms: int = 3000, seed: int = 0) -> None:
         self.rlimit = rlimit
         self.timeout_ms = timeout_ms
         self.seed = seed
@@ -83,33 +92,36 @@ class Solver:
         self.index = VariableIndex()
         self._cache: dict[tuple[int, ...], SolveResult] = {}
 
-    def slice(self, prefix: Sequence[z3.BoolRef], target: z3.BoolRef) -> list[z3.BoolRef]:
+    def constraint(self, expr: z3.BoolRef) -> Constraint:
+        return Constraint(expr, self.index.variables(expr), expr.get_id())
+
+    @staticmethod
+    def slice(prefix: Sequence[Constraint], target: Constraint) -> list[Constraint]:
         """The prefix constraints connected to `target` through shared variables."""
-        relevant = set(self.index.variables(target))
+        relevant = set(target.variables)
         remaining = list(prefix)
-        chosen: list[z3.BoolRef] = []
+        chosen: list[Constraint] = []
         changed = True
         while changed and remaining:
             changed = False
             rest = []
             for constraint in remaining:
-                variables = self.index.variables(constraint)
-                if variables & relevant:
+                if constraint.variables & relevant:
                     chosen.append(constraint)
-                    relevant |= variables
+                    relevant |= constraint.variables
                     changed = True
                 else:
                     rest.append(constraint)
             remaining = rest
         return chosen
 
-    def solve(self, prefix: Sequence[z3.BoolRef], target: z3.BoolRef, descs: dict[str, str],
+    def solve(self, prefix: Sequence[Constraint], target: Constraint, descs: dict[str, str],
               variables: dict[str, z3.ExprRef]) -> SolveResult:
         """Find inputs satisfying the (sliced) prefix and `target`.
 
         `descs` gives the Java type of each variable name, `variables` the z3 constants by name."""
         constraints = self.slice(prefix, target) + [target]
-        key = tuple(sorted(c.get_id() for c in constraints))
+        key = tuple(sorted({c.ast_id for c in constraints}))
         cached = self._cache.get(key)
         if cached is not None:
             self.stats.cache_hits += 1
@@ -119,14 +131,12 @@ class Solver:
         solver.set("rlimit", self.rlimit)
         solver.set("timeout", self.timeout_ms)
         solver.set("random_seed", self.seed)
-        solver.add(*constraints)
+        solver.add(z3.And([c.expr for c in constraints]))
         answer = solver.check()
         self.stats.seconds += time.perf_counter() - started
         if answer == z3.sat:
             self.stats.sat += 1
-            involved: set[str] = set()
-            for constraint in constraints:
-                involved |= self.index.variables(constraint)
+            involved = set().union(*(c.variables for c in constraints))
             model = solver.model()
             result = SolveResult(SAT, {name: model_value(model, variables[name], descs[name])
                                        for name in sorted(involved) if name in variables})

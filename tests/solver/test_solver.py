@@ -7,7 +7,7 @@ import random
 
 import z3
 
-from jtc.solver.fallback import random_search
+from jtc.solver.fallback import search
 from jtc.solver.solver import SAT, UNKNOWN, UNSAT, Solver
 from jtc.svm.inputs import InputVariables, PrimitiveInput, StringInput
 from jtc.svm.models import strings  # noqa: F401  (sets z3's string encoding to the BMP)
@@ -16,9 +16,9 @@ from jtc.svm.models import strings  # noqa: F401  (sets z3's string encoding to 
 def test_slicing_keeps_only_constraints_connected_to_the_goal():
     a, b, c = z3.BitVecs("a b c", 32)
     solver = Solver()
-    prefix = [a > 5, b < 3, c == a + 1]
-    assert solver.slice(prefix, c > 100) == [c == a + 1, a > 5]
-    assert solver.slice(prefix, b == 1) == [b < 3]
+    prefix = [solver.constraint(e) for e in (a > 5, b < 3, c == a + 1)]
+    assert [k.expr for k in solver.slice(prefix, solver.constraint(c > 100))] == [c == a + 1, a > 5]
+    assert [k.expr for k in solver.slice(prefix, solver.constraint(b == 1))] == [b < 3]
 
 
 def test_models_become_java_values_of_the_declared_types():
@@ -27,7 +27,7 @@ def test_models_become_java_values_of_the_declared_types():
     b, c, z, j = (variables.primitive(n, d) for n, d in (("b", "B"), ("c", "C"), ("z", "Z"), ("j", "J")))
     solver = Solver()
     goal = z3.And(z == 1, j < -(2**62), b < -100, c > 60000)
-    result = solver.solve([], goal, variables.descs, variables.by_name())
+    result = solver.solve([], solver.constraint(goal), variables.descs, variables.by_name())
     assert result.status == SAT
     values = result.assignment
     assert -128 <= values["b"] < -100 and 60000 < values["c"] <= 0xFFFF
@@ -38,9 +38,10 @@ def test_floating_point_models_include_nan_and_negative_zero():
     variables = InputVariables({(0, 0): PrimitiveInput("d", "D"), (0, 1): PrimitiveInput("f", "F")})
     d, f = variables.primitive("d", "D"), variables.primitive("f", "F")
     solver = Solver()
-    nan = solver.solve([], z3.fpIsNaN(d), variables.descs, variables.by_name())
+    nan = solver.solve([], solver.constraint(z3.fpIsNaN(d)), variables.descs, variables.by_name())
     assert nan.status == SAT and math.isnan(nan.assignment["d"])
-    zero = solver.solve([], z3.And(z3.fpIsZero(f), z3.fpIsNegative(f)), variables.descs, variables.by_name())
+    zero = solver.solve([], solver.constraint(z3.And(z3.fpIsZero(f), z3.fpIsNegative(f))), variables.descs,
+                        variables.by_name())
     assert zero.assignment["f"] == 0.0 and math.copysign(1.0, zero.assignment["f"]) < 0
 
 
@@ -50,7 +51,7 @@ def test_string_models_are_utf16_units():
     solver = Solver()
     goal = z3.And(z3.Length(s) == 2, z3.StrToCode(z3.SubString(s, 0, 1)) == 0xD800,
                   z3.StrToCode(z3.SubString(s, 1, 1)) == ord("\\"))
-    result = solver.solve([], goal, variables.descs, variables.by_name())
+    result = solver.solve([], solver.constraint(goal), variables.descs, variables.by_name())
     assert result.status == SAT and result.assignment["s"] == "\ud800\\"
 
 
@@ -58,8 +59,9 @@ def test_unsat_and_cache():
     x = z3.BitVec("x", 32)
     solver = Solver()
     descs, variables = {"x": "I"}, {"x": x}
-    assert solver.solve([x > 5], x < 3, descs, variables).status == UNSAT
-    assert solver.solve([x > 5], x < 3, descs, variables).status == UNSAT
+    query = ([solver.constraint(x > 5)], solver.constraint(x < 3))
+    assert solver.solve(*query, descs, variables).status == UNSAT
+    assert solver.solve(*query, descs, variables).status == UNSAT
     assert solver.stats.unsat == 1 and solver.stats.cache_hits == 1
 
 
@@ -71,8 +73,10 @@ def test_resource_limit_gives_unknown_and_the_fallback_finds_a_checked_answer():
     goal = z3.And(z3.fpGT(m, z3.FPVal(0.0, z3.Float64())), z3.fpGT(length, z3.FPVal(0.0, z3.Float64())),
                   z3.fpLT(bmi, z3.FPVal(18.5, z3.Float64())))
     solver = Solver(rlimit=1)
-    assert solver.solve([], goal, variables.descs, variables.by_name()).status == UNKNOWN
-    found = random_search([goal], variables.by_name(), variables.descs, ["m", "l"], {"m": 50.0, "l": 1.0},
-                          random.Random(1), attempts=500)
+    assert solver.solve([], solver.constraint(goal), variables.descs, variables.by_name()).status == UNKNOWN
+    # Start far away (bmi about 0.03): the local search has to walk into the window.
+    found = search([goal, z3.fpGEQ(bmi, z3.FPVal(18.5 * 0.99, z3.Float64()))], variables.by_name(), variables.descs,
+                   ["m", "l"], {"m": 40.67, "l": 35.48}, random.Random(1))
     assert found is not None
-    assert found["m"] > 0 and found["l"] > 0 and found["m"] / (found["l"] * found["l"]) < 18.5
+    bmi_value = found["m"] / (found["l"] * found["l"])
+    assert found["m"] > 0 and found["l"] > 0 and 18.5 * 0.99 <= bmi_value < 18.5
