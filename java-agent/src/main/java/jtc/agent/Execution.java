@@ -1,0 +1,227 @@
+package jtc.agent;
+
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One run of one program: fresh class loader, resolution of every statement up front (so a bad
+ * program runs nothing), then the statements in order under the recorder and the watchdog, until
+ * the first one that throws or aborts. Uninstrumented runs write no harness records either, so
+ * their trace is empty.
+ */
+final class Execution {
+    private final UserClasspath classpath;
+    private final boolean instrument;
+    private final int budget;
+    private final int timeoutMillis;
+    private final Result result = new Result();
+
+    Execution(UserClasspath classpath, boolean instrument, int budget, int timeoutMillis) {
+        this.classpath = classpath;
+        this.instrument = instrument;
+        this.budget = budget;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    Result run(String text) {
+        try {
+            if (budget <= 0 || budget > Integer.MAX_VALUE - Trace.SLACK) {
+                throw HarnessError.badProgram("record budget out of range: " + budget);
+            }
+            List<Program.Statement> statements = Program.parse(text);
+            ClassLoader parent = Execution.class.getClassLoader();
+            try (IsolatingClassLoader loader = new IsolatingClassLoader(classpath, instrument, parent)) {
+                List<Executable> targets = new ArrayList<>();
+                for (Program.Statement statement : statements) {
+                    targets.add(Members.resolve(statement, loader));
+                }
+                execute(statements, targets);
+            }
+        } catch (HarnessError e) {
+            result.error = e.getMessage();
+        } catch (IOException e) {
+            throw new IllegalStateException("closing the execution's class loader failed", e);
+        }
+        result.newTables = Registry.drain();
+        return result;
+    }
+
+    /**
+     * Runs the statements. After an OutOfMemoryError the heap stays full until {@link Trace#finish}
+     * lets go of the objects the recorder has seen, so an OutOfMemoryError first releases the
+     * recorder's memory reserve, and nothing between the throw and finish allocates more than that.
+     */
+    private void execute(List<Program.Statement> statements, List<Executable> targets) {
+        int count = statements.size();
+        String[] status = new String[count];
+        String[] values = new String[count];
+        Object[] variables = new Object[count];
+        Throwable thrown = null;
+        int executed = 0;
+        Thread self = Thread.currentThread();
+        Trace.begin(self, budget);
+        Watchdog.arm(self, timeoutMillis);
+        try {
+            for (int k = 0; k < count && thrown == null; k++) {
+                Program.Statement statement = statements.get(k);
+                Executable target = targets.get(k);
+                Object[] arguments = arguments(statement, target, variables);
+                Object receiver = receiver(statement, target, variables);
+                executed = k + 1;
+                Object value = null;
+                try {
+                    value = perform(k, target, receiver, arguments);
+                } catch (CallRefused bug) {
+                    throw new IllegalStateException("harness bug: reflection refused a checked call", bug.getCause());
+                } catch (Throwable e) {
+                    if (e instanceof OutOfMemoryError) {
+                        Trace.releaseReserve();
+                    }
+                    thrown = e;
+                }
+                if (Trace.stopReason() != Result.ABORT_NONE) {
+                    status[k] = Result.ABORTED;
+                    thrown = null;
+                    break;
+                }
+                Class<?> type = target instanceof Method
+                        ? ((Method) target).getReturnType() : target.getDeclaringClass();
+                if (thrown != null) {
+                    if (instrument) {
+                        Trace.statementEnd(k, 1, Trace.idOf(thrown));
+                    }
+                    status[k] = Result.THREW;
+                } else {
+                    if (instrument) {
+                        Trace.statementEnd(k, 0, Tokens.encode(value, type));
+                    }
+                    status[k] = Result.OK;
+                    values[k] = Tokens.of(value, type);
+                    variables[k] = value;
+                }
+            }
+        } catch (HarnessError e) {
+            result.error = e.getMessage();
+        } finally {
+            Watchdog.disarm();
+            Thread.interrupted();
+            result.trace = Trace.finish();
+        }
+        result.abort = Trace.stopReason();
+        result.exitStatus = Trace.exitStatus();
+        finishStatements(executed, status, values, thrown);
+    }
+
+    /** The arguments of statement k; variables are checked here, literals were at resolution. */
+    private static Object[] arguments(Program.Statement statement, Executable target, Object[] variables)
+            throws HarnessError {
+        Class<?>[] parameters = target.getParameterTypes();
+        Object[] arguments = new Object[parameters.length];
+        for (int i = 0; i < arguments.length; i++) {
+            Argument argument = statement.arguments.get(i);
+            arguments[i] = argument.value(variables);
+            if (argument.variable >= 0 && !Argument.accepts(parameters[i], arguments[i])) {
+                throw HarnessError.badProgram("statement " + statement.index + " argument " + i + ": v"
+                        + argument.variable + " does not fit a " + parameters[i].getName() + " parameter");
+            }
+        }
+        return arguments;
+    }
+
+    /** Statement k itself: its STMT record (which fails once the budget is spent), the call, its time. */
+    private Object perform(int k, Executable target, Object receiver, Object[] arguments) throws Throwable {
+        if (instrument) {
+            Trace.statement(k);
+        }
+        long start = System.nanoTime();
+        try {
+            return invoke(target, receiver, arguments);
+        } finally {
+            result.nanos += System.nanoTime() - start;
+        }
+    }
+
+    /** The receiver of an instance call: null (the call then throws NPE) or an instance of the owner. */
+    private static Object receiver(Program.Statement statement, Executable target, Object[] variables)
+            throws HarnessError {
+        if (statement.receiver < 0) {
+            return null;
+        }
+        Object receiver = variables[statement.receiver];
+        if (receiver != null && !target.getDeclaringClass().isInstance(receiver)) {
+            throw HarnessError.badProgram("statement " + statement.index + ": receiver v" + statement.receiver
+                    + " is a " + receiver.getClass().getName() + ", not a " + target.getDeclaringClass().getName());
+        }
+        return receiver;
+    }
+
+    /**
+     * Calls the target and throws what the code under test threw, unwrapped. An
+     * ExceptionInInitializerError that reflection throws itself (the owner's static initializer
+     * failed) is what a test would see too, so it stays as it is. A null receiver fails as the
+     * call in a test would, with a NullPointerException.
+     */
+    private static Object invoke(Executable target, Object receiver, Object[] arguments) throws Throwable {
+        try {
+            if (target instanceof Constructor) {
+                return ((Constructor<?>) target).newInstance(arguments);
+            }
+            Method method = (Method) target;
+            if (receiver == null && !Modifier.isStatic(method.getModifiers())) {
+                throw nullReceiver();
+            }
+            return method.invoke(receiver, arguments);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        } catch (IllegalAccessException | IllegalArgumentException | InstantiationException e) {
+            // accessibility, arity, argument types and instantiability were all checked before
+            throw new CallRefused(e);
+        }
+    }
+
+    /** The NPE of a call on null: no frame of the code under test, so no throw site. */
+    private static NullPointerException nullReceiver() {
+        NullPointerException npe = new NullPointerException();
+        npe.setStackTrace(new StackTraceElement[0]);
+        return npe;
+    }
+
+    /** Reflection refused a call the harness had checked: a harness bug, not an outcome of the code under test. */
+    private static final class CallRefused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CallRefused(Exception cause) {
+            super(cause);
+        }
+    }
+
+    private void finishStatements(int executed, String[] status, String[] values, Throwable thrown) {
+        result.executed = executed;
+        result.status = Arrays.copyOf(status, executed);
+        result.values = Arrays.copyOf(values, executed);
+        result.messages = new String[executed];
+        result.throwSites = new String[executed];
+        if (thrown != null) {
+            int k = executed - 1;
+            result.values[k] = thrown.getClass().getName();
+            result.messages[k] = message(thrown);
+            result.throwSites[k] = ThrowSites.of(thrown, classpath);
+        }
+    }
+
+    /** getMessage may be user code; a message that cannot be had is reported as none. */
+    private static String message(Throwable thrown) {
+        try {
+            return thrown.getMessage();
+        } catch (Throwable e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package jtc.agent;
+
+import java.util.List;
+
+/**
+ * The entry points Python calls (through JPype, one call per execution): configure once,
+ * describe classes, run programs. See docs/trace-format.md §5–§6.
+ */
+public final class Harness {
+    private static UserClasspath classpath;
+    private static boolean instrument;
+
+    private Harness() {
+    }
+
+    /**
+     * Sets the user classpath (once per JVM) and whether executions use instrumented classes.
+     * Both modes need the agent: uninstrumented classes still get their exit calls sandboxed.
+     *
+     * @throws IllegalStateException without the agent, or when asked to change the classpath
+     */
+    public static synchronized void configure(String[] userClasspath, boolean instrumentClasses) {
+        if (!Agent.installed()) {
+            throw new IllegalStateException(
+                    "the jtc agent is not installed; start the JVM with -javaagent:<jtc agent jar>");
+        }
+        if (classpath == null) {
+            classpath = new UserClasspath(userClasspath);
+        } else if (!classpath.entries().equals(List.of(userClasspath))) {
+            throw new IllegalStateException("the user classpath is set once per JVM");
+        }
+        instrument = instrumentClasses;
+    }
+
+    /**
+     * The class table of a user class, registering the class.
+     *
+     * @throws IllegalArgumentException with {@code class-not-found X}, {@code class-too-new X major}
+     *                                  or {@code link-error …} as message
+     */
+    public static synchronized String describe(String binaryName) {
+        String internalName = binaryName.replace('.', '/');
+        byte[] classFile = configured().read(internalName);
+        if (classFile == null) {
+            throw new IllegalArgumentException("class-not-found " + binaryName);
+        }
+        int major = ClassTooNewError.majorOf(classFile);
+        if (major > ClassTooNewError.MAX_MAJOR) {
+            throw new IllegalArgumentException("class-too-new " + binaryName + " " + major);
+        }
+        try {
+            return Instrumenter.instrument(internalName, classFile).table;
+        } catch (IllegalArgumentException malformed) {
+            throw new IllegalArgumentException("link-error " + malformed.getMessage(), malformed);
+        }
+    }
+
+    /** Runs one program on fresh classes; problems of the program come back in {@link Result#error}. */
+    public static synchronized Result run(String program, int budget, int timeoutMillis) {
+        return new Execution(configured(), instrument, budget, timeoutMillis).run(program);
+    }
+
+    private static UserClasspath configured() {
+        if (classpath == null) {
+            throw new IllegalStateException("Harness.configure must be called first");
+        }
+        return classpath;
+    }
+}

@@ -1,0 +1,158 @@
+"""The harness: program language (§5), Result fields (§6), fresh state, errors, uninstrumented runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from agentio import double_bits, float_bits, text
+
+SOURCE = Path(__file__).parent / "fixtures" / "ag"
+
+
+def line_of(file: str, fragment: str) -> int:
+    lines = (SOURCE / file).read_text().splitlines()
+    return next(i + 1 for i, line in enumerate(lines) if fragment in line)
+
+
+def test_values_are_reported_as_tokens(agent, fixture_classes):
+    greeting = "h\u00e9llo \U0001F600"
+    run = agent.run([fixture_classes], f"""
+new ag/Basics ()V
+call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ {text(greeting)}
+call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ T:
+call ag/Basics copy ([I)[I _ AI:1,-2
+call ag/Basics copy ([I)[I _ AI:
+call ag/Basics names ([Ljava/lang/String;)[Ljava/lang/String; _ AT:0061,N
+call ag/Basics half (D)D _ D:{double_bits(5.0)}
+call ag/Basics third (F)F _ F:{float_bits(3.0)}
+call ag/Basics upper (C)C _ C:97
+call ag/Basics isNull (Ljava/lang/Object;)Z _ v0
+call ag/Basics nothing ()Ljava/lang/Object; _
+call ag/Basics bump ()V _
+call ag/Basics mix (JDFLjava/lang/String;C)J _ J:9223372036854775000 D:0 F:0 T: C:0
+""")
+    assert run.status == ["ok"] * 13
+    assert run.values == [
+        "O:ag.Basics#1", text(greeting), "T:", "AI:1,-2", "AI:", "AT:0061,N", f"D:{double_bits(2.5)}",
+        f"F:{float_bits(1.0)}", "C:65", "Z:0", "N", "V", "J:9223372036854775000",
+    ]
+    assert run.nanos > 0
+    assert run.tables == ["ag/Basics"]
+
+
+def test_stmt_end_carries_the_encoded_return_value(agent, fixture_classes):
+    run = agent.run([fixture_classes], f"""
+call ag/Basics half (D)D _ D:{double_bits(5.0)}
+new ag/Basics ()V
+call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ T:0061
+call ag/Basics bump ()V _
+""")
+    ends = [r.payload for r in run.records if r.tag == "STMT_END"]
+    greeting_id = run.of("ag.Basics.greet", "ENTER")[0].payload[0]
+    assert ends == [(0, double_bits(2.5)), (0, 1), (0, greeting_id), (0, 0)]
+
+
+def test_the_first_throwing_statement_ends_the_program(agent, fixture_classes):
+    run = agent.run([fixture_classes], "call ag/Handlers fail (I)I _ I:5\ncall ag/Handlers fail (I)I _ I:-5\n"
+                                       "call ag/Handlers fail (I)I _ I:6")
+    assert run.executed == 2
+    assert run.statements == [("ok", "I:5"), ("threw", "java.lang.IllegalArgumentException")]
+    assert run.messages == {1: "negative: -5"}
+    assert run.sites == {1: f"ag.Handlers.check(I)V:{line_of('Handlers.java', 'throw new IllegalArgument')}"}
+    assert [r.tag for r in run.records].count("STMT") == 2
+
+
+def test_fresh_static_state_and_identical_traces_across_runs(agent, fixture_classes):
+    program = """
+call ag/Statics increment ()I _
+call ag/Statics increment ()I _
+call ag/Item smallest (III)I _ I:3 I:1 I:2
+"""
+    first, second = agent.main([fixture_classes], [program, program]).runs
+    assert first.values == second.values == ["I:43", "I:44", "I:1"]
+    assert first.records == second.records
+    assert sorted(first.tables) == ["ag/Item", "ag/Statics", "ag/StaticsHelper"]
+    assert second.tables == []  # instrumented once per JVM, reported once
+
+
+def test_variables_pass_results_between_statements(agent, fixture_classes):
+    run = agent.run([fixture_classes], """
+new ag/Basics ()V
+new ag/Basics (I)V I:4
+call ag/Basics link (Lag/Basics;)V v0 v1
+call ag/Basics readTotal (Lag/Basics;)I _ v1
+""")
+    assert run.values == ["O:ag.Basics#1", "O:ag.Basics#2", "V", "I:4"]
+    assert run.of("ag.Basics.link", "ENTER")[0].payload == (1, 2)
+    assert run.of("ag.Basics.link", "FIELD")[0].payload == (1,)
+
+
+def test_a_null_receiver_throws_like_the_call_in_a_test(agent, fixture_classes):
+    run = agent.run([fixture_classes], "call ag/Basics nothing ()Ljava/lang/Object; _\n"
+                                       "call ag/Basics add (I)I v0 I:1")
+    assert run.statements == [("ok", "N"), ("threw", "java.lang.NullPointerException")]
+    assert run.sites == {}  # no frame of the code under test
+    assert run.records[-1].tag == "STMT_END" and run.records[-1].payload[0] == 1
+
+
+@pytest.mark.parametrize("program, error", [
+    ("call ag/Nope run ()V _", "class-not-found ag.Nope"),
+    ("call ag/Basics nosuch ()V _", "no-such-member ag.Basics.nosuch()V"),
+    ("new ag/Basics (J)V J:1", "no-such-member ag.Basics.<init>(J)V"),
+    ("call ag/Basics sign (I)I _ Q:1", "bad-program unknown argument kind in Q:1 in statement 0"),
+    ("call ag/Basics sign (I)I _ I:x", "bad-program malformed argument I:x in statement 0"),
+    ("call ag/Basics sign (I)I _", "bad-program statement 0 (ag.Basics.sign(I)I): 0 arguments for 1 parameters"),
+    ("call ag/Basics sign (I)I _ T:0061",
+     "bad-program statement 0 (ag.Basics.sign(I)I) argument 0: java.lang.String for a int parameter"),
+    ("call ag/Basics sign (I)I _ N",
+     "bad-program statement 0 (ag.Basics.sign(I)I) argument 0: null for a int parameter"),
+    ("call ag/Basics link (Lag/Basics;)V _ N",
+     "bad-program statement 0 (ag.Basics.link(Lag/Basics;)V): instance method called without a receiver"),
+    ("new ag/Basics ()V\ncall ag/Basics sign (I)I v0 I:1",
+     "bad-program statement 1 (ag.Basics.sign(I)I): static method called on a receiver"),
+    ("call ag/Basics sign (I)I _ v0", "bad-program statement 0 uses v0 before it is defined"),
+    ("new java/util/AbstractList ()V",
+     "bad-program statement 0 (java.util.AbstractList.<init>()V): java.util.AbstractList cannot be instantiated"),
+    ("make ag/Basics", "bad-program statement 0 is neither new nor call: make ag/Basics"),
+    ("call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ T:061",
+     "bad-program string hex must be 4 digits per char in T:061 in statement 0"),
+])
+def test_programs_that_cannot_run_report_an_error_and_run_nothing(agent, fixture_classes, program, error):
+    run = agent.run([fixture_classes], program)
+    assert run.error == error
+    assert run.executed == 0 and run.records == []
+
+
+def test_a_variable_of_the_wrong_type_stops_the_program_before_its_statement(agent, fixture_classes):
+    run = agent.run([fixture_classes], "call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ T:0061\n"
+                                       "call ag/Basics add (I)I v0 I:1")
+    assert run.error == ("bad-program statement 1: receiver v0 is a java.lang.String, not a ag.Basics")
+    assert run.executed == 1 and run.status == ["ok"]
+
+
+UNINSTRUMENTED_PROGRAMS = [
+    "call ag/Basics readTotal (Lag/Basics;)I _ N",
+    "call ag/Basics storeInt ([III)V _ N I:0 I:1",
+    "call ag/Basics storeLong ([JIJ)V _ AJ:1,2 I:2 J:5",
+    "call ag/Basics cast (Ljava/lang/Object;)Ljava/lang/String; _ I:5",
+    f"call ag/Basics concat (Ljava/lang/String;I)Ljava/lang/String; _ {text('a')} I:7",
+    "new ag/Outer ()V\nnew ag/Outer$Inner (Lag/Outer;I)V v0 I:3\ncall ag/Outer$Inner limit ()I v1",
+    "call ag/Handlers fail (I)I _ I:5\ncall ag/Handlers fail (I)I _ I:-5",
+    "call ag/Item smallest (III)I _ I:3 I:1 I:2",
+    "call ag/Statics increment ()I _\ncall ag/Statics increment ()I _",
+    "call ag/Bad exit (I)V _ I:3",
+]
+
+
+def test_uninstrumented_runs_have_an_empty_trace_and_the_same_results(agent, fixture_classes):
+    plain = agent.main([fixture_classes], UNINSTRUMENTED_PROGRAMS, instrument=False).runs
+    traced = agent.main([fixture_classes], UNINSTRUMENTED_PROGRAMS).runs
+    for program, without, with_ in zip(UNINSTRUMENTED_PROGRAMS, plain, traced):
+        assert without.records == [], program
+        assert with_.records, program
+        assert (without.statements, without.messages, without.sites) == \
+               (with_.statements, with_.messages, with_.sites), program
+        assert (without.abort, without.exit_status) == (with_.abort, with_.exit_status), program
+    assert plain[0].messages[0] == 'Cannot read field "total" because "b" is null'
+    assert plain[-1].abort == 3  # exit calls are sandboxed without instrumentation too
