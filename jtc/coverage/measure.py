@@ -1,0 +1,97 @@
+"""Measure what compiled test classes cover: run them under the JaCoCo agent, then analyse.
+
+JaCoCo matches execution data to class files by a checksum of their bytes, so the class files
+analysed are copied from the same classpath the tests ran against; only the classes under test and
+their nested classes are instrumented and analysed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jtc.coverage.model import CoverageReport
+from jtc.coverage.reporter import analyse
+from jtc.emit.launcher import LauncherRun, run_tests
+from jtc.errors import UnknownClassError
+from jtc.toolchain import jacoco_agent_jar
+
+
+@dataclass(frozen=True)
+class CoverageRun:
+    report: CoverageReport
+    tests: LauncherRun  # how the tests fared under the agent
+
+
+def _internal(name: str) -> str:
+    return name.replace(".", "/")
+
+
+def _is_part_of(entry_name: str, internal: str) -> bool:
+    """'com/x/Foo.class' and 'com/x/Foo$Inner.class' are part of class 'com/x/Foo'."""
+    if entry_name == f"{internal}.class":
+        return True
+    return entry_name.startswith(internal + "$") and entry_name.endswith(".class")
+
+
+def _copy_from_directory(root: Path, internal: str, target: Path) -> bool:
+    if not (root / f"{internal}.class").is_file():
+        return False
+    for file in sorted((root / internal).parent.glob("*.class")):
+        relative = file.relative_to(root).as_posix()
+        if _is_part_of(relative, internal):
+            (target / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(file, target / relative)
+    return True
+
+
+def _copy_from_jar(jar_path: Path, internal: str, target: Path) -> bool:
+    with zipfile.ZipFile(jar_path) as jar:
+        names = jar.namelist()
+        if f"{internal}.class" not in names:
+            return False
+        for member in names:
+            if _is_part_of(member, internal):
+                (target / member).parent.mkdir(parents=True, exist_ok=True)
+                (target / member).write_bytes(jar.read(member))
+    return True
+
+
+def extract_classes(classpath: Sequence[Path], classes: Sequence[str], target: Path) -> None:
+    """Copy each class's file and its nested classes' files from the first classpath entry that
+    has the class (the one the JVM loads) into `target`."""
+    for name in classes:
+        internal = _internal(name)
+        if not any(_copy_from_directory(entry, internal, target) if entry.is_dir()
+                   else zipfile.is_zipfile(entry) and _copy_from_jar(entry, internal, target)
+                   for entry in classpath):
+            raise UnknownClassError(f"class {name.replace('/', '.')} is not on the classpath")
+
+
+def agent_option(exec_file: Path, classes: Sequence[str]) -> str:
+    """The -javaagent option that records coverage of `classes` and their nested classes only."""
+    includes = ":".join(f"{n}:{n}$*" for n in (name.replace("/", ".") for name in classes))
+    return f"-javaagent:{jacoco_agent_jar()}=destfile={exec_file},append=false,includes={includes}"
+
+
+def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpath: Sequence[Path],
+            classes_under_test: Sequence[str], work_dir: Path, *, test_timeout_s: float = 10.0,
+            wall_timeout_s: float = 900.0) -> CoverageRun:
+    """Run `test_classes` (binary names, compiled into `test_classpath`) against the user's
+    `classpath` under JaCoCo, and report coverage of `classes_under_test` (outer classes; their
+    nested classes are included). `work_dir` keeps jacoco.exec, jacoco.xml and lines.tsv."""
+    work_dir = work_dir.resolve()
+    work_dir.mkdir(parents=True, exist_ok=True)
+    exec_file = work_dir / "jacoco.exec"
+    exec_file.unlink(missing_ok=True)
+    run = run_tests(list(test_classes), [*test_classpath, *classpath], work_dir / "junit",
+                    test_timeout_s=test_timeout_s, wall_timeout_s=wall_timeout_s,
+                    java_options=[agent_option(exec_file, classes_under_test)])
+    class_dir = work_dir / "classes-under-test"
+    shutil.rmtree(class_dir, ignore_errors=True)
+    class_dir.mkdir()
+    extract_classes(classpath, classes_under_test, class_dir)
+    return CoverageRun(analyse(exec_file, class_dir, work_dir), run)

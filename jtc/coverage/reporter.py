@@ -1,0 +1,40 @@
+"""The Java coverage reporter (java-agent/src/report/java): built on first use, run per analysis.
+
+JaCoCo's analysis API is Java, so jtc ships a small main class that reads an execution data file
+and the class files under test, and writes JaCoCo's XML report plus per-class line rows.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from jtc.coverage.model import CoverageReport, parse_reports
+from jtc.errors import ToolchainError
+from jtc.javabuild import JarSpec, build_jar
+from jtc.toolchain import asm_jars, jacoco_jars, toolchain
+
+REPORT_SOURCES = Path(__file__).resolve().parents[2] / "java-agent" / "src" / "report" / "java"
+MAIN_CLASS = "jtc.report.CoverageReport"
+
+
+def reporter_classpath() -> list[Path]:
+    """The reporter jar (compiled when its sources change), then JaCoCo and ASM."""
+    if not REPORT_SOURCES.is_dir():
+        raise ToolchainError(f"the jtc coverage reporter sources are missing: {REPORT_SOURCES}")
+    libraries = [*jacoco_jars(), *asm_jars()]
+    jar = build_jar(JarSpec("jtc-coverage-report", (REPORT_SOURCES,), classpath=tuple(libraries)))
+    return [jar, *libraries]
+
+
+def analyse(exec_file: Path, class_dir: Path, out_dir: Path, timeout_s: float = 300.0) -> CoverageReport:
+    """Coverage of every class file under `class_dir` by the execution data in `exec_file` (a
+    missing file means nothing ran). Writes `jacoco.xml` and `lines.tsv` into `out_dir`."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    xml, lines = out_dir / "jacoco.xml", out_dir / "lines.tsv"
+    command = [str(toolchain().java), "-cp", ":".join(map(str, reporter_classpath())), MAIN_CLASS,
+               str(exec_file), str(class_dir), str(xml), str(lines)]
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
+    if completed.returncode != 0:
+        raise ToolchainError(f"the coverage reporter failed:\n{(completed.stdout + completed.stderr).strip()}")
+    return parse_reports(xml, lines)

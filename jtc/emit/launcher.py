@@ -1,0 +1,104 @@
+"""Run compiled test classes with the JUnit Platform console launcher and read its XML report.
+
+Each run is its own JVM, so static state never carries over from one run to the next. Every test has
+a timeout enforced in a separate thread (an endless loop fails its test instead of hanging the
+run), and the whole JVM has a wall-clock limit as a backstop.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from jtc.javabuild import JarSpec, build_jar
+from jtc.toolchain import junit_console_jar, toolchain
+
+ORDER_SOURCES = Path(__file__).resolve().parents[2] / "java-agent" / "src" / "report" / "junit"
+ALPHABETICAL = "org.junit.jupiter.api.MethodOrderer$MethodName"
+REVERSED = "jtc.junit.ReversedMethodOrder"
+
+
+class Status(Enum):
+    PASSED = "passed"
+    FAILED = "failed"  # an assertion did not hold
+    ERROR = "error"  # an unexpected exception, or the timeout
+    SKIPPED = "skipped"
+
+
+@dataclass(frozen=True)
+class TestResult:
+    method: str
+    status: Status
+    message: str  # '<exception type>: <message>' for failures and errors
+
+    @property
+    def passed(self) -> bool:
+        return self.status is Status.PASSED
+
+
+@dataclass(frozen=True)
+class LauncherRun:
+    results: dict[str, TestResult]  # by method name
+    completed: bool  # False when the JVM ended without writing its report (crash, exit, wall clock)
+    exit_code: int | None
+    output: str
+
+
+def order_jar() -> Path:
+    """The jar with jtc's reversed method orderer (compiled on first use)."""
+    return build_jar(JarSpec("jtc-junit-order", (ORDER_SOURCES,), classpath=(junit_console_jar(),)))
+
+
+def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: Path, *,
+              test_timeout_s: float, wall_timeout_s: float, method_order: str = ALPHABETICAL,
+              java_options: Sequence[str] = ()) -> LauncherRun:
+    """Run the selected tests ('com.x.FooTest' for a class, 'com.x.FooTest#m' for one method).
+
+    `classpath` holds the compiled tests and everything they need; the JUnit jars come with the
+    launcher. The working directory is `reports_dir`, so files the code writes stay there."""
+    reports_dir.mkdir(parents=True, exist_ok=True)
+    # Absolute paths: the JVM runs in reports_dir.
+    entries = [str(Path(p).resolve()) for p in classpath] + ([str(order_jar())] if method_order == REVERSED else [])
+    command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", *java_options,
+               "-jar", str(junit_console_jar()), "-cp", ":".join(entries),
+               "--reports-dir", str(reports_dir), "--disable-banner", "--disable-ansi-colors", "--details=none",
+               # Selected classes run whatever their names; the default filter wants names ending in Test.
+               "--include-classname", ".*",
+               "--config", f"junit.jupiter.execution.timeout.default={max(1, round(test_timeout_s * 1000))} ms",
+               "--config", "junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD",
+               "--config", f"junit.jupiter.testmethod.order.default={method_order}"]
+    for selector in selectors:
+        command += ["--select-method", selector] if "#" in selector else ["--select-class", selector]
+    report = reports_dir / "TEST-junit-jupiter.xml"
+    report.unlink(missing_ok=True)
+    try:
+        completed = subprocess.run(command, cwd=reports_dir, capture_output=True, text=True, timeout=wall_timeout_s)
+    except subprocess.TimeoutExpired as expired:
+        raw = expired.stdout or ""
+        output = raw.decode(errors="replace") if isinstance(raw, bytes) else raw
+        return LauncherRun({}, False, None, output + f"\n(killed after {wall_timeout_s:.0f} s)")
+    output = completed.stdout + completed.stderr
+    if not report.is_file():
+        return LauncherRun({}, False, completed.returncode, output)
+    return LauncherRun(parse_report(report), True, completed.returncode, output)
+
+
+def parse_report(path: Path) -> dict[str, TestResult]:
+    """Results by test method name from the launcher's legacy XML report."""
+    results = {}
+    for case in ElementTree.parse(path).getroot().iter("testcase"):
+        method = case.get("name", "").removesuffix("()")
+        status, message = Status.PASSED, ""
+        for child in case:
+            if child.tag in ("failure", "error", "skipped"):
+                status = Status(child.tag if child.tag != "failure" else "failed")
+                kind = child.get("type", "")
+                text = child.get("message", "")
+                message = f"{kind.rpartition('.')[2]}: {text}" if kind else text
+                break
+        results[method] = TestResult(method, status, message)
+    return results

@@ -1,0 +1,180 @@
+"""Names a person would give: test methods that state the behaviour (`gcdReturns6`,
+`popThrowsIllegalStateException`) and locals named after their type or the call that made them.
+
+Every function here is pure and deterministic, so identical suites get identical names.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+
+from jtc.emit.literals import double_literal, float_literal
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Statement
+from jtc.model.types import PRIMITIVE_NAMES, STRING
+from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, Throws
+
+JAVA_KEYWORDS = frozenset("""
+    abstract assert boolean break byte case catch char class const continue default do double else enum
+    extends final finally float for goto if implements import instanceof int interface long native new
+    package private protected public return short static strictfp super switch synchronized this throw
+    throws transient try void volatile while true false null var yield record
+""".split())
+
+_GETTER_PREFIX = re.compile(r"^(get|is|has|to|as|create|new)(?=[A-Z])")
+_WORDS = re.compile(r"^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+){0,3}$")
+_RANGE_NAMES = {
+    "I": {-(2**31): "MinValue", 2**31 - 1: "MaxValue"},
+    "J": {-(2**63): "MinValue", 2**63 - 1: "MaxValue"},
+    "S": {-32768: "MinValue", 32767: "MaxValue"},
+    "B": {-128: "MinValue", 127: "MaxValue"},
+}
+
+
+def simple_class_name(internal: str) -> str:
+    """'com/x/Outer$Inner' -> 'Inner'; anonymous and hidden classes have no usable simple name."""
+    last = re.split(r"[/$.]", internal)[-1]
+    return last if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", last) else ""
+
+
+def test_class_name(class_under_test: str) -> str:
+    """'com/x/Stack' -> 'StackTest'; a nested class keeps its outer names: 'OuterInnerTest'."""
+    return class_under_test.rpartition("/")[2].replace("$", "") + "Test"
+
+
+def lower_camel(name: str) -> str:
+    """'IntStack' -> 'intStack', 'URLParser' -> 'urlParser', 'URL' -> 'url'."""
+    match = re.match(r"^[A-Z]+", name)
+    if not match:
+        return name
+    run = match.group(0)
+    if len(run) == 1 or len(run) == len(name):
+        return run.lower() + name[len(run):]
+    return run[:-1].lower() + name[len(run) - 1:]
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _number_words(text: str) -> str:
+    """'-2.5' -> 'Minus2Point5', '3.0' -> '3'."""
+    text = text.removesuffix(".0")
+    return text.replace("-", "Minus").replace(".", "Point")
+
+
+def _float_words(desc: str, value: float) -> str:
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "PositiveInfinity" if value > 0 else "NegativeInfinity"
+    if value == 0.0:
+        return "MinusZero" if math.copysign(1.0, value) < 0 else "Zero"
+    text = float_literal(value).removesuffix("f") if desc == "F" else double_literal(value)
+    if "VALUE" in text:
+        return ("Minus" if text.startswith("-") else "") + ("MaxValue" if "MAX" in text else "MinValue")
+    if "E" in text or len(text) > 10:
+        return PRIMITIVE_NAMES[desc].capitalize()
+    return _number_words(text)
+
+
+def _string_words(text: str) -> str:
+    if not text:
+        return "EmptyString"
+    if _WORDS.match(text) and len(text) <= 24:
+        return "".join(_upper_first(word) for word in re.split(r"[ _-]", text))
+    return "String"
+
+
+def value_words(value: Literal | Null | ArrayLiteral) -> str:
+    """How a test name says a returned value: 6 -> '6', -1 -> 'Minus1', true -> 'True'."""
+    if isinstance(value, Null):
+        return "Null"
+    if isinstance(value, ArrayLiteral):
+        return "Array" if value.elements else "EmptyArray"
+    desc, raw = value.desc, value.value
+    if desc == "Z":
+        return "True" if raw else "False"
+    if desc == STRING:
+        return _string_words(str(raw))
+    if desc in ("F", "D"):
+        return _float_words(desc, float(raw))  # type: ignore[arg-type]
+    if desc == "C":
+        char = chr(raw) if isinstance(raw, int) else str(raw)
+        return _upper_first(char) if char.isascii() and char.isalnum() else "Char"
+    number = int(raw)  # type: ignore[arg-type]
+    return _RANGE_NAMES.get(desc, {}).get(number) or _number_words(str(number))
+
+
+def _subject(statement: Statement, class_under_test: str) -> str:
+    """What the test is about: the method called, or the constructor."""
+    if isinstance(statement, Invoke):
+        return re.sub(r"[^A-Za-z0-9_]", "", statement.name) or "call"
+    if statement.owner == class_under_test:
+        return "constructor"
+    return "new" + (simple_class_name(statement.owner) or "Object")
+
+
+def test_method_name(case: TestCase, class_under_test: str) -> str:
+    """The undeduplicated name of a test: subject, then what happened."""
+    last = case.program[-1]
+    subject = lower_camel(_subject(last, class_under_test))
+    return subject + outcome_words(case.expectation, isinstance(last, Construct))
+
+
+def outcome_words(expectation: Expectation, constructed: bool) -> str:
+    if isinstance(expectation, Throws):
+        return "Throws" + (simple_class_name(expectation.exception) or "Exception")
+    if isinstance(expectation, Completes) or (constructed and isinstance(expectation, ReturnsObject)):
+        return "Completes"
+    if isinstance(expectation, ReturnsObject):
+        return "Returns" + (simple_class_name(expectation.class_name) or "Object")
+    assert isinstance(expectation, Returns)
+    return "Returns" + value_words(expectation.value)
+
+
+def _numbered(base: str, number: int) -> str:
+    """'x' -> 'x2'; a name that already ends in a digit gets '_2' so the numbers stay apart."""
+    return f"{base}_{number}" if base[-1:].isdigit() else f"{base}{number}"
+
+
+def deduplicate(names: Iterable[str]) -> list[str]:
+    """Second and later uses of a name get a number: gcdReturns6, gcdReturns6_2, …"""
+    taken: set[str] = set()
+    counts: dict[str, int] = {}
+    result = []
+    for name in names:
+        candidate = name
+        while candidate in taken:
+            counts[name] = counts.get(name, 1) + 1
+            candidate = _numbered(name, counts[name])
+        taken.add(candidate)
+        result.append(candidate)
+    return result
+
+
+class LocalNames:
+    """Local variable names within one test method: unique, never a keyword or a reserved name."""
+
+    def __init__(self, reserved: Iterable[str] = ()) -> None:
+        self._taken = set(reserved)
+
+    def allocate(self, base: str) -> str:
+        if base in JAVA_KEYWORDS:
+            base += "Value"
+        name, number = base, 1
+        while name in self._taken:
+            number += 1
+            name = _numbered(base, number)
+        self._taken.add(name)
+        return name
+
+
+def variable_base(statement: Statement) -> str:
+    """The name a person gives the result of `statement` before numbering: `intStack` for
+    `new IntStack()`, `root` for `tree.getRoot()`, `size` for `list.size()`."""
+    if isinstance(statement, Construct):
+        return lower_camel(simple_class_name(statement.owner) or "object")
+    name = re.sub(r"[^A-Za-z0-9_]", "", statement.name) or "value"
+    return lower_camel(_GETTER_PREFIX.sub("", name))

@@ -1,0 +1,352 @@
+"""Render a TestSuite as one JUnit 5 test class, with the line span of every test method.
+
+Statements become locals named after their types, the call under test is assigned to `result`
+and asserted. The spans let the validator turn a javac error line back into the test that caused
+it. Rendering is a pure function of the suite and the class facts: no clock, no randomness.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+import jinja2
+
+from jtc.emit.facts import ClassFacts, has_stable_name
+from jtc.emit.imports import TypeNames, top_level
+from jtc.emit.literals import java_literal, string_literal
+from jtc.emit.naming import (
+    LocalNames,
+    deduplicate,
+    simple_class_name,
+    test_class_name,
+    test_method_name,
+    variable_base,
+)
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Statement, Value, VarRef
+from jtc.model.types import (
+    INT_LIKE,
+    OBJECT,
+    is_array,
+    is_primitive,
+    is_reference,
+    package_of,
+    parse_method_descriptor,
+)
+from jtc.oracle.expectations import Completes, Returns, ReturnsObject, TestCase, TestSuite, Throws
+
+TEST_ANNOTATION = "org/junit/jupiter/api/Test"
+_RESERVED_LOCALS = ("result", "exception")
+
+
+@dataclass(frozen=True)
+class RenderedTest:
+    name: str
+    case_index: int  # position in the suite's tests
+    first_line: int  # 1-based, the @Test line
+    last_line: int  # the closing brace
+
+
+@dataclass(frozen=True)
+class RenderedClass:
+    package: str
+    class_name: str
+    source: str
+    tests: tuple[RenderedTest, ...]
+    import_users: tuple[tuple[int, frozenset[int]], ...]  # (import line, case indexes that need it)
+
+    @property
+    def binary_name(self) -> str:
+        return f"{self.package}.{self.class_name}" if self.package else self.class_name
+
+    @property
+    def relative_path(self) -> PurePosixPath:
+        return PurePosixPath(*self.package.split("."), f"{self.class_name}.java") if self.package \
+            else PurePosixPath(f"{self.class_name}.java")
+
+    def cases_at_line(self, line: int) -> frozenset[int] | None:
+        """The suite indexes of the tests a source line belongs to; None for lines outside all."""
+        for test in self.tests:
+            if test.first_line <= line <= test.last_line:
+                return frozenset({test.case_index})
+        for import_line, users in self.import_users:
+            if import_line == line:
+                return users
+        return None
+
+
+@functools.cache
+def _template() -> jinja2.Template:
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("jtc.emit", "templates"), undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
+    return environment.get_template("junit5.java.j2")
+
+
+@dataclass(frozen=True)
+class _MethodView:
+    name: str
+    throws: bool
+    body: tuple[str, ...]
+
+
+def _mentioned_classes(case: TestCase) -> Iterator[str]:
+    """Internal names a test may spell: owners, declared types, thrown and returned classes."""
+    descs: list[str] = []
+    for statement in case.program:
+        yield statement.owner
+        params, returns = parse_method_descriptor(statement.desc)
+        descs.extend(params)
+        descs.append(statement.result_desc if isinstance(statement, Construct) else returns)
+    expectation = case.expectation
+    runtime_class = expectation.exception if isinstance(expectation, Throws) else \
+        expectation.class_name if isinstance(expectation, ReturnsObject) else None
+    if runtime_class and has_stable_name(runtime_class.replace(".", "/")):
+        yield runtime_class.replace(".", "/")
+    for desc in descs:
+        element = desc.lstrip("[")
+        if element.startswith("L"):
+            yield element[1:-1]
+
+
+class _CaseRenderer:
+    """Renders the body of one test; records which classes it spelled, for import attribution."""
+
+    def __init__(self, case: TestCase, names: TypeNames, facts: ClassFacts, package: str) -> None:
+        self.case = case
+        self.names = names
+        self.facts = facts
+        self.package = package
+        self.spelled: set[str] = set()
+        referenced = [v for s in case.program for v in (*s.args, getattr(s, "receiver", None))
+                      if isinstance(v, VarRef)]
+        self.referenced = {ref.index for ref in referenced}
+        reserved = {*_RESERVED_LOCALS, *(top.split("/")[0] for top in map(top_level, _mentioned_classes(case)))}
+        self.locals = LocalNames(reserved)
+        self.variables: dict[int, tuple[str, str]] = {}  # statement index -> (name, declared desc)
+
+    # --- type spelling -------------------------------------------------------------------------
+
+    def spell(self, desc: str) -> str:
+        element = desc.lstrip("[")
+        if element.startswith("L"):
+            self.spelled.add(element[1:-1])
+        return self.names.spell(desc)
+
+    def spell_class(self, internal: str) -> str:
+        self.spelled.add(internal)
+        return self.names.spell_class(internal)
+
+    def nameable(self, internal: str, declared: bool) -> bool:
+        """Whether the test may write this class's name. A declared type (a parameter or return
+        type) is assumed nameable unless known otherwise; a runtime class only when known, or when
+        it is a top-level java.* class."""
+        if not has_stable_name(internal):
+            return False
+        known = self.facts.nameable_from(internal, self.package)
+        if known is not None:
+            return known
+        return declared or (internal.startswith(("java/", "javax/")) and "$" not in internal)
+
+    def declared_type(self, desc: str) -> str:
+        """The type of a local holding a value of `desc`; Object when the test cannot name it."""
+        element = desc.lstrip("[")
+        if element.startswith("L") and not self.nameable(element[1:-1], declared=True):
+            return "Ljava/lang/Object;"
+        return desc
+
+    # --- expressions ---------------------------------------------------------------------------
+
+    def assignable(self, declared: str, param: str) -> bool:
+        """Whether a local of type `declared` can be passed for `param` without a cast."""
+        if declared == param:
+            return True
+        if not (is_reference(declared) and is_reference(param)):
+            return False
+        if param == OBJECT:
+            return True
+        return declared[0] == param[0] == "L" and self.facts.is_subtype(declared[1:-1], param[1:-1]) is True
+
+    def argument(self, value: Value, param: str, cast: bool) -> str:
+        """One argument; `cast` when overload resolution needs the exact parameter type."""
+        if isinstance(value, VarRef):
+            name, declared = self.variables[value.index]
+            if declared == param or (self.assignable(declared, param) and not cast):
+                return name
+            return f"({self.spell(param)}) {name}"
+        if isinstance(value, Null):
+            return f"({self.spell(param)}) null" if cast else "null"
+        text = java_literal(value)
+        if isinstance(value, Literal) and is_primitive(param) and value.desc != param:
+            return f"({self.spell(param)}) {text}"
+        if value.desc != param and (cast or not self.assignable(value.desc, param)):
+            return f"({self.spell(param)}) {text}"
+        return text
+
+    def arguments(self, statement: Statement, skip: int = 0) -> str:
+        """The argument list from argument `skip` on (an inner class's enclosing instance is not
+        in the list)."""
+        params = parse_method_descriptor(statement.desc)[0]
+        name = statement.name if isinstance(statement, Invoke) else "<init>"
+        rivals = self.facts.rival_params(statement.owner, name, statement.desc)
+        rendered = []
+        for position in range(skip, len(params)):
+            value, param = statement.args[position], params[position]
+            if rivals is None:
+                cast = True
+            elif isinstance(value, Null):
+                cast = any(is_reference(r[position]) and r[position] != param for r in rivals)
+            else:
+                cast = any(r[position] != param for r in rivals)
+            # A null for a trailing array parameter reads as a varargs call without the cast.
+            cast = cast or (isinstance(value, Null) and is_array(param) and position == len(params) - 1)
+            rendered.append(self.argument(value, param, cast))
+        return ", ".join(rendered)
+
+    def receiver(self, statement: Invoke) -> str:
+        assert statement.receiver is not None
+        name, declared = self.variables[statement.receiver.index]
+        if declared.startswith("L") and self.facts.is_subtype(declared[1:-1], statement.owner):
+            return name
+        return f"(({self.spell_class(statement.owner)}) {name})"
+
+    def call(self, statement: Statement) -> str:
+        arguments = self.arguments(statement, skip=1 if self.constructs_inner(statement) else 0)
+        if isinstance(statement, Construct):
+            if self.constructs_inner(statement):
+                enclosing = self.argument(statement.args[0], parse_method_descriptor(statement.desc)[0][0], False)
+                if not enclosing.isidentifier():
+                    enclosing = f"({enclosing})"
+                return f"{enclosing}.new {simple_class_name(statement.owner)}({arguments})"
+            return f"new {self.spell_class(statement.owner)}({arguments})"
+        if statement.receiver is None:
+            return f"{self.spell_class(statement.owner)}.{statement.name}({arguments})"
+        return f"{self.receiver(statement)}.{statement.name}({arguments})"
+
+    def constructs_inner(self, statement: Statement) -> bool:
+        """`outer.new Inner(…)`: the first constructor argument is the enclosing instance."""
+        return isinstance(statement, Construct) and bool(statement.args) and self.facts.is_inner(statement.owner)
+
+    # --- statements ----------------------------------------------------------------------------
+
+    def body(self) -> list[str]:
+        program = self.case.program
+        lines = []
+        for index, statement in enumerate(program[:-1]):
+            expression = self.call(statement)
+            if index in self.referenced:
+                if statement.result_desc == "V":
+                    raise ValueError(f"statement {index} returns nothing but a later one uses its result")
+                declared = self.declared_type(statement.result_desc)
+                name = self.locals.allocate(variable_base(statement))
+                self.variables[index] = (name, declared)
+                lines.append(f"{self.spell(declared)} {name} = {expression};")
+            else:
+                lines.append(f"{expression};")
+        return lines + self.assertion(program[-1])
+
+    def assertion(self, last: Statement) -> list[str]:
+        expectation = self.case.expectation
+        call = self.call(last)
+        if isinstance(expectation, Throws):
+            return self.throws(call, expectation)
+        # A constructor that returns is all there is to say about it: its result cannot be null.
+        constructed = isinstance(last, Construct) and isinstance(expectation, ReturnsObject)
+        if isinstance(expectation, Completes) or constructed:
+            return [f"assertDoesNotThrow(() -> {call});"]
+        declared = self.declared_type(last.result_desc)
+        lines = [f"{self.spell(declared)} result = {call};"]
+        if isinstance(expectation, ReturnsObject):
+            return lines + self.returns_object(declared, expectation.class_name)
+        assert isinstance(expectation, Returns)
+        return lines + [self.returns(declared, expectation.value)]
+
+    def throws(self, call: str, expectation: Throws) -> list[str]:
+        internal = expectation.exception.replace(".", "/")
+        if self.nameable(internal, declared=False):
+            exception_type = self.spell_class(internal)
+            checks = []
+        else:
+            exception_type = "Throwable"
+            checks = [f"assertEquals({string_literal(expectation.exception)}, exception.getClass().getName());"]
+        if expectation.message is not None:
+            checks.append(f"assertEquals({string_literal(expectation.message)}, exception.getMessage());")
+        thrown = f"assertThrows({exception_type}.class, () -> {call});"
+        if not checks:
+            return [thrown]
+        return [f"{exception_type} exception = {thrown}", *checks]
+
+    def returns_object(self, declared: str, class_name: str) -> list[str]:
+        internal = class_name.replace(".", "/")
+        if declared == f"L{internal};" or not has_stable_name(internal):
+            return ["assertNotNull(result);"]
+        if self.nameable(internal, declared=False):
+            return [f"assertInstanceOf({self.spell_class(internal)}.class, result);"]
+        return [f"assertEquals({string_literal(class_name)}, result.getClass().getName());"]
+
+    def returns(self, declared: str, value: Literal | ArrayLiteral | Null) -> str:
+        if isinstance(value, Null):
+            return "assertNull(result);"
+        if isinstance(value, ArrayLiteral):
+            # Any array of references compares as Object[]; only a result not declared as such needs a cast.
+            references = declared.startswith(("[L", "[[")) and value.desc.startswith(("[L", "[["))
+            actual = "result" if declared == value.desc or references else f"({self.spell(value.desc)}) result"
+            return f"assertArrayEquals({java_literal(value)}, {actual});"
+        if value.desc == "Z" and declared in ("Z", "Ljava/lang/Boolean;"):
+            return "assertTrue(result);" if value.value else "assertFalse(result);"
+        expected = java_literal(value)
+        if declared in INT_LIKE and value.desc in INT_LIKE and declared != value.desc:
+            expected = f"({self.spell(declared)}) {expected}"
+        return f"assertEquals({expected}, result);"
+
+
+def render_suite(suite: TestSuite, facts: ClassFacts) -> RenderedClass:
+    """The test class for `suite`; tests keep the suite's order."""
+    subject = suite.class_under_test
+    package = package_of(subject)
+    class_name = test_class_name(subject)
+    mentioned = {TEST_ANNOTATION}
+    for case in suite.tests:
+        mentioned.update(_mentioned_classes(case))
+    names = TypeNames(package, class_name, mentioned)
+    method_names = deduplicate(test_method_name(case, subject) for case in suite.tests)
+    views: list[_MethodView] = []
+    users_by_import: dict[str, set[int]] = {name: set() for name in names.imports}
+    for index, (case, method_name) in enumerate(zip(suite.tests, method_names, strict=True)):
+        renderer = _CaseRenderer(case, names, facts, package)
+        views.append(_MethodView(method_name, case.throws_checked, tuple(renderer.body())))
+        for internal in renderer.spelled:
+            imported = names.import_of(internal)
+            if imported:
+                users_by_import[imported].add(index)
+    # Types are spelled against everything the tests might mention; only what they did spell is imported.
+    annotation = names.import_of(TEST_ANNOTATION)
+    imports = [name for name in names.imports if users_by_import[name] or name == annotation]
+    source = _template().render(
+        subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name,
+        methods=views, test_annotation=names.spell_class(TEST_ANNOTATION))
+    return RenderedClass(package, class_name, source, _spans(source, method_names),
+                         _import_lines(source, users_by_import))
+
+
+def _spans(source: str, method_names: list[str]) -> tuple[RenderedTest, ...]:
+    lines = source.splitlines()
+    spans, cursor = [], 0
+    for index, name in enumerate(method_names):
+        header = next(i for i in range(cursor, len(lines)) if lines[i].startswith(f"    void {name}("))
+        end = next(i for i in range(header, len(lines)) if lines[i] == "    }")
+        # 0-based `header - 1` is the @Test line, which is 1-based line `header`.
+        spans.append(RenderedTest(name, index, header, end + 1))
+        cursor = end
+    return tuple(spans)
+
+
+def _import_lines(source: str, users: dict[str, set[int]]) -> tuple[tuple[int, frozenset[int]], ...]:
+    found = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        name = line.removeprefix("import ").removesuffix(";")
+        if line.startswith("import ") and name in users:
+            found.append((number, frozenset(users[name])))
+    return tuple(found)

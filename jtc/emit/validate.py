@@ -1,0 +1,208 @@
+"""Check a rendered test class before it is written: it parses, compiles, and passes twice.
+
+A test that does not compile, fails, or behaves differently in the two runs is dropped with its
+reason, and the class is rendered again without it, until one round is clean (or the round limit
+is reached). The two runs are separate JVMs with opposite method orders, so a test that depends
+on what another one left in static state, or on the clock or the file system, shows itself.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import javalang
+
+from jtc.emit.facts import ClassFacts
+from jtc.emit.javac import compile_sources
+from jtc.emit.launcher import ALPHABETICAL, REVERSED, LauncherRun, run_tests
+from jtc.emit.render import RenderedClass, render_suite
+from jtc.oracle.expectations import TestSuite
+from jtc.toolchain import junit_console_jar, toolchain
+
+
+@dataclass(frozen=True)
+class ValidationSettings:
+    test_timeout_s: float = 10.0  # per test method, in each run
+    max_rounds: int = 4
+    jvm_startup_s: float = 60.0  # wall-clock allowance of a run on top of its tests' timeouts
+
+
+@dataclass(frozen=True)
+class DroppedTest:
+    name: str
+    reason: str
+
+
+@dataclass
+class ValidationReport:
+    class_under_test: str
+    written: Path | None = None
+    test_class: str | None = None  # binary name of the written test class
+    kept: list[str] = field(default_factory=list)
+    dropped: list[DroppedTest] = field(default_factory=list)
+    rounds: int = 0
+    seconds: float = 0.0
+    note: str = ""  # why nothing was written, when nothing was
+    classes_dir: Path | None = None  # the compiled test class, kept when a work_dir was given
+
+
+@dataclass
+class _Round:
+    """The verdict on one rendering: reasons by suite-relative case index."""
+
+    failures: dict[int, str] = field(default_factory=dict)
+
+    def drop(self, cases: frozenset[int] | Sequence[int], reason: str) -> None:
+        for case in cases:
+            self.failures.setdefault(case, reason)
+
+
+def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path,
+                   settings: ValidationSettings = ValidationSettings(), work_dir: Path | None = None,
+                   facts: ClassFacts | None = None) -> ValidationReport:
+    """Render, check and write the test class for `suite` under `output_dir/<package path>/`.
+
+    `classpath` is the user's (the classes under test and their dependencies). With `work_dir`,
+    the compiled test class stays in `work_dir/classes` for a coverage run."""
+    started = time.perf_counter()
+    report = ValidationReport(suite.class_under_test)
+    if not suite.tests:
+        report.note = "the suite has no tests; nothing written"
+        return report
+    owns_facts = facts is None
+    facts = facts or ClassFacts(classpath, toolchain().java_home)
+    scratch = Path(tempfile.mkdtemp(prefix="jtc-validate-")) if work_dir is None else work_dir
+    try:
+        _validate(suite, list(classpath), output_dir, settings, facts, scratch, report)
+    finally:
+        if owns_facts:
+            facts.close()
+        if work_dir is None:
+            shutil.rmtree(scratch, ignore_errors=True)
+            report.classes_dir = None
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, settings: ValidationSettings,
+              facts: ClassFacts, scratch: Path, report: ValidationReport) -> None:
+    active = list(range(len(suite.tests)))
+    for round_number in range(1, settings.max_rounds + 1):
+        report.rounds = round_number
+        rendered = render_suite(TestSuite(suite.class_under_test, tuple(suite.tests[i] for i in active)), facts)
+        round_dir = scratch / f"round-{round_number}"
+        verdict = _check(rendered, classpath, round_dir, settings)
+        if not verdict.failures:
+            target = output_dir / rendered.relative_path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(rendered.source, encoding="utf-8")
+            report.written, report.test_class = target, rendered.binary_name
+            report.kept = [test.name for test in rendered.tests]
+            classes = scratch / "classes"
+            shutil.rmtree(classes, ignore_errors=True)
+            shutil.move(str(round_dir / "classes"), classes)
+            report.classes_dir = classes
+            return
+        names = {test.case_index: test.name for test in rendered.tests}
+        for case, reason in sorted(verdict.failures.items()):
+            report.dropped.append(DroppedTest(names[case], reason))
+        active = [original for position, original in enumerate(active) if position not in verdict.failures]
+        if not active:
+            report.note = "every test was dropped; nothing written"
+            return
+    report.note = f"still unstable after {settings.max_rounds} rounds; nothing written"
+
+
+def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings) -> _Round:
+    """Parse, then compile, then run twice; each stage only when the one before found nothing."""
+    verdict = _parse(rendered)
+    if verdict.failures:
+        return verdict
+    classes = round_dir / "classes"
+    verdict = _compile(rendered, classpath, round_dir, classes)
+    if verdict.failures:
+        return verdict
+    return _run_twice(rendered, [classes, *classpath], round_dir, settings)
+
+
+def _everything(rendered: RenderedClass) -> frozenset[int]:
+    return frozenset(test.case_index for test in rendered.tests)
+
+
+def _parse(rendered: RenderedClass) -> _Round:
+    verdict = _Round()
+    try:
+        javalang.parse.parse(rendered.source)
+    except (javalang.parser.JavaSyntaxError, javalang.tokenizer.LexerError) as syntax_error:
+        position = getattr(getattr(syntax_error, "at", None), "position", None)
+        cases = rendered.cases_at_line(position.line) if position else None
+        reason = getattr(syntax_error, "description", None) or str(syntax_error)
+        verdict.drop(cases or _everything(rendered), f"does not parse: {reason}")
+    return verdict
+
+
+def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, classes: Path) -> _Round:
+    """javac errors map to the tests whose lines (or imports) they are on; an error anywhere else
+    leaves no test standing."""
+    verdict = _Round()
+    source = round_dir / "src" / rendered.relative_path
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text(rendered.source, encoding="utf-8")
+    for compile_error in compile_sources([source], [*classpath, junit_console_jar()], classes):
+        cases = rendered.cases_at_line(compile_error.line)
+        verdict.drop(cases or _everything(rendered),
+                     f"does not compile: {compile_error.message} (line {compile_error.line})")
+    return verdict
+
+
+def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings) -> _Round:
+    verdict = _Round()
+    runs = [_run(rendered, classpath, round_dir / f"run-{n}", order, settings)
+            for n, order in ((1, ALPHABETICAL), (2, REVERSED))]
+    if not all(run.completed for run in runs):
+        return _isolate(rendered, classpath, round_dir, settings, runs)
+    for test in rendered.tests:
+        first, second = (run.results.get(test.name) for run in runs)
+        if first is None or second is None:
+            verdict.drop([test.case_index], "was not run")
+        elif first.passed != second.passed:
+            passed, failed = (1, second) if first.passed else (2, first)
+            verdict.drop([test.case_index], f"flaky: passed in run {passed}, failed in run {3 - passed} "
+                                            f"({failed.message})")
+        elif not first.passed:
+            verdict.drop([test.case_index], f"fails: {first.message}")
+    return verdict
+
+
+def _run(rendered: RenderedClass, classpath: list[Path], reports_dir: Path, order: str,
+         settings: ValidationSettings, selector: str | None = None) -> LauncherRun:
+    count = 1 if selector else len(rendered.tests)
+    return run_tests([selector or rendered.binary_name], classpath, reports_dir,
+                     test_timeout_s=settings.test_timeout_s,
+                     wall_timeout_s=settings.jvm_startup_s + count * settings.test_timeout_s, method_order=order)
+
+
+def _isolate(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
+             runs: list[LauncherRun]) -> _Round:
+    """A run ended without a report (the code exited the JVM, crashed it, or hung it): run each
+    test alone once to find the ones responsible. The rest are checked twice in the next round."""
+    verdict = _Round()
+    broken = next(run for run in runs if not run.completed)
+    for test in rendered.tests:
+        alone = _run(rendered, classpath, round_dir / f"alone-{test.case_index}", ALPHABETICAL, settings,
+                     selector=f"{rendered.binary_name}#{test.name}")
+        result = alone.results.get(test.name)
+        if not alone.completed:
+            ending = "was killed" if alone.exit_code is None else f"exited with code {alone.exit_code}"
+            verdict.drop([test.case_index], f"ends the test JVM: it {ending} without a report")
+        elif result is None or not result.passed:
+            verdict.drop([test.case_index], f"fails: {result.message if result else 'was not run'}")
+    if not verdict.failures:  # every test behaves alone: they only break the JVM together
+        tail = broken.output.strip().splitlines()[-3:]
+        verdict.drop(_everything(rendered), "the test JVM ended without a report: " + " / ".join(tail))
+    return verdict

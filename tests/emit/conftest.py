@@ -1,0 +1,26 @@
+"""Fixture classes for the emitter's tests, compiled once per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.emit.facts import ClassFacts
+from jtc.emit.javac import compile_sources
+from jtc.toolchain import toolchain
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def fx_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("fx-classes")
+    assert compile_sources(sorted(FIXTURES.rglob("*.java")), [], out) == []
+    return out
+
+
+@pytest.fixture
+def fx_facts(fx_classes: Path):
+    with ClassFacts([fx_classes], toolchain().java_home) as facts:
+        yield facts

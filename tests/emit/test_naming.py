@@ -1,0 +1,117 @@
+"""Names of test methods, locals and test classes; how types are spelled and imported."""
+
+from __future__ import annotations
+
+import pytest
+
+from jtc.emit import naming
+from jtc.emit.imports import TypeNames
+from jtc.emit.naming import LocalNames, deduplicate, lower_camel, value_words, variable_base
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, VarRef
+from jtc.model.types import STRING
+from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, Throws
+from jtc.oracle.expectations import TestCase as Case
+
+CALC = "com/example/Calc"
+STACK = "com/example/IntStack"
+STACK_REF = VarRef(0, f"L{STACK};")
+
+
+def static_call(name: str, desc: str) -> tuple:
+    return (Invoke(CALC, name, desc, None, ()),)
+
+
+def on_stack(name: str, desc: str) -> tuple:
+    return (Construct(STACK, "()V", ()), Invoke(STACK, name, desc, STACK_REF, ()))
+
+
+@pytest.mark.parametrize("program, expectation, expected", [
+    (static_call("gcd", "(II)I"), Returns(Literal("I", 6)), "gcdReturns6"),
+    (static_call("gcd", "(II)I"), Returns(Literal("I", -1)), "gcdReturnsMinus1"),
+    (static_call("gcd", "(II)I"), Returns(Literal("I", -(2**31))), "gcdReturnsMinValue"),
+    (static_call("divide", "(II)I"), Throws("java.lang.ArithmeticException"), "divideThrowsArithmeticException"),
+    (on_stack("isEmpty", "()Z"), Returns(Literal("Z", True)), "isEmptyReturnsTrue"),
+    (on_stack("clear", "()V"), Completes(), "clearCompletes"),
+    (on_stack("top", "()Ljava/lang/Object;"), Returns(Null(STRING)), "topReturnsNull"),
+    (on_stack("iterator", "()Ljava/util/Iterator;"), ReturnsObject("com.example.IntStack$Itr"), "iteratorReturnsItr"),
+    (on_stack("anon", "()Ljava/lang/Runnable;"), ReturnsObject("com.example.IntStack$1"), "anonReturnsObject"),
+    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING, "hello world")), "nameReturnsHelloWorld"),
+    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING, "")), "nameReturnsEmptyString"),
+    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING, "a+b")), "nameReturnsString"),
+    (static_call("half", "(D)D"), Returns(Literal("D", 2.5)), "halfReturns2Point5"),
+    (static_call("half", "(D)D"), Returns(Literal("D", -0.0)), "halfReturnsMinusZero"),
+    (static_call("half", "(D)D"), Returns(Literal("D", float("nan"))), "halfReturnsNaN"),
+    (static_call("half", "(F)F"), Returns(Literal("F", float("-inf"))), "halfReturnsNegativeInfinity"),
+    (static_call("half", "(D)D"), Returns(Literal("D", 1e300)), "halfReturnsDouble"),
+    (static_call("first", "()C"), Returns(Literal("C", ord("q"))), "firstReturnsQ"),
+    (static_call("range", "()[I"), Returns(ArrayLiteral("[I", ())), "rangeReturnsEmptyArray"),
+    ((Construct(STACK, "(I)V", (Literal("I", -1),)),), Throws("java.lang.IllegalArgumentException"),
+     "constructorThrowsIllegalArgumentException"),
+    ((Construct("com/example/Other", "()V", ()),), ReturnsObject("com.example.Other"), "newOtherCompletes"),
+])
+def test_test_method_names(program: tuple, expectation: Expectation, expected: str) -> None:
+    assert naming.test_method_name(Case(program, expectation), STACK) == expected
+
+
+def test_duplicate_names_are_numbered_in_order() -> None:
+    names = ["gcdReturns6", "isEmptyReturnsTrue", "gcdReturns6", "isEmptyReturnsTrue", "gcdReturns6"]
+    assert deduplicate(names) == ["gcdReturns6", "isEmptyReturnsTrue", "gcdReturns6_2", "isEmptyReturnsTrue2",
+                                  "gcdReturns6_3"]
+
+
+def test_deduplication_never_reuses_an_existing_name() -> None:
+    assert deduplicate(["sizeReturns1", "sizeReturns12", "sizeReturns1"]) == \
+        ["sizeReturns1", "sizeReturns12", "sizeReturns1_2"]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("IntStack", "intStack"), ("URLParser", "urlParser"), ("URL", "url"), ("X", "x"), ("already", "already"),
+])
+def test_lower_camel(name: str, expected: str) -> None:
+    assert lower_camel(name) == expected
+
+
+def test_local_names_come_from_types_and_calls() -> None:
+    locals_ = LocalNames(["result"])
+    assert locals_.allocate(variable_base(Construct(STACK, "()V", ()))) == "intStack"
+    assert locals_.allocate(variable_base(Construct(STACK, "()V", ()))) == "intStack2"
+    assert locals_.allocate(variable_base(Invoke(STACK, "getRoot", "()Lx/Node;", STACK_REF, ()))) == "root"
+    assert locals_.allocate(variable_base(Invoke(STACK, "size", "()I", STACK_REF, ()))) == "size"
+    assert locals_.allocate(variable_base(Invoke(STACK, "toArray", "()[I", STACK_REF, ()))) == "array"
+    assert locals_.allocate(variable_base(Construct("com/x/Outer$Default", "()V", ()))) == "defaultValue"
+    assert locals_.allocate("result") == "result2"
+
+
+def test_test_class_names() -> None:
+    assert naming.test_class_name("com/example/IntStack") == "IntStackTest"
+    assert naming.test_class_name("com/example/Outer$Inner") == "OuterInnerTest"
+    assert naming.test_class_name("Toplevel") == "ToplevelTest"
+
+
+def test_value_words_for_ranges() -> None:
+    assert value_words(Literal("J", 2**63 - 1)) == "MaxValue"
+    assert value_words(Literal("B", -3)) == "Minus3"
+    assert value_words(Literal("F", 3.0)) == "3"
+
+
+def test_type_names_import_what_is_unique_and_qualify_clashes() -> None:
+    names = TypeNames("com.example", "IntStackTest", [
+        "com/example/IntStack", "com/example/IntStack$Node", "java/util/List", "java/util/Map$Entry",
+        "com/other/Node", "com/third/Node", "java/lang/String", "com/other/String", "com/other/IntStack",
+        "org/junit/jupiter/api/Test",
+    ])
+    assert names.imports == ["java.util.List", "java.util.Map", "org.junit.jupiter.api.Test"]
+    assert names.spell("Lcom/example/IntStack;") == "IntStack"
+    assert names.spell("[Lcom/example/IntStack$Node;") == "IntStack.Node[]"
+    assert names.spell("Ljava/util/Map$Entry;") == "Map.Entry"
+    assert names.spell("Lcom/other/Node;") == "com.other.Node"
+    assert names.spell("Lcom/other/String;") == "com.other.String"
+    assert names.spell("Lcom/other/IntStack;") == "com.other.IntStack"
+    assert names.spell("Ljava/lang/String;") == "String"
+    assert names.spell("[[J") == "long[][]"
+
+
+def test_a_same_package_class_shadows_java_lang() -> None:
+    names = TypeNames("com.example", "FooTest", ["com/example/Object", "java/lang/Object"])
+    assert names.spell("Lcom/example/Object;") == "Object"
+    assert names.spell("Ljava/lang/Object;") == "java.lang.Object"

@@ -1,0 +1,214 @@
+"""Rendering suites into JUnit 5 classes that parse, compile and pass against the fixture classes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import javalang
+import pytest
+
+from jtc.emit.facts import ClassFacts
+from jtc.emit.javac import compile_sources
+from jtc.emit.launcher import run_tests
+from jtc.emit.render import RenderedClass, render_suite
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Value, VarRef
+from jtc.model.types import STRING
+from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, Throws
+from jtc.oracle.expectations import TestCase as Case
+from jtc.oracle.expectations import TestSuite as Suite
+from jtc.toolchain import junit_console_jar, toolchain
+
+CALC, STACK = "fx/Calc", "fx/IntStack"
+OBJECT = "Ljava/lang/Object;"
+
+
+def calc(name: str, desc: str, *args: Value, expect: Expectation, checked: bool = False) -> Case:
+    return Case((Invoke(CALC, name, desc, None, tuple(args)),), expect, throws_checked=checked)
+
+
+def on_new_stack(*calls: tuple[str, str, tuple[Value, ...]], expect: Expectation) -> Case:
+    ref = VarRef(0, f"L{STACK};")
+    return Case((Construct(STACK, "()V", ()), *(Invoke(STACK, n, d, ref, a) for n, d, a in calls)), expect)
+
+
+def I(value: int) -> Literal:  # noqa: E743 - reads like the Java type
+    return Literal("I", value)
+
+
+CALC_SUITE = Suite(CALC, (
+    calc("gcd", "(II)I", I(12), I(18), expect=Returns(I(6))),
+    calc("gcd", "(II)I", I(-1), I(0), expect=Returns(I(-1))),
+    calc("divide", "(II)I", I(1), I(0), expect=Throws("java.lang.ArithmeticException")),
+    calc("isEven", "(I)Z", I(4), expect=Returns(Literal("Z", True))),
+    calc("negate", "(J)J", Literal("J", -(2**63)), expect=Returns(Literal("J", -(2**63)))),
+    calc("half", "(F)F", Literal("F", -0.0), expect=Returns(Literal("F", -0.0))),
+    calc("inverse", "(D)D", Literal("D", 0.0), expect=Returns(Literal("D", float("inf")))),
+    calc("inverse", "(D)D", Literal("D", float("nan")), expect=Returns(Literal("D", float("nan")))),
+    calc("low", "(I)B", I(-1), expect=Returns(Literal("B", -1))),
+    calc("narrow", "(I)S", I(40000), expect=Returns(Literal("S", -25536))),
+    calc("first", "(Ljava/lang/String;)C", Literal(STRING, "\n"), expect=Returns(Literal("C", 10))),
+    calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", Literal(STRING, 'tab\t"q" \ud800\U0001F600'),
+         expect=Returns(Literal(STRING, 'tab\t"q" \ud800\U0001F600'))),
+    calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING), expect=Returns(Null(STRING))),
+    calc("describe", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING), expect=Returns(Literal(STRING, "string"))),
+    calc("describe", "(Ljava/lang/Object;)Ljava/lang/String;", Null(OBJECT), expect=Returns(Literal(STRING, "object"))),
+    calc("range", "(I)[I", I(3), expect=Returns(ArrayLiteral("[I", (0, 1, 2)))),
+    calc("split", "(Ljava/lang/String;)[Ljava/lang/String;", Literal(STRING, "a,b"),
+         expect=Returns(ArrayLiteral("[Ljava/lang/String;", ("a", "b")))),
+    calc("pair", "()[Ljava/lang/Object;", expect=Returns(ArrayLiteral("[Ljava/lang/String;", ("a", "b")))),
+    calc("holder", "()Ljava/lang/Object;", expect=Returns(ArrayLiteral("[I", (1,)))),
+    calc("count", "(Ljava/util/Collection;)I", Null("Ljava/util/Collection;"), expect=Returns(I(-1))),
+    calc("box", "(I)Lfx/util/Box;", I(5), expect=ReturnsObject("fx.util.Box")),
+    calc("list", "()Ljava/util/List;", expect=ReturnsObject("java.util.ArrayList")),
+    calc("secret", "()Ljava/lang/Object;", expect=ReturnsObject("fx.Calc$Secret")),
+    calc("anonymous", "()Ljava/lang/Object;", expect=ReturnsObject("fx.Calc$1")),
+    calc("parse", "(Ljava/lang/String;)I", Literal(STRING, ""), expect=Throws("java.io.IOException", "empty input"),
+         checked=True),
+    calc("parse", "(Ljava/lang/String;)I", Literal(STRING, "abc"), expect=Returns(I(3)), checked=True),
+    calc("boxed", "(I)Ljava/lang/Integer;", I(5), expect=Returns(I(5))),
+    calc("object", "(I)Ljava/lang/Object;", I(5), expect=Returns(I(5))),
+))
+
+STACK_REF = VarRef(0, f"L{STACK};")
+STACK_SUITE = Suite(STACK, (
+    on_new_stack(("push", "(I)V", (I(3),)), ("pop", "()I", ()), expect=Returns(I(3))),
+    on_new_stack(("pop", "()I", ()), expect=Throws("java.lang.IllegalStateException", "empty")),
+    on_new_stack(("isEmpty", "()Z", ()), expect=Returns(Literal("Z", True))),
+    on_new_stack(("clear", "()V", ()), expect=Completes()),
+    Case((Construct(STACK, "(I)V", (I(-1),)),), Throws("java.lang.IllegalArgumentException", "negative capacity")),
+    Case((Construct(STACK, "()V", ()), Construct(STACK, "()V", ()), Construct(STACK, "()V", ()),
+          Invoke(STACK, "push", "(I)V", STACK_REF, (I(1),)),
+          Invoke(STACK, "push", "(I)V", VarRef(1, f"L{STACK};"), (I(2),)),
+          Invoke(STACK, "size", "()I", VarRef(1, f"L{STACK};"), ())), Returns(I(1))),
+    Case((Construct(STACK, "()V", ()), Invoke(STACK, "push", "(I)V", STACK_REF, (I(7),)),
+          Construct(f"{STACK}$View", f"(L{STACK};)V", (STACK_REF,)),
+          Invoke(f"{STACK}$View", "top", "()I", VarRef(2, f"L{STACK}$View;"), ())), Returns(I(7))),
+    Case((Construct(f"{STACK}$Node", "()V", ()),), ReturnsObject("fx.IntStack$Node")),
+    on_new_stack(("isEmpty", "()Z", ()), expect=Returns(Literal("Z", True))),
+))
+
+
+@pytest.fixture
+def rendered(fx_facts: ClassFacts) -> tuple[RenderedClass, RenderedClass]:
+    return render_suite(CALC_SUITE, fx_facts), render_suite(STACK_SUITE, fx_facts)
+
+
+def test_test_names_say_what_happened(rendered: tuple[RenderedClass, RenderedClass]) -> None:
+    calc_class, stack_class = rendered
+    assert [t.name for t in calc_class.tests] == [
+        "gcdReturns6", "gcdReturnsMinus1", "divideThrowsArithmeticException", "isEvenReturnsTrue",
+        "negateReturnsMinValue", "halfReturnsMinusZero", "inverseReturnsPositiveInfinity", "inverseReturnsNaN",
+        "lowReturnsMinus1", "narrowReturnsMinus25536", "firstReturnsChar", "echoReturnsString", "echoReturnsNull",
+        "describeReturnsString", "describeReturnsObject", "rangeReturnsArray", "splitReturnsArray",
+        "pairReturnsArray", "holderReturnsArray", "countReturnsMinus1", "boxReturnsBox",
+        "listReturnsArrayList", "secretReturnsSecret", "anonymousReturnsObject", "parseThrowsIOException",
+        "parseReturns3", "boxedReturns5", "objectReturns5",
+    ]
+    assert [t.name for t in stack_class.tests] == [
+        "popReturns3", "popThrowsIllegalStateException", "isEmptyReturnsTrue", "clearCompletes",
+        "constructorThrowsIllegalArgumentException", "sizeReturns1", "topReturns7", "newNodeCompletes",
+        "isEmptyReturnsTrue2",
+    ]
+    assert (calc_class.binary_name, str(calc_class.relative_path)) == ("fx.CalcTest", "fx/CalcTest.java")
+
+
+def _method_source(rendered: RenderedClass, name: str) -> str:
+    test = next(t for t in rendered.tests if t.name == name)
+    return "\n".join(rendered.source.splitlines()[test.first_line - 1:test.last_line])
+
+
+def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[RenderedClass, RenderedClass]) -> None:
+    calc_class, stack_class = rendered
+    assert _method_source(stack_class, "popReturns3") == """\
+    @Test
+    void popReturns3() {
+        IntStack intStack = new IntStack();
+        intStack.push(3);
+        int result = intStack.pop();
+        assertEquals(3, result);
+    }"""
+    assert _method_source(stack_class, "popThrowsIllegalStateException").splitlines()[3:5] == [
+        "        IllegalStateException exception = assertThrows(IllegalStateException.class, () -> intStack.pop());",
+        '        assertEquals("empty", exception.getMessage());']
+    assert _method_source(stack_class, "sizeReturns1").splitlines()[2:] == [
+        "        IntStack intStack = new IntStack();",
+        "        IntStack intStack2 = new IntStack();",
+        "        new IntStack();",  # a result nothing uses gets no name
+        "        intStack.push(1);",
+        "        intStack2.push(2);",
+        "        int result = intStack2.size();",
+        "        assertEquals(1, result);",
+        "    }"]
+    assert "IntStack.View view = intStack.new View();" in _method_source(stack_class, "topReturns7")
+    assert "assertDoesNotThrow(() -> new IntStack.Node());" in _method_source(stack_class, "newNodeCompletes")
+    assert "assertDoesNotThrow(() -> intStack.clear());" in _method_source(stack_class, "clearCompletes")
+
+    expected_lines = {
+        "divideThrowsArithmeticException": "assertThrows(ArithmeticException.class, () -> Calc.divide(1, 0));",
+        "negateReturnsMinValue": "assertEquals(Long.MIN_VALUE, result);",
+        "halfReturnsMinusZero": "assertEquals(-0.0f, result);",
+        "inverseReturnsNaN": "assertEquals(Double.NaN, result);",
+        "lowReturnsMinus1": "assertEquals((byte) -1, result);",
+        "firstReturnsChar": "assertEquals('\\n', result);",
+        "echoReturnsString": 'assertEquals("tab\\t\\"q\\" \\ud800\\ud83d\\ude00", result);',
+        "echoReturnsNull": "String result = Calc.echo(null);",
+        "describeReturnsString": "String result = Calc.describe((String) null);",
+        "describeReturnsObject": "String result = Calc.describe((Object) null);",
+        "rangeReturnsArray": "assertArrayEquals(new int[] {0, 1, 2}, result);",
+        "pairReturnsArray": 'assertArrayEquals(new String[] {"a", "b"}, result);',
+        "holderReturnsArray": "assertArrayEquals(new int[] {1}, (int[]) result);",
+        "boxReturnsBox": "assertNotNull(result);",
+        "listReturnsArrayList": "assertInstanceOf(ArrayList.class, result);",
+        "secretReturnsSecret": 'assertEquals("fx.Calc$Secret", result.getClass().getName());',
+        "anonymousReturnsObject": 'assertEquals("fx.Calc$1", result.getClass().getName());',
+        "isEvenReturnsTrue": "assertTrue(result);",
+        "boxedReturns5": "Integer result = Calc.boxed(5);",
+    }
+    for name, line in expected_lines.items():
+        assert f"        {line}" in _method_source(calc_class, name).splitlines(), name
+    imports = [line for line in calc_class.source.splitlines() if line.startswith("import ")]
+    assert imports == ["import static org.junit.jupiter.api.Assertions.*;", "import fx.util.Box;",
+                       "import java.io.IOException;", "import java.util.ArrayList;", "import java.util.List;",
+                       "import org.junit.jupiter.api.Test;"]  # no Collection: Calc.count(null) never spells it
+    throwing = [line for line in calc_class.source.splitlines() if "throws Exception" in line]
+    assert throwing == ["    void parseThrowsIOException() throws Exception {",
+                        "    void parseReturns3() throws Exception {"]
+
+
+def test_spans_cover_exactly_each_test_method(rendered: tuple[RenderedClass, RenderedClass]) -> None:
+    for rendered_class in rendered:
+        lines = rendered_class.source.splitlines()
+        for test in rendered_class.tests:
+            assert lines[test.first_line - 1] == "    @Test"
+            assert lines[test.first_line].startswith(f"    void {test.name}(")
+            assert lines[test.last_line - 1] == "    }"
+            assert rendered_class.cases_at_line(test.first_line + 1) == {test.case_index}
+        assert rendered_class.cases_at_line(1) is None
+    calc_class = rendered[0]
+    box_import = calc_class.source.splitlines().index("import fx.util.Box;") + 1
+    assert calc_class.cases_at_line(box_import) == {[t.name for t in calc_class.tests].index("boxReturnsBox")}
+
+
+def test_output_is_byte_identical_for_identical_input(fx_classes: Path) -> None:
+    with ClassFacts([fx_classes], toolchain().java_home) as first, \
+            ClassFacts([fx_classes], toolchain().java_home) as second:
+        assert render_suite(CALC_SUITE, first).source == render_suite(CALC_SUITE, second).source
+        assert render_suite(STACK_SUITE, first).source == render_suite(STACK_SUITE, first).source
+    assert render_suite(CALC_SUITE, first).source.startswith("// Generated by jtc from fx.Calc.\npackage fx;\n")
+
+
+def test_rendered_classes_parse_compile_and_pass(rendered: tuple[RenderedClass, RenderedClass], fx_classes: Path,
+                                                 tmp_path: Path) -> None:
+    sources = []
+    for rendered_class in rendered:
+        javalang.parse.parse(rendered_class.source)
+        path = tmp_path / "src" / rendered_class.relative_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(rendered_class.source, encoding="utf-8")
+        sources.append(path)
+    assert compile_sources(sources, [fx_classes, junit_console_jar()], tmp_path / "classes") == []
+    run = run_tests([r.binary_name for r in rendered], [tmp_path / "classes", fx_classes], tmp_path / "reports",
+                    test_timeout_s=10, wall_timeout_s=120)
+    assert run.completed
+    expected = {t.name for r in rendered for t in r.tests}
+    assert {name: result.passed for name, result in run.results.items()} == {name: True for name in expected}

@@ -1,0 +1,175 @@
+"""Validation drops exactly the tests that do not compile, fail, or are unstable, and says why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.coverage.measure import measure
+from jtc.coverage.model import Counter
+from jtc.emit.javac import compile_sources
+from jtc.emit.validate import ValidationReport, ValidationSettings, validate_suite
+from jtc.model.program import Construct, Invoke, Literal, VarRef
+from jtc.oracle.expectations import Completes, Returns
+from jtc.oracle.expectations import TestCase as Case
+from jtc.oracle.expectations import TestSuite as Suite
+
+pytestmark = pytest.mark.slow
+
+SUBJECTS = {
+    "vx/Once.java": """package vx;
+
+import java.io.File;
+import java.io.IOException;
+
+/** True for the first JVM that calls it (a marker file remembers), false for every later one. */
+public final class Once {
+    private Once() {
+    }
+
+    public static boolean first() throws IOException {
+        return new File(MARKER).createNewFile();
+    }
+}
+""",
+    "vx/Counter.java": """package vx;
+
+/** Static state that outlives a test: each call returns the next number. */
+public final class Counter {
+    private static int count;
+
+    private Counter() {
+    }
+
+    public static int next() {
+        return ++count;
+    }
+}
+""",
+    "vx/Spin.java": """package vx;
+
+public final class Spin {
+    private Spin() {
+    }
+
+    public static void forever() {
+        while (true) {
+            Thread.onSpinWait();
+        }
+    }
+}
+""",
+    "vx/Exiter.java": """package vx;
+
+public final class Exiter {
+    private Exiter() {
+    }
+
+    public static void quit() {
+        System.exit(3);
+    }
+}
+""",
+}
+
+SETTINGS = ValidationSettings(test_timeout_s=2.0)
+GCD = Invoke("fx/Calc", "gcd", "(II)I", None, (Literal("I", 12), Literal("I", 18)))
+STACK = "fx/IntStack"
+
+
+def static(owner: str, name: str, desc: str) -> Invoke:
+    return Invoke(owner, name, desc, None, ())
+
+
+@pytest.fixture(scope="module")
+def subject_classes(tmp_path_factory: pytest.TempPathFactory, fx_classes: Path) -> Path:
+    root = tmp_path_factory.mktemp("vx")
+    marker = root / "once.marker"
+    for relative, text in SUBJECTS.items():
+        path = root / "src" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.replace("MARKER", f'"{marker}"'), encoding="utf-8")
+    assert compile_sources(sorted((root / "src").rglob("*.java")), [], root / "classes") == []
+    return root / "classes"
+
+
+@pytest.fixture(scope="module")
+def validated(subject_classes: Path, fx_classes: Path, tmp_path_factory: pytest.TempPathFactory) \
+        -> tuple[ValidationReport, Path]:
+    stack = VarRef(0, f"L{STACK};")
+    suite = Suite("vx/Counter", (
+        Case((GCD,), Returns(Literal("I", 6))),
+        Case((GCD,), Returns(Literal("I", 7))),
+        Case((Invoke("fx/Calc", "half", "(F)F", None, (Literal("F", -0.0),)),), Returns(Literal("F", 0.0))),
+        Case((static("fx/Calc", "nosuch", "()I"),), Returns(Literal("I", 1))),
+        Case((static("vx/Once", "first", "()Z"),), Returns(Literal("Z", True)), throws_checked=True),
+        Case((static("vx/Counter", "next", "()I"),), Returns(Literal("I", 1))),
+        Case((static("vx/Counter", "next", "()I"),), Returns(Literal("I", 1))),
+        Case((static("vx/Spin", "forever", "()V"),), Completes()),
+        Case((Construct(STACK, "()V", ()), Invoke(STACK, "push", "(I)V", stack, (Literal("I", 3),)),
+              Invoke(STACK, "pop", "()I", stack, ())), Returns(Literal("I", 3))),
+    ))
+    out = tmp_path_factory.mktemp("generated")
+    work = tmp_path_factory.mktemp("work")
+    return validate_suite(suite, [subject_classes, fx_classes], out, SETTINGS, work_dir=work), out
+
+
+def test_only_the_sound_tests_are_written(validated: tuple[ValidationReport, Path]) -> None:
+    report, out = validated
+    assert report.written == out / "vx" / "CounterTest.java"
+    assert report.test_class == "vx.CounterTest"
+    assert report.kept == ["gcdReturns6", "popReturns3"]
+    assert report.rounds == 3  # compile error; then failures; then clean
+    source = report.written.read_text()
+    assert "void gcdReturns6()" in source and "void popReturns3()" in source and "nosuch" not in source
+    assert report.seconds > 0 and report.note == ""
+
+
+def test_every_dropped_test_has_its_reason(validated: tuple[ValidationReport, Path]) -> None:
+    reasons = {d.name: d.reason for d in validated[0].dropped}
+    assert set(reasons) == {"nosuchReturns1", "gcdReturns7", "halfReturnsZero", "firstReturnsTrue", "nextReturns1",
+                            "nextReturns1_2", "foreverCompletes"}
+    assert reasons["nosuchReturns1"].startswith("does not compile: cannot find symbol (symbol:")
+    assert "nosuch()" in reasons["nosuchReturns1"]
+    assert reasons["gcdReturns7"] == "fails: AssertionFailedError: expected: <7> but was: <6>"
+    assert reasons["halfReturnsZero"] == "fails: AssertionFailedError: expected: <0.0> but was: <-0.0>"
+    assert reasons["firstReturnsTrue"].startswith("flaky: passed in run 1, failed in run 2 (AssertionFailedError")
+    # Static state: whichever of the two runs first passes, so each fails in one of the two orders.
+    assert reasons["nextReturns1"].startswith("flaky: passed in run 1, failed in run 2")
+    assert reasons["nextReturns1_2"].startswith("flaky: passed in run 2, failed in run 1")
+    assert reasons["foreverCompletes"] == \
+        "fails: TimeoutException: foreverCompletes() timed out after 2000 milliseconds"
+
+
+def test_the_compiled_class_is_kept_for_a_coverage_run(validated: tuple[ValidationReport, Path],
+                                                       subject_classes: Path, fx_classes: Path) -> None:
+    report = validated[0]
+    assert report.classes_dir is not None and report.test_class is not None
+    run = measure([report.test_class], [report.classes_dir], [subject_classes, fx_classes], ["fx/IntStack"],
+                  report.classes_dir.parent / "coverage")
+    assert sorted(run.tests.results) == ["gcdReturns6", "popReturns3"]
+    assert all(result.passed for result in run.tests.results.values())
+    # IntStack has four two-way branches: capacity < 0, full on push, empty on pop, and isEmpty's
+    # size == 0. popReturns3 takes one side of each of the first three and never calls isEmpty.
+    assert run.report.including_nested("fx/IntStack").branch == Counter(5, 3)
+
+
+def test_a_test_that_exits_the_jvm_is_isolated_and_dropped(subject_classes: Path, fx_classes: Path,
+                                                           tmp_path: Path) -> None:
+    suite = Suite("vx/Exiter", (Case((GCD,), Returns(Literal("I", 6))),
+                                Case((static("vx/Exiter", "quit", "()V"),), Completes())))
+    report = validate_suite(suite, [subject_classes, fx_classes], tmp_path / "out", SETTINGS)
+    assert report.kept == ["gcdReturns6"]
+    assert [(d.name, d.reason) for d in report.dropped] == [
+        ("quitCompletes", "ends the test JVM: it exited with code 3 without a report")]
+    assert report.rounds == 2
+    assert report.classes_dir is None  # no work_dir: nothing compiled is kept
+
+
+def test_an_empty_suite_writes_nothing(tmp_path: Path) -> None:
+    report = validate_suite(Suite("vx/Counter", ()), [], tmp_path)
+    assert report.written is None and report.kept == [] and report.rounds == 0
+    assert report.note == "the suite has no tests; nothing written"
+    assert list(tmp_path.iterdir()) == []
+
