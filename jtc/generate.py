@@ -7,20 +7,26 @@ exhaustion, a dead JVM) are reported per method; the tests for everything else a
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from jtc.config import Settings
+from jtc.coverage.measure import measure
+from jtc.emit.validate import validate_suite
 from jtc.errors import ClassFileTooNewError, ExitCode, HarnessError, JtcError, UnknownClassError
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
+from jtc.oracle.expectations import TestSuite
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
 from jtc.oracle.selection import build_suite, candidates, select
 from jtc.search.execution import Executor
+from jtc.search.seeds import constants_of
 from jtc.search.session import ClassSession, SearchReport, Target
 from jtc.search.targets import methods_under_test
 from jtc.search.templates import Limits, ProgramTemplate
@@ -41,6 +47,7 @@ class ClassReport:
     dropped: list[tuple[str, str]] = field(default_factory=list)
     branch: tuple[int, int] | None = None  # JaCoCo (covered, total) for the class and its nested classes
     line: tuple[int, int] | None = None
+    note: str = ""
     seconds: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -89,7 +96,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     targets = [Target(m, ProgramTemplate.for_method(m, limits)) for m in methods_under_test(cls)]
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
-    session = ClassSession(targets, executor, solver, settings.strategy, settings.seed, settings.max_depth)
+    session = ClassSession(targets, executor, solver, settings.strategy, settings.seed, settings.max_depth,
+                           constants_of(cls))
     search = session.run(settings.time_budget, settings.max_executions)
     report = ClassReport(name, search, solver.stats, _problems(search))
     report.seconds["search"] = time.perf_counter() - started
@@ -100,8 +108,26 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     return report
 
 
-def _emit_and_measure(report: ClassReport, suite: object, classpath: Classpath, settings: Settings) -> None:
-    raise NotImplementedError("wired to jtc.emit when it lands")
+def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, settings: Settings) -> None:
+    """Validate and write the test class, then measure it with JaCoCo in a fresh JVM."""
+    with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
+        work = Path(scratch)
+        started = time.perf_counter()
+        validation = validate_suite(suite, classpath.entries, settings.output_dir, work_dir=work / "validate")
+        report.seconds["validation"] = time.perf_counter() - started
+        report.tests_written = len(validation.kept)
+        report.test_file = str(validation.written) if validation.written else None
+        report.dropped = [(d.name, d.reason) for d in validation.dropped]
+        report.note = validation.note
+        if validation.written is None or not settings.measure_coverage:
+            return
+        started = time.perf_counter()
+        run = measure([validation.test_class], [validation.classes_dir], classpath.entries,  # type: ignore[list-item]
+                      [suite.class_under_test], work / "coverage")
+        coverage = run.report.including_nested(suite.class_under_test)
+        report.branch = (coverage.branch.covered, coverage.branch.total)
+        report.line = (coverage.line.covered, coverage.line.total)
+        report.seconds["coverage"] = time.perf_counter() - started
 
 
 def summary_lines(report: ClassReport) -> list[str]:
@@ -122,6 +148,8 @@ def summary_lines(report: ClassReport) -> list[str]:
                      f"execution{'s' if count != 1 else ''}; no test written for {'them' if count != 1 else 'it'}")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
+    if report.note:
+        lines.append(f"  note: {report.note}")
     times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
     lines.append(f"  time: {report.seconds.get('total', 0.0):.1f} s ({times})")
     return lines

@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 
 from jtc.model.classtable import MethodInfo
 from jtc.search.execution import Execution, Executor
+from jtc.search.seeds import Seeds
 from jtc.search.strategy import CoverageMap, Frontier
 from jtc.search.templates import ProgramTemplate, merge
 from jtc.search.tree import DIVERGED, INFEASIBLE, OTHER, TIMEOUT, UNEXPLORED, ConstraintTree, Node
 from jtc.solver import fallback
-from jtc.solver.solver import SAT, UNSAT, Solver
+from jtc.solver.solver import SAT, UNSAT, Constraint, Solver
+from jtc.svm.inputs import Assignment
 from jtc.svm.path import Decision
 
 
@@ -49,12 +51,13 @@ class SearchReport:
 
 class ClassSession:
     def __init__(self, targets: list[Target], executor: Executor, solver: Solver, strategy: str, seed: int,
-                 max_depth: int) -> None:
+                 max_depth: int, seeds: Seeds = Seeds()) -> None:
         self.targets = targets
         self.executor = executor
         self.solver = solver
         self.rng = random.Random(seed)
         self.max_depth = max_depth
+        self.seeds = seeds
         self.coverage = CoverageMap()
         self.frontier = Frontier(strategy, self.coverage, self.rng)
         self.divergences: dict[str, int] = {}
@@ -99,23 +102,10 @@ class ClassSession:
         constraints = node.path_constraints(self.solver.constraint)
         prefix = [self.solver.constraint(c) for c in target.domain] + constraints[:-1]
         goal = constraints[-1]
-        result = self.solver.solve(prefix, goal, target.variables.descs, target.variables.by_name())
         base = self.executor.executions[node.parent.witness].assignment  # type: ignore[union-attr, index]
-        if result.status == UNSAT:
-            tree.mark(node, INFEASIBLE)
+        assignment = self._solve(target, node, prefix, goal, base)
+        if assignment is None:
             return
-        if result.status == SAT:
-            assignment = merge(base, result.assignment)
-        else:
-            relevant = self.solver.slice(prefix, goal) + [goal]
-            names = sorted(set().union(*(c.variables for c in relevant)))
-            found = fallback.search([c.expr for c in relevant], target.variables.by_name(), target.variables.descs,
-                                    names, base, self.rng)
-            if found is None:
-                tree.mark(node, TIMEOUT)
-                return
-            self.fallback_solutions += 1
-            assignment = merge(base, found)
         labels_before = set(node.parent.children)  # type: ignore[union-attr]
         execution = self._run(target, assignment)
         if execution.replay is None:
@@ -129,7 +119,30 @@ class ClassSession:
             if node.status not in ("computation", "terminal"):
                 tree.mark(node, DIVERGED)
 
-    def _run(self, target: Target, assignment: dict) -> Execution:
+    def _solve(self, target: Target, node: Node, prefix: list[Constraint], goal: Constraint,
+               base: Assignment) -> Assignment | None:
+        """Inputs for the path to `node`: a quick z3 attempt, then the seeded fallback search, then a
+        thorough z3 attempt. Marks the node INFEASIBLE or TIMEOUT when there are none."""
+        descs, variables = target.variables.descs, target.variables.by_name()
+        for thorough in (False, True):
+            result = self.solver.solve(prefix, goal, descs, variables, thorough=thorough)
+            if result.status == SAT:
+                return merge(base, result.assignment)
+            if result.status == UNSAT:
+                target.tree.mark(node, INFEASIBLE)
+                return None
+            if not thorough:
+                relevant = self.solver.slice(prefix, goal) + [goal]
+                names = sorted(set().union(*(c.variables for c in relevant)))
+                found = fallback.search([c.expr for c in relevant], variables, descs, names, base, self.rng,
+                                        seeds=self.seeds.candidates)
+                if found is not None:
+                    self.fallback_solutions += 1
+                    return merge(base, found)
+        target.tree.mark(node, TIMEOUT)
+        return None
+
+    def _run(self, target: Target, assignment: Assignment) -> Execution:
         program = target.template.build(assignment)
         execution = self.executor.execute(program, target.variables, assignment)
         replay = execution.replay

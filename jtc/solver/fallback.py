@@ -91,7 +91,12 @@ def _distance(expr: z3.ExprRef, evaluate: Callable[[z3.ExprRef], z3.ExprRef], ne
     return 0.0 if holds != negated else 1.0
 
 
-def _candidate(desc: str, base: object, rng: random.Random) -> object:
+def _candidate(desc: str, base: object, rng: random.Random, seeds: Sequence[object] = ()) -> object:
+    if seeds and rng.random() < 0.4:
+        value = rng.choice(seeds)
+        if desc in ("F", "D"):
+            return f32(float(value)) if desc == "F" else float(value)  # type: ignore[arg-type]
+        return value if desc == "Ljava/lang/String;" else _clamp(desc, int(value))  # type: ignore[call-overload]
     if desc in ("F", "D"):
         choice = rng.random()
         if choice < 0.3:
@@ -158,51 +163,82 @@ def _first_step(desc: str, value: object) -> float:
     return 1.0
 
 
+def _with_unit(text: str, position: int, delta: float) -> str:
+    code = min(max(ord(text[position]) + int(delta), 0), 0xFFFF)
+    return text[:position] + chr(code) + text[position + 1:]
+
+
+def _coordinates(name: str, desc: str, value: object) -> list[tuple[float, Callable[[float], object]]]:
+    """The directions one variable can move in: (first step, value after a move of that many steps).
+
+    A number is one coordinate; a String is one per character (its code, up and down), so a
+    comparison of characters guides the search just as a comparison of ints does."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if desc == "Ljava/lang/String;":
+        text = str(value)
+        return [(1.0, lambda delta, i=i: _with_unit(text, i, delta)) for i in range(len(text))]
+    if desc in ("F", "D"):
+        if not math.isfinite(float(value)):  # type: ignore[arg-type]
+            return []
+    elif not isinstance(value, int):
+        return []
+    return [(_first_step(desc, value), lambda delta: _moved(desc, value, delta))]
+
+
+def _length_moves(text: str) -> list[str]:
+    """Strings one character longer or shorter, for constraints on a String's length."""
+    return ([text + (text[-1] if text else "a")] if len(text) < 64 else []) + ([text[:-1]] if text else [])
+
+
 def _alternate(point: Assignment, score: float, names: list[str], descs: dict[str, str],
                objective: _Objective) -> tuple[Assignment, float]:
-    """One sweep of the alternating variable method over the numeric variables."""
+    """One sweep of the alternating variable method: each coordinate up and down, accelerating."""
     for name in names:
         desc = descs[name]
-        value = point[name]
-        if desc not in ("F", "D") and not isinstance(value, int) or isinstance(value, bool):
-            continue
-        if desc in ("F", "D") and not math.isfinite(float(value)):  # type: ignore[arg-type]
-            continue
-        for direction in (1.0, -1.0):
-            step = _first_step(desc, value) * direction
-            trial = dict(point)
-            trial[name] = _moved(desc, value, step)
-            trial_score = objective(trial)
-            if trial_score >= score:
-                continue
-            while objective.budget > 0:  # accelerate while it keeps helping
-                step *= 2.0
-                further = dict(point)
-                further[name] = _moved(desc, value, step)
-                further_score = objective(further)
-                if further_score >= trial_score:
-                    break
-                trial, trial_score = further, further_score
-            point, score = trial, trial_score
-            break
-        if score == 0.0 or objective.budget <= 0:
-            break
+        if desc == "Ljava/lang/String;" and isinstance(point[name], str):
+            for text in _length_moves(point[name]):  # type: ignore[arg-type]
+                trial = {**point, name: text}
+                trial_score = objective(trial)
+                if trial_score < score:
+                    point, score = trial, trial_score
+        for first, move in _coordinates(name, desc, point[name]):
+            for direction in (1.0, -1.0):
+                step = first * direction
+                trial = {**point, name: move(step)}
+                trial_score = objective(trial)
+                if trial_score >= score:
+                    continue
+                while objective.budget > 0:  # accelerate while it keeps helping
+                    step *= 2.0
+                    further = {**point, name: move(step)}
+                    further_score = objective(further)
+                    if further_score >= trial_score:
+                        break
+                    trial, trial_score = further, further_score
+                point, score = trial, trial_score
+                break
+            if score == 0.0 or objective.budget <= 0:
+                return point, score
     return point, score
 
 
 def search(constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
-           names: Sequence[str], base: Assignment, rng: random.Random, budget: int = 600) -> Assignment | None:
-    """Values for `names` under which all `constraints` hold, or None within `budget` evaluations."""
+           names: Sequence[str], base: Assignment, rng: random.Random, budget: int = 600,
+           seeds: Callable[[str], Sequence[object]] = lambda desc: ()) -> Assignment | None:
+    """Values for `names` under which all `constraints` hold, or None within `budget` evaluations.
+
+    `seeds` gives, per Java type, values worth trying (the constants of the code under test)."""
     objective = _Objective(constraints, variables, descs, budget)
     point: Assignment = {n: base[n] if n in base else _candidate(descs[n], None, rng) for n in names}
     score = objective(point)
-    numeric = [n for n in names if descs[n] in ("F", "D", "I", "J", "B", "S", "C")]
+    movable = [n for n in names if descs[n] not in ("Z", "null")]
     while score > 0.0 and objective.budget > 0:
-        improved_point, improved_score = _alternate(point, score, numeric, descs, objective)
+        improved_point, improved_score = _alternate(point, score, movable, descs, objective)
         if improved_score < score:
             point, score = improved_point, improved_score
             continue
-        probe = {n: _candidate(descs[n], point.get(n), rng) for n in names}  # stuck: restart elsewhere
+        probe = {n: _candidate(descs[n], point.get(n), rng, seeds(descs[n])) for n in names}  # stuck: restart
         probe_score = objective(probe)
         if probe_score < score or rng.random() < 0.3:
             point, score = probe, probe_score

@@ -84,13 +84,18 @@ class VariableIndex:
 
 
 class Solver:
-    def __init__(self, rlimit: int = 2_000_000, timeout_ms: int = 3000, seed: int = 0) -> None:
+    """`quick_rlimit` bounds the first attempt at a query; `rlimit` the second, made only when the
+    fallback search also failed (most queries need far less than either)."""
+
+    def __init__(self, rlimit: int = 2_000_000, timeout_ms: int = 3000, seed: int = 0,
+                 quick_rlimit: int = 200_000) -> None:
         self.rlimit = rlimit
+        self.quick_rlimit = quick_rlimit
         self.timeout_ms = timeout_ms
         self.seed = seed
         self.stats = SolverStats()
         self.index = VariableIndex()
-        self._cache: dict[tuple[int, ...], SolveResult] = {}
+        self._cache: dict[tuple, SolveResult] = {}
 
     def constraint(self, expr: z3.BoolRef) -> Constraint:
         return Constraint(expr, self.index.variables(expr), expr.get_id())
@@ -116,19 +121,20 @@ class Solver:
         return chosen
 
     def solve(self, prefix: Sequence[Constraint], target: Constraint, descs: dict[str, str],
-              variables: dict[str, z3.ExprRef]) -> SolveResult:
-        """Find inputs satisfying the (sliced) prefix and `target`.
+              variables: dict[str, z3.ExprRef], thorough: bool = False) -> SolveResult:
+        """Find inputs satisfying the (sliced) prefix and `target`, with the quick resource limit or,
+        when `thorough`, the full one.
 
         `descs` gives the Java type of each variable name, `variables` the z3 constants by name."""
         constraints = self.slice(prefix, target) + [target]
-        key = tuple(sorted({c.ast_id for c in constraints}))
-        cached = self._cache.get(key)
+        key = (thorough, *sorted({c.ast_id for c in constraints}))
+        cached = self._cache.get(key) or self._cache.get((True, *key[1:]))
         if cached is not None:
             self.stats.cache_hits += 1
             return cached
         started = time.perf_counter()
         solver = z3.Solver()
-        solver.set("rlimit", self.rlimit)
+        solver.set("rlimit", self.rlimit if thorough else self.quick_rlimit)
         solver.set("timeout", self.timeout_ms)
         solver.set("random_seed", self.seed)
         solver.add(z3.And([c.expr for c in constraints]))
@@ -146,7 +152,7 @@ class Solver:
         else:
             self.stats.unknown += 1
             result = SolveResult(UNKNOWN, reason=solver.reason_unknown())
-        self._cache[key] = result
+        self._cache[key if result.status == UNKNOWN else (True, *key[1:])] = result
         return result
 
 

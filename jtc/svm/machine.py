@@ -381,7 +381,7 @@ class Machine:
             ref.null = null_flag
         if isinstance(spec, StringInput):
             value = self.assignment.get(spec.name, "")
-            ref.string = StringShadow(inputs.raw(spec.name, STRING), value)  # type: ignore[arg-type]
+            ref.string = StringShadow(inputs.raw(spec.name, STRING), value, spec.max_length)  # type: ignore[arg-type]
         elif isinstance(spec, ArrayInput):
             length = int(self.assignment.get(spec.length_name, 0))
             element_desc = spec.desc[1:]

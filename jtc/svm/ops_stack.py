@@ -60,7 +60,7 @@ def ldc(vm: Machine, f: Frame, ins: tuple) -> None:
     elif kind == "D":
         stack.extend((jc.double_from_bits(value), TOP))
     elif kind == "S":
-        stack.append(Ref(None, string=StringShadow(z3.StringVal(value), value)))
+        stack.append(Ref(None, string=StringShadow(z3.StringVal(value), value, len(value))))
     else:  # class literal, method type, handle: an object the VM never looks into
         stack.append(Ref(None))
     f.pc += 1

@@ -74,13 +74,15 @@ class ArrayShadow:
 
 
 class StringShadow:
-    """A String whose contents are symbolic (an input) or known (a constant)."""
+    """A String whose contents are symbolic (an input) or known (a constant); `max_length` bounds its
+    length in every execution (the input's limit, or a constant's own length)."""
 
-    __slots__ = ("term", "value")
+    __slots__ = ("term", "value", "max_length")
 
-    def __init__(self, term: z3.SeqRef, value: str) -> None:
+    def __init__(self, term: z3.SeqRef, value: str, max_length: int) -> None:
         self.term = term
         self.value = value
+        self.max_length = max_length
 
 
 class Ref:

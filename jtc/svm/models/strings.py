@@ -76,6 +76,23 @@ class CharAt(Model):
         return Sym(reported, _to_int(z3.StrToCode(z3.SubString(text, position, 1))))  # type: ignore[arg-type]
 
 
+class HashCode(Model):
+    """hashCode() = s[0]*31^(n-1) + ... + s[n-1] in int arithmetic, in Horner form over the bounded
+    length; it is what a switch on a String dispatches on."""
+
+    def applies(self, call: PendingCall) -> bool:
+        return symbolic_string(call.receiver)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        shadow = call.receiver.string  # type: ignore[union-attr]
+        text, length = shadow.term, z3.Length(shadow.term)
+        hash_term: z3.BitVecRef = z3.BitVecVal(0, 32)
+        for i in range(shadow.max_length):
+            unit = _to_int(z3.StrToCode(z3.SubString(text, i, 1)))
+            hash_term = z3.If(i < length, hash_term * 31 + unit, hash_term)
+        return Sym(reported, hash_term)  # type: ignore[arg-type]
+
+
 class StringPredicate(Model):
     """A boolean method of a String and one String argument (equals, startsWith, endsWith, contains)."""
 
@@ -101,6 +118,7 @@ MODELS = {
     (STRING, "length", "()I"): Length(),
     (STRING, "isEmpty", "()Z"): IsEmpty(),
     (STRING, "charAt", "(I)C"): CharAt(),
+    (STRING, "hashCode", "()I"): HashCode(),
     (STRING, "equals", "(Ljava/lang/Object;)Z"): StringPredicate(lambda s, t: s == t),
     (STRING, "startsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.PrefixOf(t, s)),
     (STRING, "endsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.SuffixOf(t, s)),

@@ -1,0 +1,51 @@
+"""Constants of the code under test, as candidate input values for the fallback search.
+
+A literal the code compares an input with ("mon", 1 << 20, 18.5) is the value most likely to flip
+that comparison when the solver cannot invert the computation in between (a String's hashCode in a
+switch, say); search-based generators seed inputs from the constant pool for the same reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jtc.model.classtable import ClassInfo
+from jtc.svm.concrete import double_from_bits, float_from_bits
+
+BIPUSH, SIPUSH, LDC = 16, 17, 18
+
+
+@dataclass(frozen=True)
+class Seeds:
+    strings: tuple[str, ...] = ()
+    ints: tuple[int, ...] = ()
+    floats: tuple[float, ...] = ()
+
+    def candidates(self, desc: str) -> tuple[object, ...]:
+        if desc == "Ljava/lang/String;":
+            return self.strings
+        if desc in ("F", "D"):
+            return self.floats
+        return self.ints
+
+
+def constants_of(cls: ClassInfo) -> Seeds:
+    strings: dict[str, None] = {}
+    ints: dict[int, None] = {}
+    floats: dict[float, None] = {}
+    for method in cls.methods:
+        for instruction in method.code:
+            op = instruction[0]
+            if op in (BIPUSH, SIPUSH):
+                ints[instruction[1]] = None
+            elif op == LDC:
+                kind, value = instruction[1], instruction[2]
+                if kind == "S":
+                    strings[value] = None
+                elif kind in ("I", "J"):
+                    ints[value] = None
+                elif kind == "F":
+                    floats[float_from_bits(value)] = None
+                elif kind == "D":
+                    floats[double_from_bits(value)] = None
+    return Seeds(tuple(strings), tuple(ints), tuple(floats))
