@@ -41,13 +41,20 @@ def main(argv: list[str] | None = None) -> int:
             from jtc.doctor import run_doctor
 
             return run_doctor(print)
-        from jtc.generate import generate
+        from jtc.generate import exit_code_of, generate, summary_lines
 
         settings = Settings(
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
             strategy=args.strategy, max_executions=args.max_executions, measure_coverage=not args.no_coverage,
         )
-        return int(generate(settings, args.classes, print))
+        results = []
+        for _, result in generate(settings, args.classes):
+            results.append(result)
+            if isinstance(result, JtcError):
+                print(f"jtc: error: {result}", file=sys.stderr)
+            else:
+                print("\n".join(summary_lines(result)), flush=True)
+        return int(exit_code_of(results))
     except JtcError as error:
         print(f"jtc: error: {error}", file=sys.stderr)
         return int(error.exit_code)

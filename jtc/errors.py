@@ -61,6 +61,12 @@ class ToolchainError(JtcError):
     exit_code = ExitCode.TOOLCHAIN_MISSING
 
 
+class InternalError(JtcError):
+    """A bug in jtc itself; the message names the exception, JTC_DEBUG=1 shows the traceback."""
+
+    exit_code = ExitCode.INTERNAL_ERROR
+
+
 class HarnessError(JtcError):
     """The Java harness refused a request (bad statement, missing member); a bug or bad input."""
 

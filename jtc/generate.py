@@ -7,17 +7,19 @@ exhaustion, a dead JVM) are reported per method; the tests for everything else a
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Iterator
 
 from jtc.config import Settings
 from jtc.coverage.measure import measure
 from jtc.emit.validate import validate_suite
-from jtc.errors import ClassFileTooNewError, ExitCode, HarnessError, JtcError, UnknownClassError
+from jtc.errors import ClassFileTooNewError, ExitCode, HarnessError, InternalError, JtcError, UnknownClassError
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.model.repository import ClassRepository
@@ -32,9 +34,6 @@ from jtc.search.targets import methods_under_test
 from jtc.search.templates import Limits, ProgramTemplate
 from jtc.solver.solver import Solver, SolverStats
 from jtc.toolchain import toolchain
-
-Say = Callable[[str], None]
-
 
 @dataclass
 class ClassReport:
@@ -102,7 +101,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     report = ClassReport(name, search, solver.stats, _problems(search))
     report.seconds["search"] = time.perf_counter() - started
     chosen = select(candidates(search.executions, cls.name))
-    suite = build_suite(cls.name, chosen, set())
+    declares = {(m.owner, m.name, m.desc) for m in cls.methods if m.exceptions}
+    suite = build_suite(cls.name, chosen, declares)
     _emit_and_measure(report, suite, classpath, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
@@ -132,20 +132,20 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
 
 def summary_lines(report: ClassReport) -> list[str]:
     search, solver = report.search, report.solver
-    lines = [f"{report.class_name}: {report.tests_written} tests written"
+    lines = [f"{report.class_name}: {_count(report.tests_written, 'test')} written"
              + (f" to {report.test_file}" if report.test_file else "")]
     if report.branch is not None and report.line is not None:
         (bc, bt), (lc, lt) = report.branch, report.line
         lines.append(f"  coverage (JaCoCo): branches {bc}/{bt} ({_percent(bc, bt)}), lines {lc}/{lt} ({_percent(lc, lt)})")
     divergences = sum(search.divergences.values())
-    lines.append(f"  search: {len(search.executions)} executions, solver {solver.queries} queries "
+    lines.append(f"  search: {_count(len(search.executions), 'execution')}, solver {_count(solver.queries, 'query')} "
                  f"({solver.sat} sat, {solver.unsat} unsat, {solver.unknown} unknown/timeout), "
                  f"{divergences} divergences, stopped: {search.stopped_by}")
     for site, count in sorted(search.divergences.items()):
         lines.append(f"    divergence at {site}: {count}")
     for method, outcome, count in report.problems:
-        lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {count} "
-                     f"execution{'s' if count != 1 else ''}; no test written for {'them' if count != 1 else 'it'}")
+        lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {_count(count, 'execution')}; "
+                     f"no test written for {'them' if count != 1 else 'it'}")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
     if report.note:
@@ -155,24 +155,35 @@ def summary_lines(report: ClassReport) -> list[str]:
     return lines
 
 
+def _count(number: int, noun: str) -> str:
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    return f"{number} {noun if number == 1 else plural}"
+
+
 def _percent(covered: int, total: int) -> str:
     return f"{100.0 * covered / total:.1f}%" if total else "n/a"
 
 
-def generate(settings: Settings, class_names: list[str], say: Say) -> ExitCode:
+def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, ClassReport | JtcError]]:
+    """Each class's report, or the error that ended it, as soon as the class is done."""
     classpath = Classpath.parse(settings.classpath)
-    exit_code = ExitCode.OK
     with JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
         for name in class_names:
             try:
-                report = generate_class(name, classpath, worker, settings)
+                yield name, generate_class(name, classpath, worker, settings)
             except JtcError as error:
-                say(f"jtc: error: {error}")
-                code = error.exit_code
-            else:
-                for line in summary_lines(report):
-                    say(line)
-                code = report.exit_code
-            if exit_code == ExitCode.OK:
-                exit_code = code
-    return exit_code
+                yield name, error
+            except Exception as error:  # a bug in jtc: report it, keep going with the next class
+                if os.environ.get("JTC_DEBUG"):
+                    traceback.print_exc()
+                yield name, InternalError(f"internal error while testing {name}: {type(error).__name__}: {error} "
+                                          f"(JTC_DEBUG=1 prints the traceback)")
+
+
+def exit_code_of(results: list[ClassReport | JtcError]) -> ExitCode:
+    """The first problem decides: an error of a class, else a problem of the code under test."""
+    for result in results:
+        code = result.exit_code
+        if code != ExitCode.OK:
+            return code
+    return ExitCode.OK

@@ -8,6 +8,7 @@ HarnessResult saying so, the next request starts a fresh worker, and nothing fou
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -43,6 +44,18 @@ def _jvm_library() -> str:
     raise ToolchainError(f"no libjvm.so under {home}")
 
 
+def _death(exit_code: int | None) -> str:
+    """How the worker process ended, in words."""
+    if exit_code is None:
+        return "the JVM worker stopped answering"
+    if exit_code < 0:
+        try:
+            return f"the JVM died of signal {signal.Signals(-exit_code).name}"
+        except ValueError:
+            return f"the JVM died of signal {-exit_code}"
+    return f"the JVM exited with status {exit_code}"
+
+
 class JvmWorker:
     def __init__(self, settings: WorkerSettings) -> None:
         self.settings = settings
@@ -60,6 +73,7 @@ class JvmWorker:
             jvm_library=_jvm_library(), agent_jar=str(agent_jar()),
             java_classpath=tuple(map(str, agent_classpath())), user_classpath=self.settings.user_classpath,
             heap_mb=self.settings.heap_mb, instrument=self.settings.instrument, generation=self.generation,
+            crash_log=str(self._log.with_suffix(".crash")),
         )
         ours, theirs = socket.socketpair()
         with open(self._log, "wb") as log:
@@ -105,6 +119,7 @@ class JvmWorker:
                 pass
         self._discard()
         self._log.unlink(missing_ok=True)
+        self._log.with_suffix(".crash").unlink(missing_ok=True)
 
     def __enter__(self) -> JvmWorker:
         return self
@@ -149,8 +164,7 @@ class JvmWorker:
         except (EOFError, BrokenPipeError, ConnectionResetError):
             exit_code = self._process.wait(5) if self._process is not None else None
             self._discard()
-            return HarnessResult.failed(f"crash: JVM worker exited (code {exit_code}); {self.log_tail(300)}",
-                                        generation)
+            return HarnessResult.failed(f"crash: {_death(exit_code)}", generation)
         transfer_started = time.perf_counter()
         result.trace = result.trace.tolist()
         result.seconds["transfer"] = (transfer_started - started) - sum(result.seconds.values()) \

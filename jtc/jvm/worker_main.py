@@ -25,6 +25,7 @@ class WorkerConfig:
     heap_mb: int
     instrument: bool
     generation: int
+    crash_log: str
 
 
 def _strings(array: object) -> list[str | None]:
@@ -42,6 +43,7 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
         "-XX:+UseSerialGC",
         "-XX:TieredStopAtLevel=1",
         "-Djava.awt.headless=true",
+        f"-XX:ErrorFile={config.crash_log}",  # not hs_err_pid*.log in the user's working directory
         classpath=list(config.java_classpath),
         convertStrings=False,
     )

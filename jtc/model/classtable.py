@@ -46,6 +46,7 @@ class MethodInfo:
     lines: list[int]
     handlers: list[Handler]
     param_names: list[str] | None
+    exceptions: tuple[str, ...] = ()  # the throws clause (internal names)
     params: tuple[str, ...] = field(init=False)
     returns: str = field(init=False)
 
@@ -160,7 +161,7 @@ def parse_class_table(text: str) -> ParsedTable:
             owner=name, name=m["name"], desc=m["desc"], access=m["access"], max_locals=m["maxLocals"],
             instrumented=m["instrumented"], code=m["code"], lines=m["lines"],
             handlers=[Handler(h[0], h[1], h[2], h[3]) for h in m["handlers"]],
-            param_names=m.get("params"),
+            param_names=m.get("params"), exceptions=tuple(m.get("exceptions", ())),
         )
         for m in data["methods"]
     )

@@ -98,7 +98,9 @@ def expectation(candidate: Candidate) -> Expectation:
 
 
 def build_suite(class_name: str, chosen: list[Candidate], declares_checked: set[tuple[str, str, str]]) -> TestSuite:
-    """`declares_checked` names the members (owner, name, desc) that declare checked exceptions."""
+    """`declares_checked` names the members (owner, name, desc) with a throws clause: a test calling
+    one outside a lambda must declare `throws Exception` (a clause naming only unchecked exceptions
+    makes that declaration unnecessary but harmless)."""
     tests = []
     for candidate in chosen:
         program = candidate.execution.program[:candidate.outcome.statement + 1]

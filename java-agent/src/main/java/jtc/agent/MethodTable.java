@@ -28,8 +28,8 @@ import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
- * The per-method part of the class table: code, lines, handlers and parameter names, in the
- * instruction numbering of {@link InsnIndex}.
+ * The per-method part of the class table: code, lines, handlers, parameter names and declared
+ * exceptions, in the instruction numbering of {@link InsnIndex}.
  */
 final class MethodTable {
     private MethodTable() {
@@ -56,6 +56,11 @@ final class MethodTable {
         for (TryCatchBlockNode block : method.tryCatchBlocks) {
             json.beginArray().value(index.of(block.start)).value(index.of(block.end))
                     .value(index.of(block.handler)).value(block.type).endArray();
+        }
+        json.endArray();
+        json.name("exceptions").beginArray();
+        for (String exception : method.exceptions) {
+            json.value(exception);
         }
         json.endArray();
         json.name("params");
