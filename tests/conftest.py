@@ -59,6 +59,12 @@ def semantics_engine(semantics_classes: Path):
 
 
 @pytest.fixture(scope="session")
+def bad_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Code that misbehaves beyond what the sample projects show (it crashes its JVM)."""
+    return compile_java(FIXTURES / "bad", tmp_path_factory.mktemp("bad"))
+
+
+@pytest.fixture(scope="session")
 def basics_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compile_java(ROOT / "sample-projects" / "basics" / "src" / "main" / "java",
                         tmp_path_factory.mktemp("basics"))

@@ -7,6 +7,7 @@ followed the predicted path and flipped the branch (architecture decision 7).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -64,13 +65,14 @@ class ClassSession:
         self.infeasible_reached = 0
         self.nondeterministic = 0
         self.fallback_solutions = 0
+        self.deadline = math.inf  # time.monotonic() when the running search must stop
 
     def run(self, time_budget: float, max_executions: int | None = None) -> SearchReport:
-        started = time.perf_counter()
-        deadline = started + time_budget
+        started = time.monotonic()
+        self.deadline = started + time_budget
         stopped_by = "exhausted"
         while True:
-            if time.perf_counter() >= deadline:
+            if time.monotonic() >= self.deadline:
                 stopped_by = "time"
                 break
             if max_executions is not None and len(self.executor.executions) >= max_executions:
@@ -88,7 +90,7 @@ class ClassSession:
             if node.label == OTHER and node.status == UNEXPLORED:
                 self.frontier.add(target, [node])
         return SearchReport(self.executor.executions, self.targets, self.divergences, self.infeasible_reached,
-                            self.nondeterministic, self.fallback_solutions, time.perf_counter() - started, stopped_by)
+                            self.nondeterministic, self.fallback_solutions, time.monotonic() - started, stopped_by)
 
     # ---- steps ---------------------------------------------------------------------------------
 
@@ -135,7 +137,7 @@ class ClassSession:
                 relevant = self.solver.slice(prefix, goal) + [goal]
                 names = sorted(set().union(*(c.variables for c in relevant)))
                 found = fallback.search([c.expr for c in relevant], variables, descs, names, base, self.rng,
-                                        seeds=self.seeds.candidates)
+                                        seeds=self.seeds.candidates, deadline=self.deadline)
                 if found is not None:
                     self.fallback_solutions += 1
                     return merge(base, found)

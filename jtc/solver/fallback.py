@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Callable, Sequence
 
 import z3
@@ -129,15 +130,16 @@ class _Objective:
     """The summed distance of all constraints, counting evaluations against a budget."""
 
     def __init__(self, constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
-                 budget: int) -> None:
+                 budget: int, deadline: float) -> None:
         self.constraints = constraints
         self.variables = variables
         self.descs = descs
         self.budget = budget
+        self.deadline = deadline
 
     def __call__(self, assignment: Assignment) -> float:
         """0.0 exactly when every constraint holds (checked by z3 itself, not by the distance)."""
-        self.budget -= 1
+        self.budget = self.budget - 1 if time.monotonic() < self.deadline else 0
         pairs = [(self.variables[n], constant(self.variables[n], self.descs[n], v)) for n, v in assignment.items()]
 
         def evaluate(expr: z3.ExprRef) -> z3.ExprRef:
@@ -225,11 +227,13 @@ def _alternate(point: Assignment, score: float, names: list[str], descs: dict[st
 
 def search(constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
            names: Sequence[str], base: Assignment, rng: random.Random, budget: int = 600,
-           seeds: Callable[[str], Sequence[object]] = lambda desc: ()) -> Assignment | None:
-    """Values for `names` under which all `constraints` hold, or None within `budget` evaluations.
+           seeds: Callable[[str], Sequence[object]] = lambda desc: (),
+           deadline: float = math.inf) -> Assignment | None:
+    """Values for `names` under which all `constraints` hold, or None within `budget` evaluations
+    (and before the `time.monotonic()` deadline).
 
     `seeds` gives, per Java type, values worth trying (the constants of the code under test)."""
-    objective = _Objective(constraints, variables, descs, budget)
+    objective = _Objective(constraints, variables, descs, budget, deadline)
     point: Assignment = {n: base[n] if n in base else _candidate(descs[n], None, rng) for n in names}
     score = objective(point)
     movable = [n for n in names if descs[n] not in ("Z", "null")]

@@ -1,0 +1,88 @@
+"""Bad input and misbehaving code under test: one line on stderr, a distinct exit code, no traceback,
+and the tests for everything else still written."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jtc.errors import ExitCode
+
+pytestmark = pytest.mark.slow
+
+
+def jtc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "jtc.cli", "generate", "--time-budget", "8", *args],
+                          capture_output=True, text=True, cwd=cwd, timeout=600)
+
+
+def one_line_error(run: subprocess.CompletedProcess) -> str:
+    assert "Traceback" not in run.stderr + run.stdout
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("jtc: error: "), run.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("cls,code,words", [
+    ("com.example.basics.Missing", ExitCode.UNKNOWN_CLASS, "is not on the classpath"),
+    ("com.example.basics.Shape", ExitCode.NOT_TESTABLE, "is an interface"),
+    ("com.example.basics.AbstractShape", ExitCode.NOT_TESTABLE, "is abstract"),
+    ("com.example.basics.NoPublicConstructor", ExitCode.NOT_TESTABLE, "no public constructor"),
+])
+def test_class_errors(basics_classes: Path, tmp_path: Path, cls: str, code: ExitCode, words: str):
+    run = jtc("--classpath", str(basics_classes), "--output", str(tmp_path / "out"), cls, cwd=tmp_path)
+    assert run.returncode == code
+    assert words in one_line_error(run)
+    assert not (tmp_path / "out").exists()
+
+
+def test_bad_classpath_entries(tmp_path: Path):
+    missing = jtc("--classpath", str(tmp_path / "nowhere"), "com.example.Foo", cwd=tmp_path)
+    assert missing.returncode == ExitCode.BAD_CLASSPATH and "does not exist" in one_line_error(missing)
+    not_a_jar = tmp_path / "notes.jar"
+    not_a_jar.write_text("not a zip")
+    broken = jtc("--classpath", str(not_a_jar), "com.example.Foo", cwd=tmp_path)
+    assert broken.returncode == ExitCode.BAD_CLASSPATH and "is not a directory or a jar" in one_line_error(broken)
+
+
+def test_class_file_too_new(basics_classes: Path, tmp_path: Path):
+    classes = tmp_path / "classes" / "com" / "example" / "basics"
+    classes.mkdir(parents=True)
+    data = bytearray((basics_classes / "com" / "example" / "basics" / "Gcd.class").read_bytes())
+    data[6:8] = (65).to_bytes(2, "big")  # Java 21
+    (classes / "Gcd.class").write_bytes(data)
+    run = jtc("--classpath", str(tmp_path / "classes"), "com.example.basics.Gcd", cwd=tmp_path)
+    assert run.returncode == ExitCode.CLASS_FILE_TOO_NEW
+    assert "compiled for Java 21" in one_line_error(run)
+
+
+@pytest.mark.parametrize("cls,code,words", [
+    ("com.example.basics.Exiter", ExitCode.SYSTEM_EXIT, "called System.exit (status 3)"),
+    ("com.example.basics.Spinner", ExitCode.ENDLESS_LOOP, "did not finish"),
+    ("com.example.basics.DeepRecursion", ExitCode.STACK_OVERFLOW, "overflowed the stack"),
+    ("com.example.basics.MemoryHog", ExitCode.OUT_OF_MEMORY, "ran out of memory"),
+])
+def test_misbehaving_code_keeps_the_other_tests(basics_classes: Path, tmp_path: Path, cls: str, code: ExitCode,
+                                                words: str):
+    out = tmp_path / "out"
+    run = jtc("--classpath", str(basics_classes), "--output", str(out), cls, cwd=tmp_path)
+    assert run.returncode == code, run.stdout + run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
+    warnings = [line for line in run.stdout.splitlines() if "warning:" in line]
+    assert len(warnings) == 1 and words in warnings[0]
+    written = list(out.rglob("*Test.java"))
+    assert len(written) == 1 and "@Test" in written[0].read_text()
+    assert not list(tmp_path.glob("hs_err*"))
+
+
+def test_a_crashing_jvm_is_replaced_and_reported(bad_classes: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    run = jtc("--classpath", str(bad_classes), "--output", str(out), "bad.Crasher", cwd=tmp_path)
+    assert run.returncode == ExitCode.JVM_CRASH, run.stdout + run.stderr
+    assert "killed the JVM (crash: the JVM died of signal" in run.stdout
+    test = next(out.rglob("CrasherTest.java")).read_text()
+    assert "Crasher.crash(" in test and "throws Exception" in test
+    assert not list(tmp_path.glob("hs_err*"))
