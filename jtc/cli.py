@@ -30,6 +30,13 @@ def _parser() -> argparse.ArgumentParser:
                           help="stop a class after this many executions (a deterministic budget)")
     generate.add_argument("--no-coverage", action="store_true", help="skip the JaCoCo measurement of the written tests")
 
+    coverage = commands.add_parser("coverage", help="measure test suites (source folders) with JaCoCo, side by side")
+    coverage.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
+    coverage.add_argument("--classpath", "-cp", required=True, action="append",
+                          help="the classes under test and their dependencies (':'-separated; may be repeated)")
+    coverage.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
+                          help="a folder of JUnit 5 test sources; repeat to compare suites (their union is measured too)")
+
     commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
     return parser
 
@@ -41,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
             from jtc.doctor import run_doctor
 
             return run_doctor(print)
+        if args.command == "coverage":
+            from jtc.coverage.report_command import run_coverage
+
+            return int(run_coverage(args.classpath, args.tests, args.classes, print))
         from jtc.generate import exit_code_of, generate, summary_lines
 
         settings = Settings(

@@ -8,7 +8,8 @@ from jtc.errors import ExitCode, JtcError
 
 
 def run_doctor(say: Callable[[str], None]) -> int:
-    from jtc.coverage.jacoco import reporter_jar
+    from jtc.coverage.reporter import reporter_classpath
+    from jtc.emit.launcher import order_jar
     from jtc.jvm.agent_jar import agent_jar
     from jtc.toolchain import jacoco_agent_jar, junit_console_jar, toolchain
 
@@ -17,7 +18,8 @@ def run_doctor(say: Callable[[str], None]) -> int:
         ("JUnit console", junit_console_jar),
         ("JaCoCo agent", jacoco_agent_jar),
         ("jtc agent", agent_jar),
-        ("jtc coverage reporter", reporter_jar),
+        ("jtc coverage reporter", lambda: reporter_classpath()[0]),
+        ("jtc JUnit orderer", order_jar),
     ]
     failed = False
     for label, check in checks:

@@ -24,6 +24,8 @@ from jtc.toolchain import jacoco_agent_jar
 class CoverageRun:
     report: CoverageReport
     tests: LauncherRun  # how the tests fared under the agent
+    exec_file: Path  # JaCoCo's execution data, for merging with other runs
+    class_dir: Path  # the class files under test it was analysed against
 
 
 def _internal(name: str) -> str:
@@ -94,4 +96,4 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     shutil.rmtree(class_dir, ignore_errors=True)
     class_dir.mkdir()
     extract_classes(classpath, classes_under_test, class_dir)
-    return CoverageRun(analyse(exec_file, class_dir, work_dir), run)
+    return CoverageRun(analyse([exec_file], class_dir, work_dir), run, exec_file, class_dir)

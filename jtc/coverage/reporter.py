@@ -7,6 +7,7 @@ and the class files under test, and writes JaCoCo's XML report plus per-class li
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 from jtc.coverage.model import CoverageReport, parse_reports
@@ -27,13 +28,13 @@ def reporter_classpath() -> list[Path]:
     return [jar, *libraries]
 
 
-def analyse(exec_file: Path, class_dir: Path, out_dir: Path, timeout_s: float = 300.0) -> CoverageReport:
-    """Coverage of every class file under `class_dir` by the execution data in `exec_file` (a
-    missing file means nothing ran). Writes `jacoco.xml` and `lines.tsv` into `out_dir`."""
+def analyse(exec_files: Sequence[Path], class_dir: Path, out_dir: Path, timeout_s: float = 300.0) -> CoverageReport:
+    """Coverage of every class file under `class_dir` by the merged execution data of `exec_files`
+    (a missing file means nothing ran). Writes `jacoco.xml` and `lines.tsv` into `out_dir`."""
     out_dir.mkdir(parents=True, exist_ok=True)
     xml, lines = out_dir / "jacoco.xml", out_dir / "lines.tsv"
     command = [str(toolchain().java), "-cp", ":".join(map(str, reporter_classpath())), MAIN_CLASS,
-               str(exec_file), str(class_dir), str(xml), str(lines)]
+               ":".join(map(str, exec_files)), str(class_dir), str(xml), str(lines)]
     completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
     if completed.returncode != 0:
         raise ToolchainError(f"the coverage reporter failed:\n{(completed.stdout + completed.stderr).strip()}")

@@ -42,7 +42,7 @@ class TestResult:
 
 @dataclass(frozen=True)
 class LauncherRun:
-    results: dict[str, TestResult]  # by method name
+    results: dict[str, TestResult]  # by '<test class>#<method>'
     completed: bool  # False when the JVM ended without writing its report (crash, exit, wall clock)
     exit_code: int | None
     output: str
@@ -88,10 +88,11 @@ def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: 
 
 
 def parse_report(path: Path) -> dict[str, TestResult]:
-    """Results by test method name from the launcher's legacy XML report."""
+    """Results by '<test class>#<method>' from the launcher's legacy XML report."""
     results = {}
     for case in ElementTree.parse(path).getroot().iter("testcase"):
         method = case.get("name", "").removesuffix("()")
+        test_class = case.get("classname", "")
         status, message = Status.PASSED, ""
         for child in case:
             if child.tag in ("failure", "error", "skipped"):
@@ -100,5 +101,5 @@ def parse_report(path: Path) -> dict[str, TestResult]:
                 text = child.get("message", "")
                 message = f"{kind.rpartition('.')[2]}: {text}" if kind else text
                 break
-        results[method] = TestResult(method, status, message)
+        results[f"{test_class}#{method}"] = TestResult(method, status, message)
     return results

@@ -167,7 +167,7 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
     if not all(run.completed for run in runs):
         return _isolate(rendered, classpath, round_dir, settings, runs)
     for test in rendered.tests:
-        first, second = (run.results.get(test.name) for run in runs)
+        first, second = (run.results.get(f"{rendered.binary_name}#{test.name}") for run in runs)
         if first is None or second is None:
             verdict.drop([test.case_index], "was not run")
         elif first.passed != second.passed:
@@ -196,7 +196,7 @@ def _isolate(rendered: RenderedClass, classpath: list[Path], round_dir: Path, se
     for test in rendered.tests:
         alone = _run(rendered, classpath, round_dir / f"alone-{test.case_index}", ALPHABETICAL, settings,
                      selector=f"{rendered.binary_name}#{test.name}")
-        result = alone.results.get(test.name)
+        result = alone.results.get(f"{rendered.binary_name}#{test.name}")
         if not alone.completed:
             ending = "was killed" if alone.exit_code is None else f"exited with code {alone.exit_code}"
             verdict.drop([test.case_index], f"ends the test JVM: it {ending} without a report")

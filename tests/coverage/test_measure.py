@@ -44,7 +44,8 @@ def from_directory(compiled: tuple[Path, Path], tmp_path_factory: pytest.TempPat
 
 def test_the_tests_ran_under_the_agent(from_directory: CoverageRun) -> None:
     assert from_directory.tests.completed
-    assert sorted(from_directory.tests.results) == ["bothTrue", "signOfPositiveAndZero", "twiceAboveTen"]
+    assert sorted(r.method for r in from_directory.tests.results.values()) == ["bothTrue", "signOfPositiveAndZero",
+                                                                          "twiceAboveTen"]
     assert all(r.passed for r in from_directory.tests.results.values())
 
 
@@ -105,6 +106,6 @@ def test_execution_data_of_another_build_is_flagged(compiled: tuple[Path, Path],
     assert compile_sources([changed], [], tmp_path / "other") == []
     xml = from_directory.report.xml
     assert xml is not None
-    report = analyse(xml.parent / "jacoco.exec", tmp_path / "other", tmp_path / "report")
+    report = analyse([xml.parent / "jacoco.exec"], tmp_path / "other", tmp_path / "report")
     assert report.mismatched == ("cov.Branchy",)
     assert report.get("cov.Branchy").branch == Counter(8, 0)  # type: ignore[union-attr]

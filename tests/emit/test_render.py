@@ -211,4 +211,4 @@ def test_rendered_classes_parse_compile_and_pass(rendered: tuple[RenderedClass, 
                     test_timeout_s=10, wall_timeout_s=120)
     assert run.completed
     expected = {t.name for r in rendered for t in r.tests}
-    assert {name: result.passed for name, result in run.results.items()} == {name: True for name in expected}
+    assert {name.partition('#')[2]: result.passed for name, result in run.results.items()} == {name: True for name in expected}

@@ -148,7 +148,7 @@ def test_the_compiled_class_is_kept_for_a_coverage_run(validated: tuple[Validati
     assert report.classes_dir is not None and report.test_class is not None
     run = measure([report.test_class], [report.classes_dir], [subject_classes, fx_classes], ["fx/IntStack"],
                   report.classes_dir.parent / "coverage")
-    assert sorted(run.tests.results) == ["gcdReturns6", "popReturns3"]
+    assert sorted(result.method for result in run.tests.results.values()) == ["gcdReturns6", "popReturns3"]
     assert all(result.passed for result in run.tests.results.values())
     # IntStack has four two-way branches: capacity < 0, full on push, empty on pop, and isEmpty's
     # size == 0. popReturns3 takes one side of each of the first three and never calls isEmpty.

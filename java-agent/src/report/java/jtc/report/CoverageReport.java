@@ -25,7 +25,9 @@ import org.jacoco.report.xml.XMLFormatter;
 /**
  * Turns a JaCoCo execution data file into the reports jtc reads.
  *
- * <p>Usage: {@code CoverageReport <exec file> <class files dir> <xml out> <lines out>}.
+ * <p>Usage: {@code CoverageReport <exec files> <class files dir> <xml out> <lines out>}, the exec
+ * files separated by the path separator; their execution data is merged (a probe hit in any run
+ * counts), which is how the union of several test suites is measured.
  *
  * <p>The XML file is JaCoCo's standard report (per class and method counters; any JaCoCo tool reads
  * it). Its line data is per source file, which mixes a class with the nested classes declared in the
@@ -41,13 +43,15 @@ public final class CoverageReport {
 
     public static void main(String[] args) throws IOException {
         if (args.length != 4) {
-            System.err.println("usage: CoverageReport <exec file> <class files dir> <xml out> <lines out>");
+            System.err.println("usage: CoverageReport <exec files> <class files dir> <xml out> <lines out>");
             System.exit(2);
         }
-        File exec = new File(args[0]);
         ExecFileLoader loader = new ExecFileLoader();
-        if (exec.isFile()) {
-            loader.load(exec);
+        for (String path : args[0].split(File.pathSeparator)) {
+            File exec = new File(path);
+            if (exec.isFile()) {
+                loader.load(exec);
+            }
         }
         CoverageBuilder builder = new CoverageBuilder();
         new Analyzer(loader.getExecutionDataStore(), builder).analyzeAll(new File(args[1]));

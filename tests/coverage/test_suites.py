@@ -1,0 +1,40 @@
+"""`jtc coverage`: suites measured separately and their union measured by merging JaCoCo data."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REFERENCE = Path(__file__).resolve().parents[2] / "sample-projects" / "basics" / "src" / "test" / "java"
+PACKAGE = Path("com/example/basics")
+
+
+def suite_of(tmp_path: Path, name: str, *tests: str) -> Path:
+    folder = tmp_path / name
+    (folder / PACKAGE).mkdir(parents=True)
+    for test in tests:
+        shutil.copy(REFERENCE / PACKAGE / f"{test}.java", folder / PACKAGE)
+    return folder
+
+
+@pytest.mark.slow
+def test_union_of_two_suites_covers_what_each_covers(basics_classes: Path, tmp_path: Path):
+    bmi_only = suite_of(tmp_path, "bmi", "BmiTest")
+    strings_only = suite_of(tmp_path, "strings", "StringsTest")
+    run = subprocess.run([sys.executable, "-m", "jtc.cli", "coverage", "--classpath", str(basics_classes),
+                          "--tests", str(bmi_only), "--tests", str(strings_only),
+                          "com.example.basics.Bmi", "com.example.basics.Strings"],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    rows = {line.split("|")[0].strip(): [cell.split() for cell in line.split("|")[1:]]
+            for line in run.stdout.splitlines() if line.startswith("com.example")}
+    bmi, strings = rows["com.example.basics.Bmi"], rows["com.example.basics.Strings"]
+    # Columns: bmi suite, strings suite, union; each cell: branches, percent, lines, percent.
+    assert [cell[0] for cell in bmi] == ["11/14", "0/14", "11/14"]
+    assert [cell[2] for cell in bmi] == ["9/9", "0/9", "9/9"]
+    assert [cell[0] for cell in strings] == ["0/14", "14/14", "14/14"]
+    assert "union: " in run.stdout and "0 failed" in run.stdout.split("union: ")[1]
