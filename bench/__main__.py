@@ -1,0 +1,19 @@
+"""`python -m bench <name> [options]`: run one benchmark; each module exposes main(argv) -> int."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+BENCHMARKS = {"containers": "bench.containers", "engine": "bench.engine"}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in BENCHMARKS:
+        print(f"usage: python -m bench {{{','.join(sorted(BENCHMARKS))}}} [options]", file=sys.stderr)
+        return 2
+    return int(importlib.import_module(BENCHMARKS[argv[0]]).main(argv[1:]))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
