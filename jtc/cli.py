@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
-from jtc.config import Settings
+from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings
 from jtc.errors import ExitCode, JtcError
 
 
@@ -29,6 +30,19 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--max-executions", type=int, default=None,
                           help="stop a class after this many executions (a deterministic budget)")
     generate.add_argument("--no-coverage", action="store_true", help="skip the JaCoCo measurement of the written tests")
+    generate.add_argument("--include-non-public", action="store_true",
+                          help="also call package-private and protected members (the tests live in the same package)")
+    generate.add_argument("--include-private", action="store_true",
+                          help="also call private members, through reflection")
+    generate.add_argument("--max-sequence-length", type=int, default=GenerationOptions.max_length, metavar="N",
+                          help=f"longest call sequence to consider (default: {GenerationOptions.max_length})")
+    generate.add_argument("--path-limit", type=int, default=ExplorationOptions.path_limit, metavar="N",
+                          help=f"paths kept per statement prefix of a sequence (default: {ExplorationOptions.path_limit})")
+    for switch, what in (("data-flow-check", "the data-flow check of candidate sequences"),
+                         ("partial-order-reduction", "partial order reduction"),
+                         ("grouping", "grouping of sequences with a shared prefix"),
+                         ("pruning", "pruning of paths on which a call influenced nothing later")):
+        generate.add_argument(f"--no-{switch}", action="store_true", help=f"turn off {what} (for ablation)")
 
     coverage = commands.add_parser("coverage", help="measure test suites (source folders) with JaCoCo, side by side")
     coverage.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
@@ -57,6 +71,11 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
             strategy=args.strategy, max_executions=args.max_executions, measure_coverage=not args.no_coverage,
+            access=AccessOptions(args.include_non_public, args.include_private),
+            generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
+                                         args.max_sequence_length),
+            exploration=dataclasses.replace(ExplorationOptions(), pruning=not args.no_pruning,
+                                            grouping=not args.no_grouping, path_limit=args.path_limit),
         )
         results = []
         for _, result in generate(settings, args.classes):

@@ -7,6 +7,42 @@ from pathlib import Path
 
 
 @dataclass(frozen=True)
+class AccessOptions:
+    """Which members a test may use besides public ones (tests live in the class's package)."""
+
+    include_non_public: bool = False  # package-private and protected members
+    include_private: bool = False  # private members, through reflection
+
+
+@dataclass(frozen=True)
+class GenerationOptions:
+    """Candidate sequence generation (seed 002, §4.3); the switches exist for the ablation table."""
+
+    data_flow_check: bool = True
+    partial_order_reduction: bool = True
+    max_length: int = 12  # invokables per sequence, value factories not counted
+    max_wirings: int = 4  # reference assignments tried per candidate sequence
+    # Value factories for reference parameters of JDK types: parameter descriptor -> primitive
+    # descriptors whose box is passed (`Integer.valueOf(x)` for "I"); see search/invokables.py.
+    factories: tuple[tuple[str, str], ...] = (
+        ("Ljava/lang/Object;", "I"), ("Ljava/lang/Comparable;", "I"), ("Ljava/lang/Number;", "I"),
+        ("Ljava/lang/Integer;", "I"), ("Ljava/lang/Long;", "J"), ("Ljava/lang/Short;", "S"),
+        ("Ljava/lang/Byte;", "B"), ("Ljava/lang/Character;", "C"), ("Ljava/lang/Boolean;", "Z"),
+        ("Ljava/lang/Float;", "F"), ("Ljava/lang/Double;", "D"),
+    )
+
+
+@dataclass(frozen=True)
+class ExplorationOptions:
+    """Sequence exploration (seed 002, §4.4)."""
+
+    pruning: bool = True  # stop paths on which a statement influenced nothing later (§4.4.1)
+    grouping: bool = True  # one tree for all sequences: shared prefixes explored once (§4.4.3)
+    path_limit: int = 6  # distinct paths kept per statement prefix
+    explore_per_sequence: int = 12  # open nodes explored before the next candidate when nothing is uncovered
+
+
+@dataclass(frozen=True)
 class Settings:
     classpath: tuple[str, ...]
     output_dir: Path = Path("src/test/java")
@@ -26,3 +62,6 @@ class Settings:
     max_depth: int = 2_000  # decisions per path that the constraint tree keeps
     validate_runs: int = 2  # JUnit runs of the emitted class before it is written
     measure_coverage: bool = True
+    access: AccessOptions = AccessOptions()
+    generation: GenerationOptions = GenerationOptions()
+    exploration: ExplorationOptions = ExplorationOptions()

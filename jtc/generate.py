@@ -18,20 +18,28 @@ from typing import Iterator
 
 from jtc.config import Settings
 from jtc.coverage.measure import measure
+from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import validate_suite
 from jtc.errors import ClassFileTooNewError, ExitCode, HarnessError, InternalError, JtcError, UnknownClassError
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classpath import Classpath, check_loadable
+from jtc.analysis.hierarchy import Hierarchy
+from jtc.analysis.influence import InfluenceAnalysis
+from jtc.model.classtable import ClassInfo
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.oracle.expectations import TestSuite
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
 from jtc.oracle.selection import build_suite, candidates, select
-from jtc.search.execution import Executor
+from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
-from jtc.search.session import ClassSession, SearchReport, Target
-from jtc.search.targets import methods_under_test
-from jtc.search.templates import Limits, ProgramTemplate
+from jtc.search.invokables import factories_for
+from jtc.search.open_targets import OpenTargets
+from jtc.search.pool import build_pool
+from jtc.search.sequences import SequenceGenerator
+from jtc.search.session import ClassSession, SearchReport
+from jtc.search.targets import check_testable, testable_targets
+from jtc.search.templates import Limits
 from jtc.solver.solver import Solver, SolverStats
 from jtc.toolchain import toolchain
 
@@ -48,6 +56,9 @@ class ClassReport:
     line: tuple[int, int] | None = None
     note: str = ""
     seconds: dict[str, float] = field(default_factory=dict)
+    engine: EngineStats | None = None  # where the search time went (the engine benchmark reads it)
+    coverage: ClassCoverage | None = None  # JaCoCo's figures with the line table (class and nested classes)
+    final_coverage_seconds: float = 0.0  # search time when the last execution a test was made of ran
 
     @property
     def exit_code(self) -> ExitCode:
@@ -56,7 +67,7 @@ class ClassReport:
         return ExitCode.OK
 
 
-def _describe(worker: JvmWorker, repository: ClassRepository, name: str) -> None:
+def _describe(worker: JvmWorker, repository: ClassRepository, name: str) -> ClassInfo | None:
     try:
         table = worker.describe(name)
     except HarnessError as error:
@@ -67,6 +78,7 @@ def _describe(worker: JvmWorker, repository: ClassRepository, name: str) -> None
             raise ClassFileTooNewError(f"{name}: {message}") from None
         raise
     repository.add_tables([table], worker.generation)
+    return repository.get(name.replace(".", "/"))
 
 
 def _problems(report: SearchReport) -> list[tuple[str, Outcome, int]]:
@@ -83,7 +95,8 @@ def _problems(report: SearchReport) -> list[tuple[str, Outcome, int]]:
     return [(key[0], first[key], count) for key, count in counts.items()]
 
 
-def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings: Settings) -> ClassReport:
+def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings: Settings,
+                   hierarchy: Hierarchy) -> ClassReport:
     started = time.perf_counter()
     check_loadable(classpath, name, toolchain().max_class_major)
     repository = ClassRepository()
@@ -91,16 +104,25 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     cls = repository.get(name.replace(".", "/"))
     if cls is None:
         raise UnknownClassError(f"class {name} is not on the classpath")
+    check_testable(cls)
+    describe = lambda other: _describe(worker, repository, binary_name(other))  # noqa: E731
+    analysis = InfluenceAnalysis(repository, hierarchy, describe)
+    pool = build_pool(cls, repository, analysis, describe, settings.access)
+    targets = testable_targets(pool, cls)
+    generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable,
+                                  lambda desc: factories_for(desc, settings.generation.factories), settings.generation)
     limits = Limits(settings.max_array_length, settings.max_string_length)
-    targets = [Target(m, ProgramTemplate.for_method(m, limits)) for m in methods_under_test(cls)]
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
-    session = ClassSession(targets, executor, solver, settings.strategy, settings.seed, settings.max_depth,
-                           constants_of(cls))
+    session = ClassSession(generator.skeletons(targets), executor, solver, limits, settings.strategy, settings.seed,
+                           settings.max_depth, constants_of(cls), settings.exploration,
+                           lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage))
     search = session.run(settings.time_budget, settings.max_executions)
-    report = ClassReport(name, search, solver.stats, _problems(search))
+    search.completed_length = generator.completed_length
+    report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
     chosen = select(candidates(search.executions, cls.name))
+    report.final_coverage_seconds = max((search.execution_seconds[c.execution.index] for c in chosen), default=0.0)
     declares = {(m.owner, m.name, m.desc) for m in cls.methods if m.exceptions}
     suite = build_suite(cls.name, chosen, declares)
     _emit_and_measure(report, suite, classpath, settings)
@@ -125,6 +147,7 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         run = measure([validation.test_class], [validation.classes_dir], classpath.entries,  # type: ignore[list-item]
                       [suite.class_under_test], work / "coverage")
         coverage = run.report.including_nested(suite.class_under_test)
+        report.coverage = coverage
         report.branch = (coverage.branch.covered, coverage.branch.total)
         report.line = (coverage.line.covered, coverage.line.total)
         report.seconds["coverage"] = time.perf_counter() - started
@@ -167,10 +190,11 @@ def _percent(covered: int, total: int) -> str:
 def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, ClassReport | JtcError]]:
     """Each class's report, or the error that ended it, as soon as the class is done."""
     classpath = Classpath.parse(settings.classpath)
+    hierarchy = Hierarchy(list(classpath.as_strings()))
     with JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
         for name in class_names:
             try:
-                yield name, generate_class(name, classpath, worker, settings)
+                yield name, generate_class(name, classpath, worker, settings, hierarchy)
             except JtcError as error:
                 yield name, error
             except Exception as error:  # a bug in jtc: report it, keep going with the next class

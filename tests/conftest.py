@@ -59,6 +59,19 @@ def semantics_engine(semantics_classes: Path):
 
 
 @pytest.fixture(scope="session")
+def sequences_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Field stores, arrays of objects and private members (tests/fixtures/sequences)."""
+    return compile_java(FIXTURES / "sequences", tmp_path_factory.mktemp("sequences"))
+
+
+@pytest.fixture(scope="session")
+def containers_engine(containers_classes: Path):
+    engine = start_engine([containers_classes])
+    yield engine
+    engine.worker.close()
+
+
+@pytest.fixture(scope="session")
 def bad_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Code that misbehaves beyond what the sample projects show (it crashes its JVM)."""
     return compile_java(FIXTURES / "bad", tmp_path_factory.mktemp("bad"))

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 
 from jtc.emit.literals import double_literal, float_literal
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Statement
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewArray, Null, Statement
 from jtc.model.types import PRIMITIVE_NAMES, STRING
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, Throws
 
@@ -176,5 +176,9 @@ def variable_base(statement: Statement) -> str:
     `new IntStack()`, `root` for `tree.getRoot()`, `size` for `list.size()`."""
     if isinstance(statement, Construct):
         return lower_camel(simple_class_name(statement.owner) or "object")
+    if isinstance(statement, NewArray):
+        element = statement.desc.lstrip("[")
+        simple = simple_class_name(element[1:-1]) if element.startswith("L") else PRIMITIVE_NAMES[element]
+        return lower_camel(simple or "element") + "Array"
     name = re.sub(r"[^A-Za-z0-9_]", "", statement.name) or "value"
     return lower_camel(_GETTER_PREFIX.sub("", name))

@@ -25,10 +25,12 @@ from jtc.emit.naming import (
     test_method_name,
     variable_base,
 )
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Statement, Value, VarRef
+from jtc.model.program import (ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, Null, Statement, Value,
+                               VarRef)
 from jtc.model.types import (
     INT_LIKE,
     OBJECT,
+    binary_name,
     is_array,
     is_primitive,
     is_reference,
@@ -96,10 +98,10 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
     """Internal names a test may spell: owners, declared types, thrown and returned classes."""
     descs: list[str] = []
     for statement in case.program:
-        yield statement.owner
-        params, returns = parse_method_descriptor(statement.desc)
-        descs.extend(params)
-        descs.append(statement.result_desc if isinstance(statement, Construct) else returns)
+        if not isinstance(statement, NewArray):
+            yield statement.owner
+        descs.extend(statement.param_descs)
+        descs.append(statement.result_desc)
     expectation = case.expectation
     runtime_class = expectation.exception if isinstance(expectation, Throws) else \
         expectation.class_name if isinstance(expectation, ReturnsObject) else None
@@ -188,9 +190,9 @@ class _CaseRenderer:
     def arguments(self, statement: Statement, skip: int = 0) -> str:
         """The argument list from argument `skip` on (an inner class's enclosing instance is not
         in the list)."""
-        params = parse_method_descriptor(statement.desc)[0]
-        name = statement.name if isinstance(statement, Invoke) else "<init>"
-        rivals = self.facts.rival_params(statement.owner, name, statement.desc)
+        params = statement.param_descs
+        overloaded = isinstance(statement, (Construct, Invoke))
+        rivals = self.facts.rival_params(statement.owner, statement.name, statement.desc) if overloaded else []
         rendered = []
         for position in range(skip, len(params)):
             value, param = statement.args[position], params[position]
@@ -205,7 +207,7 @@ class _CaseRenderer:
             rendered.append(self.argument(value, param, cast))
         return ", ".join(rendered)
 
-    def receiver(self, statement: Invoke) -> str:
+    def receiver(self, statement: Invoke | FieldStore) -> str:
         assert statement.receiver is not None
         name, declared = self.variables[statement.receiver.index]
         if declared.startswith("L") and self.facts.is_subtype(declared[1:-1], statement.owner):
@@ -213,17 +215,43 @@ class _CaseRenderer:
         return f"(({self.spell_class(statement.owner)}) {name})"
 
     def call(self, statement: Statement) -> str:
+        if statement.reflective:
+            return self.reflective_call(statement)
         arguments = self.arguments(statement, skip=1 if self.constructs_inner(statement) else 0)
         if isinstance(statement, Construct):
             if self.constructs_inner(statement):
-                enclosing = self.argument(statement.args[0], parse_method_descriptor(statement.desc)[0][0], False)
+                first = statement.args[0]
+                enclosing = self.argument(first, statement.param_descs[0], cast=isinstance(first, Null))
                 if not enclosing.isidentifier():
                     enclosing = f"({enclosing})"
                 return f"{enclosing}.new {simple_class_name(statement.owner)}({arguments})"
             return f"new {self.spell_class(statement.owner)}({arguments})"
-        if statement.receiver is None:
-            return f"{self.spell_class(statement.owner)}.{statement.name}({arguments})"
-        return f"{self.receiver(statement)}.{statement.name}({arguments})"
+        if isinstance(statement, NewArray):
+            return f"new {self.spell(statement.desc)} {{{arguments}}}"
+        target = self.spell_class(statement.owner) if statement.receiver is None else self.receiver(statement)
+        if isinstance(statement, FieldStore):
+            return f"{target}.{statement.name} = {arguments}"
+        return f"{target}.{statement.name}({arguments})"
+
+    def reflective_call(self, statement: Statement) -> str:
+        """A member the test may not name (private): through the class's reflection helpers, its
+        result cast back to the type the test declares for it."""
+        owner = f"Class.forName({string_literal(binary_name(statement.owner))})"
+        values = [self.argument(v, p, cast=True) for v, p in zip(statement.args, statement.param_descs)]
+        if isinstance(statement, Construct):
+            types = ", ".join(f"{self.spell(p)}.class" for p in statement.param_descs)
+            expression = f"newDeclared({owner}, new Class<?>[] {{{types}}}{''.join(', ' + v for v in values)})"
+        else:
+            target = "null" if statement.receiver is None else self.variables[statement.receiver.index][0]
+            if isinstance(statement, FieldStore):
+                return f"setDeclared({owner}, {target}, {string_literal(statement.name)}, {values[0]})"
+            types = ", ".join(f"{self.spell(p)}.class" for p in statement.param_descs)
+            expression = (f"invokeDeclared({owner}, {target}, {string_literal(statement.name)}, "
+                          f"new Class<?>[] {{{types}}}{''.join(', ' + v for v in values)})")
+        declared = self.declared_type(statement.result_desc)
+        if statement.result_desc == "V" or declared == OBJECT:
+            return expression
+        return f"({self.spell(declared)}) {expression}"
 
     def constructs_inner(self, statement: Statement) -> bool:
         """`outer.new Inner(…)`: the first constructor argument is the enclosing instance."""
@@ -245,7 +273,22 @@ class _CaseRenderer:
                 lines.append(f"{self.spell(declared)} {name} = {expression};")
             else:
                 lines.append(f"{expression};")
-        return lines + self.assertion(program[-1])
+        return self.restoring_statics(lines + self.assertion(program[-1]))
+
+    def restoring_statics(self, lines: list[str]) -> list[str]:
+        """A test that stores static fields puts their values back afterwards, so that the tests of
+        the class pass in any order (the generator ran each sequence with fresh static state)."""
+        stored = list(dict.fromkeys((s.owner, s.name, s.desc) for s in self.case.program
+                                    if isinstance(s, FieldStore) and s.receiver is None and not s.reflective))
+        if not stored:
+            return lines
+        saved, restored = [], []
+        for owner, name, desc in stored:
+            local = self.locals.allocate(f"{name}Before")
+            field = f"{self.spell_class(owner)}.{name}"
+            saved.append(f"{self.spell(self.declared_type(desc))} {local} = {field};")
+            restored.append(f"    {field} = {local};")
+        return [*saved, "try {", *(f"    {line}" for line in lines), "} finally {", *restored, "}"]
 
     def assertion(self, last: Statement) -> list[str]:
         expectation = self.case.expectation
@@ -316,7 +359,8 @@ def render_suite(suite: TestSuite, facts: ClassFacts) -> RenderedClass:
     users_by_import: dict[str, set[int]] = {name: set() for name in names.imports}
     for index, (case, method_name) in enumerate(zip(suite.tests, method_names, strict=True)):
         renderer = _CaseRenderer(case, names, facts, package)
-        views.append(_MethodView(method_name, case.throws_checked, tuple(renderer.body())))
+        reflective = any(statement.reflective for statement in case.program)
+        views.append(_MethodView(method_name, case.throws_checked or reflective, tuple(renderer.body())))
         for internal in renderer.spelled:
             imported = names.import_of(internal)
             if imported:
@@ -326,7 +370,8 @@ def render_suite(suite: TestSuite, facts: ClassFacts) -> RenderedClass:
     imports = [name for name in names.imports if users_by_import[name] or name == annotation]
     source = _template().render(
         subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name,
-        methods=views, test_annotation=names.spell_class(TEST_ANNOTATION))
+        methods=views, test_annotation=names.spell_class(TEST_ANNOTATION),
+        reflection=any(statement.reflective for case in suite.tests for statement in case.program))
     return RenderedClass(package, class_name, source, _spans(source, method_names),
                          _import_lines(source, users_by_import))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Program, Value, VarRef
+from jtc.model.program import ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, Null, Program, Value, VarRef
 from jtc.model.types import STRING
 from jtc.svm.concrete import double_bits, double_from_bits, float_bits, float_from_bits
 
@@ -62,6 +62,11 @@ def encode_program(program: Program) -> str:
         elif isinstance(statement, Invoke):
             receiver = "_" if statement.receiver is None else f"v{statement.receiver.index}"
             line = f"call {statement.owner} {statement.name} {statement.desc} {receiver}"
+        elif isinstance(statement, FieldStore):
+            line = f"putstatic {statement.owner} {statement.name} {statement.desc}" if statement.receiver is None \
+                else f"putfield {statement.owner} {statement.name} {statement.desc} v{statement.receiver.index}"
+        elif isinstance(statement, NewArray):
+            line = f"array {statement.desc}"
         else:
             raise TypeError(f"cannot encode statement {statement!r}")
         lines.append(f"{line} {args}" if args else line)

@@ -49,15 +49,25 @@ Value = Union[Literal, Null, ArrayLiteral, VarRef]
 
 @dataclass(frozen=True)
 class Construct:
-    """`new Owner(args)`; the owner is an internal name such as 'com/example/Foo'."""
+    """`new Owner(args)`; the owner is an internal name such as 'com/example/Foo'.
+
+    `reflective` members (private ones, on request) are reached through reflection, in the harness
+    and in the emitted test alike; the same holds for Invoke and FieldStore."""
 
     owner: str
     desc: str
     args: tuple[Value, ...]
+    reflective: bool = False
+
+    name = "<init>"
 
     @property
     def result_desc(self) -> str:
         return f"L{self.owner};"
+
+    @property
+    def param_descs(self) -> tuple[str, ...]:
+        return parse_method_descriptor(self.desc)[0]
 
 
 @dataclass(frozen=True)
@@ -69,15 +79,65 @@ class Invoke:
     desc: str
     receiver: VarRef | None
     args: tuple[Value, ...]
+    reflective: bool = False
 
     @property
     def result_desc(self) -> str:
         return parse_method_descriptor(self.desc)[1]
 
     @property
+    def param_descs(self) -> tuple[str, ...]:
+        return parse_method_descriptor(self.desc)[0]
+
+    @property
     def is_static(self) -> bool:
         return self.receiver is None
 
 
-Statement = Union[Construct, Invoke]
+@dataclass(frozen=True)
+class FieldStore:
+    """`receiver.name = value`, or `Owner.name = value` when receiver is None; `args` is (value,)."""
+
+    owner: str
+    name: str
+    desc: str  # the field's type
+    receiver: VarRef | None
+    args: tuple[Value, ...]
+    reflective: bool = False
+
+    result_desc = "V"
+
+    @property
+    def param_descs(self) -> tuple[str, ...]:
+        return (self.desc,)
+
+    @property
+    def is_static(self) -> bool:
+        return self.receiver is None
+
+
+@dataclass(frozen=True)
+class NewArray:
+    """`new T[] {args...}`: an array of any element type (arrays of arrays for more dimensions)."""
+
+    desc: str  # the array type
+    args: tuple[Value, ...]  # the elements
+
+    name = "<array>"
+    reflective = False
+
+    @property
+    def owner(self) -> str:
+        return self.desc
+
+    @property
+    def result_desc(self) -> str:
+        return self.desc
+
+    @property
+    def param_descs(self) -> tuple[str, ...]:
+        return (self.desc[1:],) * len(self.args)
+
+
+Statement = Union[Construct, Invoke, FieldStore, NewArray]
 Program = tuple[Statement, ...]

@@ -64,6 +64,19 @@ class Frontier:
                 entry = (node.depth, node.order, node, owner)
                 heapq.heappush(self._covered if self.coverage.covers(node) else self._uncovered, entry)
 
+    def has_uncovered(self) -> bool:
+        """Is an open node left whose outcome no execution produced yet? (random: any open node)"""
+        if self.strategy == "random":
+            return bool(self._pool)
+        while self._uncovered:
+            node = self._uncovered[0][2]
+            if node.status == UNEXPLORED and not self.coverage.covers(node):
+                return True
+            entry = heapq.heappop(self._uncovered)
+            if node.status == UNEXPLORED:
+                heapq.heappush(self._covered, entry)
+        return False
+
     def pop(self) -> tuple[Node, object] | None:
         """The next node to explore and its owner, or None when nothing is open."""
         if self.strategy == "random":

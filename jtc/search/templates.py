@@ -1,7 +1,7 @@
 """Program templates: a call sequence whose arguments are symbolic inputs, and the programs it yields.
 
-The template fixes the statements (constructor, then the method under test) and which arguments
-are unknowns; an assignment of the unknowns turns it into a concrete Program.
+The template fixes the statements (a wired candidate sequence) and which arguments are unknowns;
+an assignment of the unknowns turns it into a concrete Program.
 """
 
 from __future__ import annotations
@@ -10,10 +10,14 @@ import random
 from dataclasses import dataclass
 
 from jtc.model.classtable import MethodInfo
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Program, Statement, Value, VarRef
+from jtc.model.program import ArrayLiteral, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.types import STRING, is_array, is_primitive
+from jtc.search.invokables import CALL, NEW, STATIC, Invokable
+from jtc.search.sequences import INPUT, REF, Skeleton, Source, Step
+from jtc.search.statements import statement_for, with_args
 from jtc.svm.concrete import f32
-from jtc.svm.inputs import ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput
+from jtc.svm.inputs import (ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput,
+                            VariableStore)
 
 
 @dataclass(frozen=True)
@@ -38,41 +42,63 @@ def _spec_for(name: str, desc: str, limits: Limits) -> InputSpec | None:
     return None
 
 
-def _parameter_names(method: MethodInfo) -> list[str]:
-    names = list(method.param_names or [])
-    if len(names) != len(method.params) or len(set(names)) != len(names) or not all(names):
-        names = [f"arg{i}" for i in range(len(method.params))]
-    return names
+def _overload(invokable: Invokable) -> str:
+    """The method descriptor, so that overloads (add(int,int) beside add(long,long)) never share a
+    variable name, and with it a z3 variable of the wrong width, in one constraint tree."""
+    return invokable.desc if invokable.desc.startswith("(") else ""
 
 
 class ProgramTemplate:
     """Statements with symbolic arguments at `specs[(statement, argument)]`."""
 
-    def __init__(self, statements: list[Statement], specs: dict[tuple[int, int], InputSpec]) -> None:
+    def __init__(self, statements: list[Statement], specs: dict[tuple[int, int], InputSpec],
+                 store: VariableStore | None = None) -> None:
         self.statements = statements
         self.specs = specs
+        self.store = store
+
+    @staticmethod
+    def for_skeleton(skeleton: Skeleton, limits: Limits, store: VariableStore | None = None) -> ProgramTemplate:
+        """One statement per step; inputs are named after their position, member and parameter, so
+        that skeletons sharing a prefix share its variables (and a constraint tree)."""
+        statements: list[Statement] = []
+        specs: dict[tuple[int, int], InputSpec] = {}
+        for index, step in enumerate(skeleton):
+            invokable = step.invokable
+            receiver = None
+            values: list[Value] = []
+            for position, (desc, source) in enumerate(zip(invokable.inputs, step.sources)):
+                if source.kind == REF:
+                    value: Value = VarRef(source.index, skeleton[source.index].invokable.returns)
+                else:
+                    value = Null(desc)  # NULL, or a placeholder that `build` fills in
+                if invokable.receiver is not None and position == 0:
+                    receiver = value
+                    continue
+                argument = len(values)
+                if source.kind == INPUT:
+                    name = f"s{index}.{invokable.label}{_overload(invokable)}.{invokable.param_names[argument]}"
+                    spec = _spec_for(name, desc, limits)
+                    if spec is not None:
+                        specs[(index, argument)] = spec
+                values.append(value)
+            statements.append(statement_for(invokable, receiver, tuple(values)))  # type: ignore[arg-type]
+        return ProgramTemplate(statements, specs, store)
 
     @staticmethod
     def for_method(method: MethodInfo, limits: Limits) -> ProgramTemplate:
         """`new Owner()` (for instance methods) and then `method` with every supported argument symbolic."""
-        statements: list[Statement] = []
-        receiver = None
-        if not method.is_static:
-            statements.append(Construct(method.owner, "()V", ()))
-            receiver = VarRef(0, f"L{method.owner};")
-        index = len(statements)
-        specs: dict[tuple[int, int], InputSpec] = {}
-        args: list[Value] = []
-        for position, (name, desc) in enumerate(zip(_parameter_names(method), method.params)):
-            spec = _spec_for(name, desc, limits)
-            if spec is not None:
-                specs[(index, position)] = spec
-            args.append(Null(desc))  # placeholder; `build` fills in symbolic arguments
-        statements.append(Invoke(method.owner, method.name, method.desc, receiver, tuple(args)))
-        return ProgramTemplate(statements, specs)
+        call = Invokable(STATIC if method.is_static else CALL, method.owner, method.name, method.desc,
+                         None if method.is_static else f"L{method.owner};", method.params,
+                         tuple(f"arg{i}" for i in range(len(method.params))), method.returns, method=method)
+        inputs = tuple(Source(INPUT) for _ in method.params)
+        if method.is_static:
+            return ProgramTemplate.for_skeleton((Step(call, inputs),), limits)
+        new = Invokable(NEW, method.owner, "<init>", "()V", None, (), (), f"L{method.owner};")
+        return ProgramTemplate.for_skeleton((Step(new, ()), Step(call, (Source(REF, 0),) + inputs)), limits)
 
     def variables(self) -> InputVariables:
-        return InputVariables(dict(self.specs))
+        return InputVariables(dict(self.specs), self.store)
 
     def build(self, assignment: Assignment) -> Program:
         statements = []
@@ -81,10 +107,7 @@ class ProgramTemplate:
                 _value(self.specs[(index, position)], assignment) if (index, position) in self.specs else arg
                 for position, arg in enumerate(statement.args)
             )
-            if isinstance(statement, Construct):
-                statements.append(Construct(statement.owner, statement.desc, args))
-            else:
-                statements.append(Invoke(statement.owner, statement.name, statement.desc, statement.receiver, args))
+            statements.append(with_args(statement, args) if args != statement.args else statement)
         return tuple(statements)
 
     def initial_assignment(self, rng: random.Random) -> Assignment:

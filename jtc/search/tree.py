@@ -135,6 +135,10 @@ class ConstraintTree:
             self.unexplored[child] = None
         return child
 
+    def open_child(self, parent: Node, label: Hashable, cond: z3.BoolRef) -> Node:
+        """A new UNEXPLORED outcome below `parent` that no decision announced (a statement choice)."""
+        return self._add(parent, label, cond, UNEXPLORED)
+
     def mark(self, node: Node, status: str) -> None:
         """Close an unexplored node as INFEASIBLE, TIMEOUT or DIVERGED."""
         node.status = status

@@ -4,6 +4,10 @@ A query is a path prefix plus the condition of the branch to flip. Only the pref
 share variables (transitively) with that condition can matter, so the rest is sliced away; the
 inputs they constrain keep their values from the parent execution. Limits are z3 resource limits
 (deterministic) with a wall-clock timeout only as a safety net, so the same run gives the same tests.
+
+Queries are translated into a z3 context owned by the solver (one per class under test): z3's
+models depend on the state of the context they are solved in, so solving in the shared context that
+builds the symbolic terms would let one class's tests depend on which classes were explored before it.
 """
 
 from __future__ import annotations
@@ -96,6 +100,7 @@ class Solver:
         self.stats = SolverStats()
         self.index = VariableIndex()
         self._cache: dict[tuple, SolveResult] = {}
+        self._context = z3.Context()
 
     def constraint(self, expr: z3.BoolRef) -> Constraint:
         return Constraint(expr, self.index.variables(expr), expr.get_id())
@@ -133,18 +138,18 @@ class Solver:
             self.stats.cache_hits += 1
             return cached
         started = time.perf_counter()
-        solver = z3.Solver()
+        solver = z3.Solver(ctx=self._context)
         solver.set("rlimit", self.rlimit if thorough else self.quick_rlimit)
         solver.set("timeout", self.timeout_ms)
         solver.set("random_seed", self.seed)
-        solver.add(z3.And([c.expr for c in constraints]))
+        solver.add(z3.And([c.expr for c in constraints]).translate(self._context))
         answer = solver.check()
         self.stats.seconds += time.perf_counter() - started
         if answer == z3.sat:
             self.stats.sat += 1
             involved = set().union(*(c.variables for c in constraints))
             model = solver.model()
-            result = SolveResult(SAT, {name: model_value(model, variables[name], descs[name])
+            result = SolveResult(SAT, {name: model_value(model, variables[name].translate(self._context), descs[name])
                                        for name in sorted(involved) if name in variables})
         elif answer == z3.unsat:
             self.stats.unsat += 1
@@ -166,9 +171,10 @@ def model_value(model: z3.ModelRef, variable: z3.ExprRef, desc: str) -> bool | i
                  for i in range(length)]
         return "".join(map(chr, codes))
     if desc in ("F", "D"):
-        if z3.is_true(model.eval(z3.fpIsNaN(variable), model_completion=True)):
+        # the context is named: these two helpers otherwise build their term in z3's default context
+        if z3.is_true(model.eval(z3.fpIsNaN(variable, ctx=variable.ctx), model_completion=True)):
             return float("nan")
-        bits = model.eval(z3.fpToIEEEBV(variable), model_completion=True).as_long()
+        bits = model.eval(z3.fpToIEEEBV(variable, ctx=variable.ctx), model_completion=True).as_long()
         return float_from_bits(bits) if desc == "F" else double_from_bits(bits)
     raw = model.eval(variable, model_completion=True).as_long()
     width = variable.size()

@@ -21,6 +21,11 @@ class Heap:
         self.cells: dict[tuple[Ref, int], Value] = {}
         self.statics: dict[str, Value] = {}
         self.stale_loads = 0  # loads where the JVM's value differed from the simulated one
+        # Data flow between statements (seed 002, §4.4.1): who defined each location last, and
+        # (definer, user) pairs of statements where a later one read what an earlier one wrote.
+        self.statement = -1
+        self._definer: dict[object, int] = {}
+        self.flows: set[tuple[int, int]] = set()
 
     def ref(self, object_id: int) -> Ref:
         """The one Ref for a trace object id."""
@@ -45,6 +50,15 @@ class Heap:
                     self._refs[object_id] = ref
                 return ref
         return self.ref(object_id)
+
+    def defined(self, location: object) -> None:
+        """The current statement wrote `location` (a fields, cells or statics key)."""
+        self._definer[location] = self.statement
+
+    def used(self, location: object) -> None:
+        definer = self._definer.get(location)
+        if definer is not None and definer != self.statement:
+            self.flows.add((definer, self.statement))
 
     def register(self, ref: Ref) -> None:
         if ref.id:

@@ -62,13 +62,23 @@ InputSpec = Union[PrimitiveInput, ArrayInput, StringInput]
 Assignment = dict[str, Union[bool, int, float, str]]
 
 
+class VariableStore:
+    """z3 variables by name with their Java types, shared by the programs of one constraint tree:
+    a path condition may mention inputs of any program that passed the same prefix."""
+
+    def __init__(self) -> None:
+        self.vars: dict[str, z3.ExprRef] = {}
+        self.descs: dict[str, str] = {}
+
+
 class InputVariables:
     """The z3 variables of one program's inputs, created on first use and then shared."""
 
-    def __init__(self, specs: dict[tuple[int, int], InputSpec]) -> None:
+    def __init__(self, specs: dict[tuple[int, int], InputSpec], store: VariableStore | None = None) -> None:
         self.specs = specs
-        self._vars: dict[str, z3.ExprRef] = {}
-        self.descs: dict[str, str] = {}  # variable name -> Java descriptor of its value
+        store = store or VariableStore()
+        self._vars = store.vars
+        self.descs = store.descs  # variable name -> Java descriptor of its value
 
     def raw(self, name: str, desc: str) -> z3.ExprRef:
         """The variable itself (narrow for boolean/byte/char/short)."""

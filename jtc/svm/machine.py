@@ -16,7 +16,7 @@ from typing import Hashable
 import z3
 
 from jtc.model.classtable import MethodInfo
-from jtc.model.program import Construct, Invoke, Program, VarRef
+from jtc.model.program import Construct, FieldStore, Invoke, Literal, NewArray, Program, VarRef
 from jtc.model.repository import ClassRepository
 from jtc.model.types import STRING, is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
@@ -52,6 +52,8 @@ class Replay:
     approximations: int = 0  # places where a symbolic value had to be replaced by its concrete value
     stale_loads: int = 0
     statement_frames: dict[int, Frame] = field(default_factory=dict)
+    statement_starts: list[int] = field(default_factory=list)  # index into decisions where each statement began
+    flows: set[tuple[int, int]] = field(default_factory=set)  # (definer, user) statement pairs (heap data flow)
 
 
 class Machine:
@@ -78,6 +80,7 @@ class Machine:
         self.statement = -1
         self.statement_entered = False
         self.statement_values: dict[int, Value] = {}
+        self.statement_starts: list[int] = []
         self.approximations = 0
         self.steps = 0
 
@@ -93,7 +96,8 @@ class Machine:
             if outcome.status == "unfinished":
                 outcome.status = "abort"
         return Replay(self.decisions, self.outcomes, self.visited, self.edges, self.thrown_by_code,
-                      self.steps, desync, self.approximations, self.heap.stale_loads, self.statement_frames)
+                      self.steps, desync, self.approximations, self.heap.stale_loads, self.statement_frames,
+                      self.statement_starts, self.heap.flows)
 
     def _loop(self) -> None:
         frames = self.frames
@@ -310,6 +314,8 @@ class Machine:
         if tag == rec.STMT:
             self.pos += 1 + count
             self.statement, self.statement_entered = index, False
+            self.heap.statement = index
+            self.statement_starts.append(len(self.decisions))
             self.outcomes.append(StatementOutcome("unfinished"))
             return True
         if tag == rec.STMT_END:
@@ -335,6 +341,8 @@ class Machine:
         statement = self.program[self.statement]
         if isinstance(statement, Construct):
             return method.is_constructor and method.desc == statement.desc and method.owner == statement.owner
+        if not isinstance(statement, Invoke):
+            return False  # stores and arrays run no code of their own (class initialisers nest)
         if method.name != statement.name or method.desc != statement.desc:
             return False
         if statement.receiver is None:
@@ -414,10 +422,60 @@ class Machine:
             else:
                 reported = jc.decode_value(returns, raw)
                 value = returned if returned is not None and jc.same_value(concrete(returned), reported) else reported
+        elif isinstance(statement, FieldStore):
+            self._store(index, statement)
+            value = None
+        elif isinstance(statement, NewArray):
+            value = self._new_array(index, statement, raw)
         else:
             value = None
         outcome.value = value
         self.statement_values[index] = value  # type: ignore[assignment]
+
+    def _argument(self, index: int, position: int, desc: str) -> Value | None:
+        """The VM value of an argument the harness handed over without a record: symbolic inputs and
+        primitives from the program, earlier results from the statements; None when only the JVM
+        knows it (a String or array literal, whose object the trace never named)."""
+        argument = self.program[index].args[position]
+        if isinstance(argument, VarRef):
+            return self.statement_values.get(argument.index)
+        spec = self.inputs.specs.get((index, position)) if self.inputs else None
+        if isinstance(argument, Literal) and not isinstance(argument.value, str):
+            number = float(argument.value) if desc in ("F", "D") else int(argument.value)
+            if isinstance(spec, PrimitiveInput):
+                return Sym(number, self.inputs.primitive(spec.name, desc))  # type: ignore[union-attr]
+            return number
+        return None
+
+    def _store(self, index: int, statement: FieldStore) -> None:
+        """The harness stored a field: the heap simulation does the same."""
+        value = self._argument(index, 0, statement.desc)
+        key = self.repository.field_key(statement.owner, statement.name)
+        location: object = key
+        if statement.receiver is None:
+            store: dict = self.heap.statics
+        else:
+            receiver = self.statement_values.get(statement.receiver.index)
+            if not isinstance(receiver, Ref):
+                return
+            location, store = (receiver, key), self.heap.fields
+        if value is None:
+            store.pop(location, None)
+        else:
+            store[location] = value
+        self.heap.defined(location)
+
+    def _new_array(self, index: int, statement: NewArray, raw: int) -> Ref:
+        """The harness built an array from the statement's elements."""
+        array = self.heap.ref(raw)
+        element = statement.desc[1:]
+        array.array = ArrayShadow(len(statement.args), element)
+        for position in range(len(statement.args)):
+            value = self._argument(index, position, element)
+            if value is not None:
+                self.heap.cells[(array, position)] = value
+            self.heap.defined((array, position))
+        return array
 
     # ---- helpers for handlers --------------------------------------------------------------
 

@@ -44,6 +44,7 @@ def getstatic(vm: Machine, f: Frame, ins: tuple) -> None:
     owner, name, desc = ins[2], ins[3], ins[4]
     reported = vm.decode(desc, vm.data[i])
     key = vm.repository.field_key(owner, name)
+    vm.heap.used(key)
     f.stack.append(vm.heap.load(vm.heap.statics.get(key), reported))
     if desc in ("J", "D"):
         f.stack.append(TOP)
@@ -56,7 +57,9 @@ def putstatic(vm: Machine, f: Frame, ins: tuple) -> None:
     owner, name, desc = ins[2], ins[3], ins[4]
     if desc in ("J", "D"):
         f.stack.pop()
-    vm.heap.statics[vm.repository.field_key(owner, name)] = f.stack.pop()
+    key = vm.repository.field_key(owner, name)
+    vm.heap.statics[key] = f.stack.pop()
+    vm.heap.defined(key)
     f.pc += 1
 
 
@@ -76,6 +79,7 @@ def getfield(vm: Machine, f: Frame, ins: tuple) -> None:
     owner, name, desc = ins[2], ins[3], ins[4]
     reported = vm.decode(desc, vm.data[j])
     key = vm.repository.field_key(owner, name)
+    vm.heap.used((ref, key))
     f.stack.append(vm.heap.load(vm.heap.fields.get((ref, key)), reported))
     if desc in ("J", "D"):
         f.stack.append(TOP)
@@ -100,7 +104,9 @@ def putfield(vm: Machine, f: Frame, ins: tuple) -> None:
             ref = vm.heap.bind(ref, object_id)
         if not vm.null_check(f, ref):
             return
-    vm.heap.fields[(ref, vm.repository.field_key(owner, name))] = value
+    location = (ref, vm.repository.field_key(owner, name))
+    vm.heap.fields[location] = value
+    vm.heap.defined(location)
     f.pc += 1
 
 
@@ -148,6 +154,7 @@ def array_load(vm: Machine, f: Frame, ins: tuple) -> None:
         return
     kind = ELEMENT_KINDS[ins[1] - 46]
     position = vm.data[i + 1]
+    vm.heap.used((ref, position))
     stored = vm.heap.cells.get((ref, position))
     if stored is None and ref.array is not None and ref.array.inputs is not None:
         stored = ref.array.inputs.get(position)
@@ -173,7 +180,9 @@ def array_store(vm: Machine, f: Frame, ins: tuple) -> None:
     if kind in STORE_TRUNCATION:
         compute, build = STORE_TRUNCATION[kind]
         value = Sym(compute(value.c), build(value.t)) if isinstance(value, Sym) else compute(value)
-    vm.heap.cells[(ref, vm.data[i + 1])] = value
+    location = (ref, vm.data[i + 1])
+    vm.heap.cells[location] = value
+    vm.heap.defined(location)
     f.pc += 1
 
 

@@ -114,7 +114,7 @@ def test_a_null_receiver_throws_like_the_call_in_a_test(agent, fixture_classes):
     ("call ag/Basics sign (I)I _ v0", "bad-program statement 0 uses v0 before it is defined"),
     ("new java/util/AbstractList ()V",
      "bad-program statement 0 (java.util.AbstractList.<init>()V): java.util.AbstractList cannot be instantiated"),
-    ("make ag/Basics", "bad-program statement 0 is neither new nor call: make ag/Basics"),
+    ("make ag/Basics", "bad-program statement 0 is not new, call, putfield, putstatic or array: make ag/Basics"),
     ("call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ T:061",
      "bad-program string hex must be 4 digits per char in T:061 in statement 0"),
 ])

@@ -9,19 +9,19 @@ no divergence and no replay desync.
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from jtc.config import Settings
 from jtc.generate import ClassReport, generate
-from jtc.toolchain import junit_console_jar, toolchain
+
+from junit_run import compile_and_run
+
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = json.loads((ROOT / "sample-projects" / "basics" / "expected-coverage.json").read_text())["classes"]
-# Buffer.read needs initialise() first: an invocation sequence, beyond single-method calls.
 SUBJECTS = ["Bmi", "Gcd", "ArrayIndex", "SafeDivide", "Weekday", "Overflow", "Conversions", "Thresholds",
-            "FloatEdge", "Strings", "ArraySum"]
+            "FloatEdge", "Strings", "ArraySum", "Buffer"]
 
 
 @pytest.fixture(scope="module")
@@ -53,13 +53,7 @@ def test_written_classes_compile_and_pass_on_their_own(reports: dict[str, ClassR
                                                         tmp_path: Path):
     """Independently of jtc's own validation: javac the written files and run them all once."""
     sources = [Path(r.test_file) for r in reports.values() if r.test_file]
-    console = junit_console_jar()
-    classes = tmp_path / "classes"
-    subprocess.run([str(toolchain().javac), "-d", str(classes), "-cp", f"{basics_classes}:{console}",
-                    *map(str, sources)], check=True, capture_output=True, text=True)
-    run = subprocess.run([str(toolchain().java), "-ea", "-jar", str(console), "--disable-banner", "--details=summary",
-                          "-cp", f"{classes}:{basics_classes}", "--scan-classpath", str(classes)],
-                         capture_output=True, text=True)
+    run = compile_and_run(sources, basics_classes, tmp_path)
     expected_tests = sum(r.tests_written for r in reports.values())
     assert run.returncode == 0, run.stdout[-3000:]
     assert f"{expected_tests} tests successful" in run.stdout

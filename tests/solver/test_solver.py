@@ -45,6 +45,18 @@ def test_floating_point_models_include_nan_and_negative_zero():
     assert zero.assignment["f"] == 0.0 and math.copysign(1.0, zero.assignment["f"]) < 0
 
 
+def test_solving_in_the_solvers_own_context_leaves_the_default_context_intact():
+    """Models are read in the solver's context; a term built there by mistake in the default one
+    corrupted z3's memory, and building terms afterwards crashed the process."""
+    variables = InputVariables({(0, 0): PrimitiveInput("w", "D")})
+    w = variables.primitive("w", "D")
+    solver = Solver()
+    result = solver.solve([], solver.constraint(z3.fpGT(w, z3.FPVal(0.0, z3.Float64()))), variables.descs,
+                          variables.by_name())
+    assert result.status == SAT and result.assignment["w"] > 0.0
+    assert sum(z3.BitVecVal(i, 32).as_long() for i in range(2000)) == sum(range(2000))
+
+
 def test_string_models_are_utf16_units():
     variables = InputVariables({(0, 0): StringInput("s", 8)})
     s = variables.raw("s", "Ljava/lang/String;")

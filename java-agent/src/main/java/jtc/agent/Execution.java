@@ -1,11 +1,6 @@
 package jtc.agent;
 
 import java.io.IOException;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Executable;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,7 +33,7 @@ final class Execution {
             List<Program.Statement> statements = Program.parse(text);
             ClassLoader parent = Execution.class.getClassLoader();
             try (IsolatingClassLoader loader = new IsolatingClassLoader(classpath, instrument, parent)) {
-                List<Executable> targets = new ArrayList<>();
+                List<Action> targets = new ArrayList<>();
                 for (Program.Statement statement : statements) {
                     targets.add(Members.resolve(statement, loader));
                 }
@@ -58,7 +53,7 @@ final class Execution {
      * lets go of the objects the recorder has seen, so an OutOfMemoryError first releases the
      * recorder's memory reserve, and nothing between the throw and finish allocates more than that.
      */
-    private void execute(List<Program.Statement> statements, List<Executable> targets) {
+    private void execute(List<Program.Statement> statements, List<Action> targets) {
         int count = statements.size();
         String[] status = new String[count];
         String[] values = new String[count];
@@ -71,14 +66,14 @@ final class Execution {
         try {
             for (int k = 0; k < count && thrown == null; k++) {
                 Program.Statement statement = statements.get(k);
-                Executable target = targets.get(k);
+                Action target = targets.get(k);
                 Object[] arguments = arguments(statement, target, variables);
                 Object receiver = receiver(statement, target, variables);
                 executed = k + 1;
                 Object value = null;
                 try {
                     value = perform(k, target, receiver, arguments);
-                } catch (CallRefused bug) {
+                } catch (Action.Refused bug) {
                     throw new IllegalStateException("harness bug: reflection refused a checked call", bug.getCause());
                 } catch (Throwable e) {
                     if (e instanceof OutOfMemoryError) {
@@ -91,8 +86,7 @@ final class Execution {
                     thrown = null;
                     break;
                 }
-                Class<?> type = target instanceof Method
-                        ? ((Method) target).getReturnType() : target.getDeclaringClass();
+                Class<?> type = target.resultType();
                 if (thrown != null) {
                     if (instrument) {
                         Trace.statementEnd(k, 1, Trace.idOf(thrown));
@@ -120,9 +114,9 @@ final class Execution {
     }
 
     /** The arguments of statement k; variables are checked here, literals were at resolution. */
-    private static Object[] arguments(Program.Statement statement, Executable target, Object[] variables)
+    private static Object[] arguments(Program.Statement statement, Action target, Object[] variables)
             throws HarnessError {
-        Class<?>[] parameters = target.getParameterTypes();
+        Class<?>[] parameters = target.parameterTypes();
         Object[] arguments = new Object[parameters.length];
         for (int i = 0; i < arguments.length; i++) {
             Argument argument = statement.arguments.get(i);
@@ -136,70 +130,31 @@ final class Execution {
     }
 
     /** Statement k itself: its STMT record (which fails once the budget is spent), the call, its time. */
-    private Object perform(int k, Executable target, Object receiver, Object[] arguments) throws Throwable {
+    private Object perform(int k, Action target, Object receiver, Object[] arguments) throws Throwable {
         if (instrument) {
             Trace.statement(k);
         }
         long start = System.nanoTime();
         try {
-            return invoke(target, receiver, arguments);
+            return target.perform(receiver, arguments);
         } finally {
             result.nanos += System.nanoTime() - start;
         }
     }
 
-    /** The receiver of an instance call: null (the call then throws NPE) or an instance of the owner. */
-    private static Object receiver(Program.Statement statement, Executable target, Object[] variables)
+    /** The receiver of an instance member: null (the statement then throws NPE) or an instance of the owner. */
+    private static Object receiver(Program.Statement statement, Action target, Object[] variables)
             throws HarnessError {
         if (statement.receiver < 0) {
             return null;
         }
         Object receiver = variables[statement.receiver];
-        if (receiver != null && !target.getDeclaringClass().isInstance(receiver)) {
+        Class<?> owner = target.receiverType();
+        if (receiver != null && owner != null && !owner.isInstance(receiver)) {
             throw HarnessError.badProgram("statement " + statement.index + ": receiver v" + statement.receiver
-                    + " is a " + receiver.getClass().getName() + ", not a " + target.getDeclaringClass().getName());
+                    + " is a " + receiver.getClass().getName() + ", not a " + owner.getName());
         }
         return receiver;
-    }
-
-    /**
-     * Calls the target and throws what the code under test threw, unwrapped. An
-     * ExceptionInInitializerError that reflection throws itself (the owner's static initializer
-     * failed) is what a test would see too, so it stays as it is. A null receiver fails as the
-     * call in a test would, with a NullPointerException.
-     */
-    private static Object invoke(Executable target, Object receiver, Object[] arguments) throws Throwable {
-        try {
-            if (target instanceof Constructor) {
-                return ((Constructor<?>) target).newInstance(arguments);
-            }
-            Method method = (Method) target;
-            if (receiver == null && !Modifier.isStatic(method.getModifiers())) {
-                throw nullReceiver();
-            }
-            return method.invoke(receiver, arguments);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        } catch (IllegalAccessException | IllegalArgumentException | InstantiationException e) {
-            // accessibility, arity, argument types and instantiability were all checked before
-            throw new CallRefused(e);
-        }
-    }
-
-    /** The NPE of a call on null: no frame of the code under test, so no throw site. */
-    private static NullPointerException nullReceiver() {
-        NullPointerException npe = new NullPointerException();
-        npe.setStackTrace(new StackTraceElement[0]);
-        return npe;
-    }
-
-    /** Reflection refused a call the harness had checked: a harness bug, not an outcome of the code under test. */
-    private static final class CallRefused extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        CallRefused(Exception cause) {
-            super(cause);
-        }
     }
 
     private void finishStatements(int executed, String[] status, String[] values, Throwable thrown) {

@@ -1,7 +1,9 @@
 package jtc.agent;
 
+import java.lang.reflect.AccessibleObject;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
@@ -23,6 +25,7 @@ final class Members {
     }
 
     static Class<?> load(String internalName, ClassLoader loader) throws HarnessError {
+        // array descriptors load by their binary form too: [Lcom.example.Node; or [[I
         String binaryName = internalName.replace('/', '.');
         try {
             return Class.forName(binaryName, false, loader);
@@ -33,25 +36,72 @@ final class Members {
         }
     }
 
-    /** The statement's target, accessible and checked against the statement's arguments. */
-    static Executable resolve(Program.Statement statement, ClassLoader loader) throws HarnessError {
-        Class<?> owner = load(statement.owner, loader);
-        Executable member;
+    /** What the statement does, its member accessible and checked against the statement's arguments. */
+    static Action resolve(Program.Statement statement, ClassLoader loader) throws HarnessError {
+        Action action;
         try {
-            member = statement.construct
-                    ? constructor(owner, statement.desc) : method(owner, statement.name, statement.desc);
+            action = action(statement, loader);
         } catch (LinkageError e) {
             throw HarnessError.ofLinkage(e);
         }
+        check(statement, action);
+        return action;
+    }
+
+    private static Action action(Program.Statement statement, ClassLoader loader) throws HarnessError {
+        if (statement.kind.equals("array")) {
+            Class<?> type = load(statement.desc, loader);
+            if (!type.isArray()) {
+                throw HarnessError.badProgram("statement " + statement.index + ": " + statement.desc + " is not an array type");
+            }
+            return new Action.NewArray(type, statement.arguments.size());
+        }
+        Class<?> owner = load(statement.owner, loader);
+        if (statement.kind.startsWith("put")) {
+            Field field = field(owner, statement.name, statement.desc);
+            if (field == null) {
+                throw new HarnessError("no-such-member " + statement.member());
+            }
+            String where = "statement " + statement.index + " (" + statement.member() + ")";
+            if (Modifier.isFinal(field.getModifiers())) {
+                throw HarnessError.badProgram(where + ": the field is final");
+            }
+            if (Modifier.isStatic(field.getModifiers()) != statement.kind.equals("putstatic")) {
+                throw HarnessError.badProgram(where + ": " + statement.kind + " on a field that is "
+                        + (Modifier.isStatic(field.getModifiers()) ? "" : "not ") + "static");
+            }
+            accessible(statement, field);
+            return new Action.Store(field);
+        }
+        Executable member = statement.construct
+                ? constructor(owner, statement.desc) : method(owner, statement.name, statement.desc);
         if (member == null) {
             throw new HarnessError("no-such-member " + statement.member());
         }
-        check(statement, owner, member);
+        if (statement.construct && (owner.isInterface() || Modifier.isAbstract(owner.getModifiers()) || owner.isEnum())) {
+            throw HarnessError.badProgram("statement " + statement.index + " (" + statement.member() + "): "
+                    + owner.getName() + " cannot be instantiated");
+        }
+        accessible(statement, member);
+        return new Action.Call(member);
+    }
+
+    private static void accessible(Program.Statement statement, AccessibleObject member) throws HarnessError {
         if (!member.trySetAccessible()) {
             throw HarnessError.badProgram("statement " + statement.index + ": " + statement.member()
                     + " is not accessible");
         }
-        return member;
+    }
+
+    private static Field field(Class<?> owner, String name, String desc) {
+        for (Class<?> type = owner; type != null; type = type.getSuperclass()) {
+            for (Field field : type.getDeclaredFields()) {
+                if (field.getName().equals(name) && Type.getDescriptor(field.getType()).equals(desc)) {
+                    return field;
+                }
+            }
+        }
+        return null;
     }
 
     private static Constructor<?> constructor(Class<?> owner, String desc) {
@@ -97,20 +147,16 @@ final class Members {
         return null;
     }
 
-    private static void check(Program.Statement statement, Class<?> owner, Executable member) throws HarnessError {
+    private static void check(Program.Statement statement, Action action) throws HarnessError {
         String where = "statement " + statement.index + " (" + statement.member() + ")";
-        if (statement.construct) {
-            if (owner.isInterface() || Modifier.isAbstract(owner.getModifiers()) || owner.isEnum()) {
-                throw HarnessError.badProgram(where + ": " + owner.getName() + " cannot be instantiated");
-            }
-        } else {
-            boolean isStatic = Modifier.isStatic(member.getModifiers());
-            if (isStatic != (statement.receiver < 0)) {
-                throw HarnessError.badProgram(where + (isStatic
-                        ? ": static method called on a receiver" : ": instance method called without a receiver"));
-            }
+        boolean takesReceiver = action.receiverType() != null;
+        boolean hasReceiver = statement.receiver >= 0;
+        if (!statement.construct && !statement.kind.equals("array") && takesReceiver != hasReceiver) {
+            String member = statement.kind.equals("call") ? " method called" : " field stored";
+            throw HarnessError.badProgram(where + (hasReceiver
+                    ? ": static" + member + " on a receiver" : ": instance" + member + " without a receiver"));
         }
-        Class<?>[] parameters = member.getParameterTypes();
+        Class<?>[] parameters = action.parameterTypes();
         if (parameters.length != statement.arguments.size()) {
             throw HarnessError.badProgram(where + ": " + statement.arguments.size() + " arguments for "
                     + parameters.length + " parameters");

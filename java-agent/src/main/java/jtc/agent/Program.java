@@ -4,13 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The statements of a harness program (docs/trace-format.md §5): {@code new owner desc args…}
- * and {@code call owner name desc receiver args…}, one per line, tokens separated by one space.
+ * The statements of a harness program (docs/trace-format.md §5), one per line, tokens separated by
+ * one space: {@code new owner desc args…}, {@code call owner name desc receiver args…},
+ * {@code putfield owner name desc receiver arg}, {@code putstatic owner name desc arg} and
+ * {@code array desc elements…}.
  */
 final class Program {
     /** One statement; statement k defines variable v&lt;k&gt;. */
     static final class Statement {
         final int index;
+        /** The statement's keyword: new, call, putfield, putstatic or array. */
+        final String kind;
         final boolean construct;
         final String owner;
         final String name;
@@ -19,10 +23,11 @@ final class Program {
         final int receiver;
         final List<Argument> arguments;
 
-        Statement(int index, boolean construct, String owner, String name, String desc, int receiver,
+        Statement(int index, String kind, String owner, String name, String desc, int receiver,
                   List<Argument> arguments) {
             this.index = index;
-            this.construct = construct;
+            this.kind = kind;
+            this.construct = kind.equals("new");
             this.owner = owner;
             this.name = name;
             this.desc = desc;
@@ -54,22 +59,32 @@ final class Program {
 
     private static Statement statement(int index, String line) throws HarnessError {
         String[] tokens = line.split(" ", -1);
-        boolean construct = tokens[0].equals("new");
-        if (!construct && !tokens[0].equals("call")) {
-            throw HarnessError.badProgram("statement " + index + " is neither new nor call: " + line);
+        String kind = tokens[0];
+        // tokens before the arguments, and where the receiver is (-1: none)
+        int fixed;
+        int receiverAt;
+        switch (kind) {
+            case "new": fixed = 3; receiverAt = -1; break;
+            case "call": fixed = 5; receiverAt = 4; break;
+            case "putfield": fixed = 5; receiverAt = 4; break;
+            case "putstatic": fixed = 4; receiverAt = -1; break;
+            case "array": fixed = 2; receiverAt = -1; break;
+            default:
+                throw HarnessError.badProgram("statement " + index + " is not new, call, putfield, putstatic or array: "
+                        + line);
         }
-        int fixed = construct ? 3 : 5;
         if (tokens.length < fixed) {
             throw HarnessError.badProgram("statement " + index + " is incomplete: " + line);
         }
         String owner = tokens[1];
-        String name = construct ? "<init>" : tokens[2];
-        String desc = construct ? tokens[2] : tokens[3];
+        String name = kind.equals("new") ? "<init>" : kind.equals("array") ? "<array>" : tokens[2];
+        String desc = kind.equals("new") ? tokens[2] : kind.equals("array") ? tokens[1] : tokens[3];
         int receiver = -1;
-        if (!construct && !tokens[4].equals("_")) {
-            Argument target = Argument.parse(tokens[4], index);
+        if (receiverAt >= 0 && !tokens[receiverAt].equals("_")) {
+            Argument target = Argument.parse(tokens[receiverAt], index);
             if (target.variable < 0) {
-                throw HarnessError.badProgram("statement " + index + " has receiver " + tokens[4] + ", not v<k> or _");
+                throw HarnessError.badProgram("statement " + index + " has receiver " + tokens[receiverAt]
+                        + ", not v<k> or _");
             }
             receiver = target.variable;
         }
@@ -77,6 +92,6 @@ final class Program {
         for (int i = fixed; i < tokens.length; i++) {
             arguments.add(Argument.parse(tokens[i], index));
         }
-        return new Statement(index, construct, owner, name, desc, receiver, arguments);
+        return new Statement(index, kind, owner, name, desc, receiver, arguments);
     }
 }

@@ -1,0 +1,166 @@
+package jtc.agent;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+
+/**
+ * What one statement does once its member is resolved: a call (constructor or method), a store into
+ * an instance or static field, or the construction of an array from its elements. The harness checks
+ * arguments and receiver against these types before anything runs.
+ */
+abstract class Action {
+    /** The declared types of the arguments, in order. */
+    abstract Class<?>[] parameterTypes();
+
+    /** The class the receiver must be an instance of, or null when the statement takes none. */
+    abstract Class<?> receiverType();
+
+    /** The static type of the statement's value; void for stores. */
+    abstract Class<?> resultType();
+
+    /** Performs the statement; throws what the code under test threw, unwrapped. */
+    abstract Object perform(Object receiver, Object[] arguments) throws Throwable;
+
+    /** The NPE of a member access on null: no frame of the code under test, so no throw site. */
+    static NullPointerException nullReceiver() {
+        NullPointerException npe = new NullPointerException();
+        npe.setStackTrace(new StackTraceElement[0]);
+        return npe;
+    }
+
+    /** Reflection refused an access the harness had checked: a harness bug, not an outcome of the code under test. */
+    static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Refused(Exception cause) {
+            super(cause);
+        }
+    }
+
+    /** `new Owner(args)` or `receiver.name(args)` / `Owner.name(args)`. */
+    static final class Call extends Action {
+        final Executable target;
+
+        Call(Executable target) {
+            this.target = target;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            return target.getParameterTypes();
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return target instanceof Method && !Modifier.isStatic(target.getModifiers())
+                    ? target.getDeclaringClass() : null;
+        }
+
+        @Override
+        Class<?> resultType() {
+            return target instanceof Method ? ((Method) target).getReturnType() : target.getDeclaringClass();
+        }
+
+        /**
+         * An ExceptionInInitializerError that reflection throws itself (the owner's static
+         * initializer failed) is what a test would see too, so it stays as it is.
+         */
+        @Override
+        Object perform(Object receiver, Object[] arguments) throws Throwable {
+            try {
+                if (target instanceof Constructor) {
+                    return ((Constructor<?>) target).newInstance(arguments);
+                }
+                if (receiver == null && receiverType() != null) {
+                    throw nullReceiver();
+                }
+                return ((Method) target).invoke(receiver, arguments);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            } catch (IllegalAccessException | IllegalArgumentException | InstantiationException e) {
+                throw new Refused(e);
+            }
+        }
+    }
+
+    /** `receiver.name = value` or `Owner.name = value`. */
+    static final class Store extends Action {
+        final Field field;
+
+        Store(Field field) {
+            this.field = field;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            return new Class<?>[] {field.getType()};
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return Modifier.isStatic(field.getModifiers()) ? null : field.getDeclaringClass();
+        }
+
+        @Override
+        Class<?> resultType() {
+            return void.class;
+        }
+
+        @Override
+        Object perform(Object receiver, Object[] arguments) throws Throwable {
+            if (receiver == null && receiverType() != null) {
+                throw nullReceiver();
+            }
+            try {
+                field.set(receiver, arguments[0]);
+            } catch (ExceptionInInitializerError e) {
+                throw e;
+            } catch (IllegalAccessException | IllegalArgumentException e) {
+                throw new Refused(e);
+            }
+            return null;
+        }
+    }
+
+    /** `new T[] {e0, e1, …}`: an array of any component type, elements from the arguments. */
+    static final class NewArray extends Action {
+        final Class<?> arrayType;
+        final int length;
+
+        NewArray(Class<?> arrayType, int length) {
+            this.arrayType = arrayType;
+            this.length = length;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            Class<?>[] types = new Class<?>[length];
+            java.util.Arrays.fill(types, arrayType.getComponentType());
+            return types;
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return null;
+        }
+
+        @Override
+        Class<?> resultType() {
+            return arrayType;
+        }
+
+        @Override
+        Object perform(Object receiver, Object[] arguments) {
+            Object array = Array.newInstance(arrayType.getComponentType(), length);
+            for (int i = 0; i < length; i++) {
+                Array.set(array, i, arguments[i]);
+            }
+            return array;
+        }
+    }
+}

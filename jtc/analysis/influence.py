@@ -1,0 +1,159 @@
+"""Static influence facts of methods (seed 002, §4.3.1): fields defined and used, array elements
+stored and loaded, types cast to, transitively through the methods they call.
+
+The facts come from the instruction tables the agent exports for every user class (the same ASM
+pass that instruments them), so the analysis sees exactly the bytecode the VM replays. A virtual
+call stands for every implementation the classpath holds (the owner's and its subtypes'); calls
+into the JDK are not followed: library code does not touch the fields of user classes except
+through callbacks, which the trace-level criteria of the exploration still see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from jtc.analysis.hierarchy import Hierarchy
+from jtc.model.classtable import ClassInfo, MethodInfo
+from jtc.model.repository import ClassRepository
+
+ANY_REFERENCE = "L"  # element type of aastore/aaload: some reference type
+GETSTATIC, PUTSTATIC, GETFIELD, PUTFIELD = 178, 179, 180, 181
+INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE = 182, 183, 184, 185
+CHECKCAST, INSTANCEOF = 192, 193
+IALOAD, IASTORE = 46, 79
+ELEMENTS = "IJFDLBCS"  # element kinds of xaload/xastore in opcode order (baload/bastore serve boolean too)
+
+
+@dataclass(frozen=True)
+class FieldRef:
+    owner: str  # the declaring class
+    name: str
+    desc: str
+    is_static: bool
+
+
+def _elements_match(stored: str, loaded: str) -> bool:
+    if stored == loaded:
+        return True
+    return {stored, loaded} <= {"B", "Z"} or (stored[0] in "L[" and loaded[0] in "L[")
+
+
+@dataclass(frozen=True)
+class Effects:
+    defs: frozenset[FieldRef]
+    uses: frozenset[FieldRef]
+    array_stores: frozenset[str]  # element kinds
+    array_loads: frozenset[str]
+    casts: frozenset[str]  # internal names named by checkcast/instanceof
+    complete: bool  # False when some user callee could not be analysed
+    runs: frozenset[tuple[str, str, str]] = frozenset()  # user methods it may run, itself included
+
+    def influences(self, later: Effects) -> bool:
+        """Could what this defines or stores be what `later` uses or loads? (objects not compared)"""
+        if self.defs & later.uses:
+            return True
+        return any(_elements_match(s, l) for s in self.array_stores for l in later.array_loads)
+
+
+NOTHING = Effects(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(), True)
+
+
+class InfluenceAnalysis:
+    """Effects per method, computed once per run; callees are described on demand."""
+
+    def __init__(self, repository: ClassRepository, hierarchy: Hierarchy,
+                 describe: Callable[[str], ClassInfo | None]) -> None:
+        self.repository = repository
+        self.hierarchy = hierarchy
+        self.describe = describe
+        self._done: dict[tuple[str, str, str], Effects] = {}
+
+    def subtypes(self, internal_name: str) -> tuple[str, ...]:
+        return self.hierarchy.subtypes(internal_name)
+
+    def effects(self, owner: str, name: str, desc: str) -> Effects:
+        key = (owner, name, desc)
+        if key not in self._done:
+            self._done[key] = self._closure(key)
+        return self._done[key]
+
+    def _class(self, name: str) -> ClassInfo | None:
+        info = self.repository.get(name)
+        if info is None and name in self.hierarchy.headers:
+            info = self.describe(name)
+        return info
+
+    def _method(self, owner: str, name: str, desc: str) -> MethodInfo | None:
+        """The method a call resolves to: declared by `owner` or inherited from a superclass."""
+        current: str | None = owner
+        while current is not None:
+            info = self._class(current)
+            if info is None:
+                return None
+            method = info.method(name, desc)
+            if method is not None:
+                return method
+            current = info.super_name
+        return None
+
+    def _closure(self, root: tuple[str, str, str]) -> Effects:
+        defs: set[FieldRef] = set()
+        uses: set[FieldRef] = set()
+        stores: set[str] = set()
+        loads: set[str] = set()
+        casts: set[str] = set()
+        complete = True
+        runs: set[tuple[str, str, str]] = set()
+        pending, seen = [root], {root}
+        while pending:
+            owner, name, desc = pending.pop()
+            if owner not in self.hierarchy.headers:
+                continue  # the JDK
+            method = self._method(owner, name, desc)
+            if method is None:
+                complete = False
+                continue
+            runs.add((method.owner, method.name, method.desc))
+            for instruction in method.code:
+                opcode = instruction[0]
+                if GETSTATIC <= opcode <= PUTFIELD:
+                    field = self._field(instruction[1], instruction[2], instruction[3], opcode in (GETSTATIC, PUTSTATIC))
+                    (defs if opcode in (PUTSTATIC, PUTFIELD) else uses).add(field)
+                elif IALOAD <= opcode < IALOAD + 8:
+                    loads.update(self._kinds(opcode - IALOAD))
+                elif IASTORE <= opcode < IASTORE + 8:
+                    stores.update(self._kinds(opcode - IASTORE))
+                elif opcode in (CHECKCAST, INSTANCEOF):
+                    casts.add(instruction[1])
+                elif INVOKEVIRTUAL <= opcode <= INVOKEINTERFACE:
+                    for callee in self._targets(opcode, instruction[1], instruction[2], instruction[3]):
+                        if callee not in seen:
+                            seen.add(callee)
+                            pending.append(callee)
+        return Effects(frozenset(defs), frozenset(uses), frozenset(stores), frozenset(loads), frozenset(casts),
+                       complete, frozenset(runs))
+
+    @staticmethod
+    def _kinds(position: int) -> tuple[str, ...]:
+        kind = ELEMENTS[position]
+        return ("B", "Z") if kind == "B" else (ANY_REFERENCE,) if kind == "L" else (kind,)
+
+    def _field(self, owner: str, name: str, desc: str, is_static: bool) -> FieldRef:
+        if owner in self.hierarchy.headers:
+            self._class(owner)
+        return FieldRef(self.repository.resolve_field_owner(owner, name), name, desc, is_static)
+
+    def _targets(self, opcode: int, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
+        """The methods a call may run: one for static and special calls, every implementation for
+        virtual and interface calls."""
+        if owner.startswith("[") or owner not in self.hierarchy.headers:
+            return []
+        if opcode in (INVOKESTATIC, INVOKESPECIAL):
+            return [(owner, name, desc)]
+        found = [(owner, name, desc)]
+        for subtype in self.hierarchy.subtypes(owner):
+            info = self._class(subtype)
+            if info is not None and info.method(name, desc) is not None:
+                found.append((subtype, name, desc))
+        return found

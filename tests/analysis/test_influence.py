@@ -1,0 +1,61 @@
+"""Static influence facts on the container samples: class file headers, subtypes, nested classes,
+and field/array effects followed through private helpers and overriding methods."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.analysis.hierarchy import Hierarchy, read_header
+from jtc.analysis.influence import FieldRef, InfluenceAnalysis
+
+PKG = "com/example/containers"
+
+
+@pytest.fixture(scope="module")
+def analysis(containers_engine, containers_classes: Path) -> InfluenceAnalysis:
+    hierarchy = Hierarchy([str(containers_classes)])
+
+    def describe(name: str):
+        containers_engine.load(name.replace("/", "."))
+        return containers_engine.repository.get(name)
+
+    return InfluenceAnalysis(containers_engine.repository, hierarchy, describe)
+
+
+def test_headers_name_super_class_and_interfaces(containers_classes: Path) -> None:
+    header = read_header((containers_classes / PKG / "Circle.class").read_bytes())
+    assert header is not None and header.name == f"{PKG}/Circle" and header.super_name == f"{PKG}/Figure"
+    assert header.is_concrete
+    assert read_header(b"not a class file") is None
+
+
+def test_subtypes_are_concrete_and_nested_classes_are_found(analysis: InfluenceAnalysis) -> None:
+    assert analysis.subtypes(f"{PKG}/Figure") == (f"{PKG}/Circle", f"{PKG}/Square")
+    assert analysis.subtypes(f"{PKG}/Circle") == (f"{PKG}/Circle",)
+    assert analysis.hierarchy.nested(f"{PKG}/Outer") == (f"{PKG}/Outer$Counter", f"{PKG}/Outer$Range")
+
+
+def test_effects_follow_calls_to_helpers(analysis: InfluenceAnalysis) -> None:
+    monitor = f"{PKG}/TemperatureMonitor"
+    warning = analysis.effects(monitor, "warning", "()Z")
+    update = analysis.effects(monitor, "updateTemperature", "(D)V")
+    assert FieldRef(monitor, "temperature", "D", False) in warning.uses  # through getTemperature()
+    assert {f.name for f in update.defs} == {"temperature"} and {f.name for f in update.uses} == {"enabled"}
+    assert update.influences(warning) and not warning.influences(update)
+
+
+def test_virtual_calls_stand_for_every_implementation(analysis: InfluenceAnalysis) -> None:
+    describe = analysis.effects(f"{PKG}/Shapes", "describe", f"(L{PKG}/Figure;)Ljava/lang/String;")
+    assert {(f.owner, f.name) for f in describe.uses} >= {(f"{PKG}/Circle", "radius"), (f"{PKG}/Square", "side")}
+
+
+def test_array_elements_and_recursion(analysis: InfluenceAnalysis) -> None:
+    heap = f"{PKG}/HeapArray"
+    insert = analysis.effects(heap, "insert", "(I)V")
+    extract = analysis.effects(heap, "extractMax", "()I")
+    assert "I" in insert.array_stores and "I" in extract.array_loads
+    assert insert.influences(extract)
+    remove = analysis.effects(f"{PKG}/BinSearchTree", "remove", "(I)Z")  # recursive private helper
+    assert remove.complete and any(f.name == "left" for f in remove.defs)

@@ -1,0 +1,45 @@
+"""Exploration criteria on real traces (seed 002, §4.4.1): a statement whose path influenced
+nothing that reaches the method under test makes the path redundant."""
+
+from __future__ import annotations
+
+from jtc.config import AccessOptions
+from jtc.search.invokables import class_invokables
+from jtc.search.sequences import INPUT, REF, Source, Step
+from jtc.search.session import ClassSession
+from jtc.search.templates import Limits, ProgramTemplate
+
+MONITOR = "com/example/containers/TemperatureMonitor"
+
+
+def _run(engine, calls: list[tuple[str, object]]):
+    """Run `new TemperatureMonitor()` then `calls` (name, argument or None) on it; the skeleton and execution."""
+    engine.load(MONITOR.replace("/", "."))
+    members = {inv.name: inv for inv in class_invokables(engine.repository.get(MONITOR), "com/example/containers",
+                                                         AccessOptions())}
+    skeleton = (Step(members["<init>"], ()),) + tuple(
+        Step(members[name], (Source(REF, 0),) + ((Source(INPUT),) if argument is not None else ()))
+        for name, argument in calls)
+    template = ProgramTemplate.for_skeleton(skeleton, Limits(8, 8))
+    assignment = {template.specs[(i + 1, 0)].name: argument for i, (_, argument) in enumerate(calls)
+                  if argument is not None}
+    execution = engine.executor.execute(template.build(assignment), template.variables(), assignment)
+    assert execution.replay is not None and execution.replay.desync is None
+    return skeleton, execution
+
+
+def test_a_path_where_every_call_feeds_the_next_is_kept(containers_engine) -> None:
+    skeleton, execution = _run(containers_engine, [("setEnabled", True), ("updateTemperature", 90.0), ("warning", None)])
+    assert ClassSession._first_redundant(skeleton, execution) == len(skeleton)
+    assert {(1, 2), (2, 3)} <= execution.replay.flows  # enabled: set → used; temperature: set → used
+
+
+def test_an_update_ignored_while_disabled_makes_the_path_redundant(containers_engine) -> None:
+    skeleton, execution = _run(containers_engine, [("updateTemperature", 90.0), ("warning", None)])
+    assert ClassSession._first_redundant(skeleton, execution) == 1
+
+
+def test_a_define_overwritten_before_its_use_influences_nothing(containers_engine) -> None:
+    skeleton, execution = _run(containers_engine, [("setEnabled", False), ("setEnabled", True),
+                                                   ("updateTemperature", 90.0), ("warning", None)])
+    assert ClassSession._first_redundant(skeleton, execution) == 1  # the first setEnabled
