@@ -4,7 +4,7 @@ Per class: JaCoCo branch and line coverage of the written tests, tests written, 
 final coverage, longest sequence explored, executions, solver queries, divergences; for B2 also
 whether each target line (sample-projects/containers/expected-coverage.json) is covered. With
 `--ablation`, the B1 classes run once with everything on and once each without the data-flow check,
-partial order reduction, grouping and pruning, at the same budget, for the ablation table.
+partial order reduction, grouping and pruning, at the same budget, and the ablation table is printed.
 """
 
 from __future__ import annotations
@@ -121,6 +121,26 @@ def _line(row: dict) -> str:
             f"div {row['divergences']}{verdict}{extra}")
 
 
+def ablation_table(runs: dict[str, list[dict]]) -> str:
+    """One line per class and variant: branch coverage, sequences explored, the longest length
+    whose candidates were all explored, the longest sequence run, executions, seconds to final coverage."""
+    lines = [f"{'class':<15} {'variant':<27} {'branch %':>8} {'sequences':>9} {'complete':>8} {'longest':>7} "
+             f"{'executions':>10} {'final s':>7}"]
+    by_class: dict[str, list[tuple[str, dict]]] = {}
+    for label, rows in runs.items():
+        for row in rows:
+            by_class.setdefault(row["class"], []).append((label, row))
+    for name, entries in by_class.items():
+        for label, row in entries:
+            if "error" in row:
+                lines.append(f"{name:<15} {label:<27} error: {row['error']}")
+                continue
+            lines.append(f"{name:<15} {label:<27} {row['branch_percent']:>8} {row['sequences']:>9} "
+                         f"{row['complete_length']:>8} {row['longest_sequence']:>7} {row['executions']:>10} "
+                         f"{row['seconds_to_final_coverage']:>7}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench containers", description=__doc__)
     parser.add_argument("--budget", type=float, default=60.0, help="search seconds per class (default 60)")
@@ -138,6 +158,8 @@ def main(argv: list[str]) -> int:
         for label, variant in variants.items():
             print(f"== {label}")
             result["runs"][label] = run(names, args.budget, args.seed, variant, work)
+    if args.ablation:
+        print(ablation_table(result["runs"]))
     kind = "ablation" if args.ablation else "containers"
     out = ROOT / "bench" / "results" / f"{kind}-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"
     out.write_text(json.dumps(result, indent=1) + "\n")
