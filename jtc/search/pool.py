@@ -8,7 +8,7 @@ Arrays of objects get array constructors; boxed and Object parameters get value 
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 from jtc.analysis.influence import Effects, InfluenceAnalysis
 from jtc.model.classtable import ClassInfo, MethodInfo
@@ -86,9 +86,24 @@ def build_pool(cls: ClassInfo, repository: ClassRepository, analysis: InfluenceA
                     found.extend(class_invokables(info, package, options))
         invokables.extend(found)
         frontier = _wanted_types(found, analysis, None)
-    arrays = sorted({desc for inv in invokables for desc in inv.inputs if is_array(desc) and not is_symbolic_input(desc)})
+    arrays = object_arrays(desc for inv in invokables for desc in inv.inputs)
     invokables.extend(array_invokable(desc, length) for desc in arrays for length in ARRAY_LENGTHS)
     return Pool(repository, analysis, invokables)
+
+
+def object_arrays(consumed: Iterable[str]) -> list[str]:
+    """The array types that need array constructors: those consumed that no input variable can stand
+    for, and, for several dimensions, their element array types down to one an input can be."""
+    found: set[str] = set()
+    pending = [desc for desc in consumed if is_array(desc)]
+    while pending:
+        desc = pending.pop()
+        if desc in found or is_symbolic_input(desc):
+            continue
+        found.add(desc)
+        if is_array(desc[1:]):
+            pending.append(desc[1:])
+    return sorted(found)
 
 
 def _wanted_types(invokables: list[Invokable], analysis: InfluenceAnalysis, cls: ClassInfo | None) -> set[str]:

@@ -31,7 +31,7 @@ def test_stores_arrays_and_private_calls_reach_every_branch(board: tuple[Path, C
     assert report.search.divergences == {}
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
     assert ".width = " in source and "Board.limit = " in source
-    assert "new Cell[] {" in source
+    assert "new Cell[] {" in source and "new Cell[][] {" in source
     assert 'invokeDeclared(Class.forName("seq.Board"), board, "unlock"' in source
 
 
