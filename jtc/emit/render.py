@@ -103,10 +103,12 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
         descs.extend(statement.param_descs)
         descs.append(statement.result_desc)
     expectation = case.expectation
-    runtime_class = expectation.exception if isinstance(expectation, Throws) else \
-        expectation.class_name if isinstance(expectation, ReturnsObject) else None
-    if runtime_class and has_stable_name(runtime_class.replace(".", "/")):
-        yield runtime_class.replace(".", "/")
+    runtime_classes = [raised.exception for _, raised in case.raised]
+    if isinstance(expectation, (Throws, ReturnsObject)):
+        runtime_classes.append(expectation.exception if isinstance(expectation, Throws) else expectation.class_name)
+    for runtime_class in runtime_classes:
+        if has_stable_name(runtime_class.replace(".", "/")):
+            yield runtime_class.replace(".", "/")
     for desc in descs:
         element = desc.lstrip("[")
         if element.startswith("L"):
@@ -214,9 +216,11 @@ class _CaseRenderer:
             return name
         return f"(({self.spell_class(statement.owner)}) {name})"
 
-    def call(self, statement: Statement) -> str:
+    def call(self, statement: Statement, discarded: bool = False) -> str:
+        """The statement as an expression; `discarded` when its value is not used (the body of a
+        lambda given to assertThrows must be a statement expression: no cast around it)."""
         if statement.reflective:
-            return self.reflective_call(statement)
+            return self.reflective_call(statement, discarded)
         arguments = self.arguments(statement, skip=1 if self.constructs_inner(statement) else 0)
         if isinstance(statement, Construct):
             if self.constructs_inner(statement):
@@ -233,9 +237,9 @@ class _CaseRenderer:
             return f"{target}.{statement.name} = {arguments}"
         return f"{target}.{statement.name}({arguments})"
 
-    def reflective_call(self, statement: Statement) -> str:
+    def reflective_call(self, statement: Statement, discarded: bool = False) -> str:
         """A member the test may not name (private): through the class's reflection helpers, its
-        result cast back to the type the test declares for it."""
+        result cast back to the type the test declares for it (unless the value is discarded)."""
         owner = f"Class.forName({string_literal(binary_name(statement.owner))})"
         values = [self.argument(v, p, cast=True) for v, p in zip(statement.args, statement.param_descs)]
         if isinstance(statement, Construct):
@@ -249,7 +253,7 @@ class _CaseRenderer:
             expression = (f"invokeDeclared({owner}, {target}, {string_literal(statement.name)}, "
                           f"new Class<?>[] {{{types}}}{''.join(', ' + v for v in values)})")
         declared = self.declared_type(statement.result_desc)
-        if statement.result_desc == "V" or declared == OBJECT:
+        if discarded or statement.result_desc == "V" or declared == OBJECT:
             return expression
         return f"({self.spell(declared)}) {expression}"
 
@@ -261,8 +265,13 @@ class _CaseRenderer:
 
     def body(self) -> list[str]:
         program = self.case.program
+        raised = dict(self.case.raised)
         lines = []
         for index, statement in enumerate(program[:-1]):
+            if index in raised:
+                lines.extend(self.throws(self.call(statement, discarded=True), raised[index],
+                                         self.locals.allocate("exception")))
+                continue
             expression = self.call(statement)
             if index in self.referenced:
                 if statement.result_desc == "V":
@@ -292,9 +301,9 @@ class _CaseRenderer:
 
     def assertion(self, last: Statement) -> list[str]:
         expectation = self.case.expectation
-        call = self.call(last)
         if isinstance(expectation, Throws):
-            return self.throws(call, expectation)
+            return self.throws(self.call(last, discarded=True), expectation, "exception")
+        call = self.call(last)
         # A constructor that returns is all there is to say about it: its result cannot be null.
         constructed = isinstance(last, Construct) and isinstance(expectation, ReturnsObject)
         if isinstance(expectation, Completes) or constructed:
@@ -306,20 +315,21 @@ class _CaseRenderer:
         assert isinstance(expectation, Returns)
         return lines + [self.returns(declared, expectation.value)]
 
-    def throws(self, call: str, expectation: Throws) -> list[str]:
+    def throws(self, call: str, expectation: Throws, local: str) -> list[str]:
+        """assertThrows around `call`; the exception goes to `local` when its class or message is checked."""
         internal = expectation.exception.replace(".", "/")
         if self.nameable(internal, declared=False):
             exception_type = self.spell_class(internal)
             checks = []
         else:
             exception_type = "Throwable"
-            checks = [f"assertEquals({string_literal(expectation.exception)}, exception.getClass().getName());"]
+            checks = [f"assertEquals({string_literal(expectation.exception)}, {local}.getClass().getName());"]
         if expectation.message is not None:
-            checks.append(f"assertEquals({string_literal(expectation.message)}, exception.getMessage());")
+            checks.append(f"assertEquals({string_literal(expectation.message)}, {local}.getMessage());")
         thrown = f"assertThrows({exception_type}.class, () -> {call});"
         if not checks:
             return [thrown]
-        return [f"{exception_type} exception = {thrown}", *checks]
+        return [f"{exception_type} {local} = {thrown}", *checks]
 
     def returns_object(self, declared: str, class_name: str) -> list[str]:
         internal = class_name.replace(".", "/")

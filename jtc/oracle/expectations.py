@@ -1,4 +1,5 @@
-"""What a generated test asserts about its last statement, as observed on the real JVM.
+"""What a generated test asserts, as observed on the real JVM: the outcome of its last statement,
+and the exceptions of earlier statements that threw (the test asserts each throw and goes on).
 
 The oracle turns an execution's outcome into one of these; the emitter renders them as JUnit
 assertions. They carry observed values only, never expressions, so a test states facts.
@@ -50,6 +51,9 @@ class TestCase:
 
     program: Program
     expectation: Expectation
+    # Earlier statements that threw, by position: the test asserts the throw and runs on, because
+    # the state the failed call left behind is what the later statements needed.
+    raised: tuple[tuple[int, Throws], ...] = ()
     # Why the test was kept, in words for the summary ("covers 2 new branches", "new outcome").
     reason: str = ""
     # Some statement calls a member that declares checked exceptions: the test method needs `throws`.

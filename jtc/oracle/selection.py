@@ -78,14 +78,19 @@ def select(found: list[Candidate]) -> list[Candidate]:
     return chosen
 
 
+def thrown(execution: Execution, index: int) -> Throws:
+    """What statement `index` threw; its message only when the code under test threw it itself."""
+    result, replay = execution.result, execution.replay
+    statement_outcome = replay.outcomes[index] if replay and len(replay.outcomes) > index else None
+    exception_id = getattr(statement_outcome.value, "id", None) if statement_outcome else None
+    thrown_by_code = replay is not None and exception_id in replay.thrown_by_code
+    return Throws(result.values[index] or "java.lang.Throwable", result.messages[index] if thrown_by_code else None)
+
+
 def expectation(candidate: Candidate) -> Expectation:
     outcome, execution = candidate.outcome, candidate.execution
     if outcome.kind == Kind.THREW:
-        replay = execution.replay
-        statement_outcome = replay.outcomes[outcome.statement] if replay and len(replay.outcomes) > outcome.statement else None
-        exception_id = getattr(statement_outcome.value, "id", None) if statement_outcome else None
-        thrown_by_code = replay is not None and exception_id in replay.thrown_by_code
-        return Throws(outcome.exception, outcome.message if thrown_by_code else None)  # type: ignore[arg-type]
+        return thrown(execution, outcome.statement)
     returned = decode_returned(outcome.value or "V")
     if isinstance(returned, Void):
         return Completes()
@@ -106,5 +111,8 @@ def build_suite(class_name: str, chosen: list[Candidate], declares_checked: set[
         program = candidate.execution.program[:candidate.outcome.statement + 1]
         needs_throws = any((s.owner, getattr(s, "name", "<init>"), s.desc) in declares_checked for s in program)
         reason = "new outcome" if candidate.outcome.kind == Kind.THREW else "coverage"
-        tests.append(TestCase(program, expectation(candidate), reason, needs_throws))
+        status = candidate.execution.result.status
+        raised = tuple((index, thrown(candidate.execution, index))
+                       for index in range(candidate.outcome.statement) if status[index] == "threw")
+        tests.append(TestCase(program, expectation(candidate), raised, reason, needs_throws))
     return TestSuite(class_name, tuple(tests))

@@ -70,6 +70,7 @@ class Group:
         self.boundaries: dict[Skeleton, list[Node]] = {(): [self.tree.root]}
         self.prefix_of: dict[Node, Skeleton] = {self.tree.root: ()}
         self.reached: set[Skeleton] = set()  # prefixes whose last statement some execution started
+        self.threw: dict[Node, frozenset[int]] = {}  # boundary -> statements that threw on the path to it
 
     def add(self, skeleton: Skeleton) -> int | None:
         """Insert into the trie; returns the position of the first new step, None if known."""
@@ -205,8 +206,12 @@ class ClassSession:
             self.skipped += 1
 
     def _open_choice(self, group: Group, boundary: Node, position: int, step: Step) -> Node | None:
-        """An unexplored statement choice below `boundary` (None if it exists already)."""
+        """An unexplored statement choice below `boundary` (None if it exists already, or if the
+        step needs the result of a statement that threw on the way there: it could not run)."""
         if step in boundary.children:
+            return None
+        threw = group.threw.get(boundary)
+        if threw and any(source.kind == REF and source.index in threw for source in step.sources):
             return None
         if boundary.site is None:
             boundary.site, boundary.kind = (SEQUENCE, position), STATEMENT  # type: ignore[assignment]
@@ -328,7 +333,7 @@ class ClassSession:
 
     def _open_until(self, group: Group, skeleton: Skeleton, execution: Execution, decisions: list[Decision]) -> int:
         """Register the boundaries this path reached and return the last statement whose open nodes
-        stay open: later ones are pruned (criteria failed, statement threw, or path limit hit)."""
+        stay open: later ones are pruned (criteria failed, statement aborted, or path limit hit)."""
         replay = execution.replay
         outcomes = replay.outcomes  # type: ignore[union-attr]
         dead = self._first_redundant(skeleton, execution) if self.options.pruning else len(skeleton)
@@ -343,7 +348,7 @@ class ClassSession:
                 if child is None:
                     return position - 1
                 node, depth = child, depth + 1
-            if outcomes[position - 1].status != "ok" or position - 1 >= dead:
+            if outcomes[position - 1].status not in ("ok", "threw") or position - 1 >= dead:
                 return position - 1
             prefix = skeleton[:position]
             known = group.boundaries.setdefault(prefix, [])
@@ -352,6 +357,7 @@ class ClassSession:
                     return position - 1
                 known.append(node)
                 group.prefix_of[node] = prefix
+                group.threw[node] = frozenset(i for i in range(position) if outcomes[i].status == "threw")
                 for step in group.children.get(prefix, []):
                     created = self._open_choice(group, node, position, step)
                     if created is not None:

@@ -53,13 +53,27 @@ call ag/Basics bump ()V _
     assert ends == [(0, double_bits(2.5)), (0, 1), (0, greeting_id), (0, 0)]
 
 
-def test_the_first_throwing_statement_ends_the_program(agent, fixture_classes):
+def test_a_throwing_statement_is_caught_and_the_program_goes_on(agent, fixture_classes):
     run = agent.run([fixture_classes], "call ag/Handlers fail (I)I _ I:5\ncall ag/Handlers fail (I)I _ I:-5\n"
                                        "call ag/Handlers fail (I)I _ I:6")
-    assert run.executed == 2
-    assert run.statements == [("ok", "I:5"), ("threw", "java.lang.IllegalArgumentException")]
+    assert run.executed == 3
+    assert run.statements == [("ok", "I:5"), ("threw", "java.lang.IllegalArgumentException"), ("ok", "I:6")]
     assert run.messages == {1: "negative: -5"}
     assert run.sites == {1: f"ag.Handlers.check(I)V:{line_of('Handlers.java', 'throw new IllegalArgument')}"}
+    assert [r.tag for r in run.records].count("STMT") == 3
+    ends = [r.payload[0] for r in run.records if r.tag == "STMT_END"]
+    assert ends == [0, 1, 0]
+
+
+def test_a_statement_that_needs_the_result_of_a_throw_ends_the_program(agent, fixture_classes):
+    run = agent.run([fixture_classes], """
+call ag/Handlers fail (I)I _ I:-5
+call ag/Handlers fail (I)I _ I:6
+call ag/Basics isNull (Ljava/lang/Object;)Z _ v0
+call ag/Handlers fail (I)I _ I:7
+""")
+    assert run.executed == 2
+    assert run.statements == [("threw", "java.lang.IllegalArgumentException"), ("ok", "I:6")]
     assert [r.tag for r in run.records].count("STMT") == 2
 
 

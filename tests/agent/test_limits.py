@@ -7,7 +7,7 @@ from pathlib import Path
 
 from agentio import Record
 
-FOLLOW_UP = "call ag/Basics sign (I)I _ I:1"  # must never run after an abort or a throw
+FOLLOW_UP = "call ag/Basics sign (I)I _ I:1"  # must never run after an abort or a VirtualMachineError
 SOURCE = Path(__file__).parent / "fixtures" / "ag"
 
 
@@ -72,8 +72,11 @@ def test_exit_calls_are_intercepted_with_their_status(agent, fixture_classes):
 
 
 def test_stack_overflow_is_reported_as_thrown_and_the_recorder_survives(agent, fixture_classes):
-    output = agent.main([fixture_classes], ["call ag/Bad recurse (I)I _ I:0", FOLLOW_UP], jvm_options=["-Xss512k"])
+    # A VirtualMachineError ends the program: the statement after it does not run.
+    output = agent.main([fixture_classes], [f"call ag/Bad recurse (I)I _ I:0\n{FOLLOW_UP}", FOLLOW_UP],
+                        jvm_options=["-Xss512k"])
     overflow, after = output.runs
+    assert overflow.executed == 1
     assert overflow.statements == [("threw", "java.lang.StackOverflowError")]
     assert overflow.sites[0] == f"ag.Bad.recurse(I)I:{line_of('Bad.java', 'return recurse(n + 1) + 1;')}"
     assert overflow.records[-1].tag == "STMT_END" and overflow.records[-1].payload[0] == 1

@@ -67,6 +67,8 @@ CALC_SUITE = Suite(CALC, (
     calc("parse", "(Ljava/lang/String;)I", Literal(STRING, "abc"), expect=Returns(I(3)), checked=True),
     calc("boxed", "(I)Ljava/lang/Integer;", I(5), expect=Returns(I(5))),
     calc("object", "(I)Ljava/lang/Object;", I(5), expect=Returns(I(5))),
+    Case((Invoke(CALC, "checked", "(I)I", None, (I(-1),), reflective=True),),
+         Throws("java.lang.IllegalArgumentException", "negative")),
 ))
 
 STACK_REF = VarRef(0, f"L{STACK};")
@@ -85,6 +87,9 @@ STACK_SUITE = Suite(STACK, (
           Invoke(f"{STACK}$View", "top", "()I", VarRef(2, f"L{STACK}$View;"), ())), Returns(I(7))),
     Case((Construct(f"{STACK}$Node", "()V", ()),), ReturnsObject("fx.IntStack$Node")),
     on_new_stack(("isEmpty", "()Z", ()), expect=Returns(Literal("Z", True))),
+    Case((Construct(STACK, "()V", ()), Invoke(STACK, "pop", "()I", STACK_REF, ()),
+          Invoke(STACK, "push", "(I)V", STACK_REF, (I(4),)), Invoke(STACK, "pop", "()I", STACK_REF, ())),
+         Returns(I(4)), raised=((1, Throws("java.lang.IllegalStateException", "empty")),)),
 ))
 
 
@@ -102,12 +107,12 @@ def test_test_names_say_what_happened(rendered: tuple[RenderedClass, RenderedCla
         "describeReturnsString", "describeReturnsObject", "rangeReturnsArray", "splitReturnsArray",
         "pairReturnsArray", "holderReturnsArray", "countReturnsMinus1", "boxReturnsBox",
         "listReturnsArrayList", "secretReturnsSecret", "anonymousReturnsObject", "parseThrowsIOException",
-        "parseReturns3", "boxedReturns5", "objectReturns5",
+        "parseReturns3", "boxedReturns5", "objectReturns5", "checkedThrowsIllegalArgumentException",
     ]
     assert [t.name for t in stack_class.tests] == [
         "popReturns3", "popThrowsIllegalStateException", "isEmptyReturnsTrue", "clearCompletes",
         "constructorThrowsIllegalArgumentException", "sizeReturns1", "topReturns7", "newNodeCompletes",
-        "isEmptyReturnsTrue2",
+        "isEmptyReturnsTrue2", "popReturns4",
     ]
     assert (calc_class.binary_name, str(calc_class.relative_path)) == ("fx.CalcTest", "fx/CalcTest.java")
 
@@ -142,6 +147,17 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
     assert "IntStack.View view = intStack.new View();" in _method_source(stack_class, "topReturns7")
     assert "assertDoesNotThrow(() -> new IntStack.Node());" in _method_source(stack_class, "newNodeCompletes")
     assert "assertDoesNotThrow(() -> intStack.clear());" in _method_source(stack_class, "clearCompletes")
+    assert _method_source(stack_class, "popReturns4").splitlines()[2:] == [  # an earlier throw is asserted, then on
+        "        IntStack intStack = new IntStack();",
+        "        IllegalStateException exception2 = assertThrows(IllegalStateException.class, () -> intStack.pop());",
+        '        assertEquals("empty", exception2.getMessage());',
+        "        intStack.push(4);",
+        "        int result = intStack.pop();",
+        "        assertEquals(4, result);",
+        "    }"]
+    # The body of assertThrows' lambda must be a statement expression: no cast around a reflective call.
+    assert ("assertThrows(IllegalArgumentException.class, () -> invokeDeclared(Class.forName(\"fx.Calc\"), null, "
+            "\"checked\", new Class<?>[] {int.class}, -1));") in _method_source(calc_class, "checkedThrowsIllegalArgumentException")
 
     expected_lines = {
         "divideThrowsArithmeticException": "assertThrows(ArithmeticException.class, () -> Calc.divide(1, 0));",
@@ -170,9 +186,10 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
     assert imports == ["import static org.junit.jupiter.api.Assertions.*;", "import fx.util.Box;",
                        "import java.io.IOException;", "import java.util.ArrayList;", "import java.util.List;",
                        "import org.junit.jupiter.api.Test;"]  # no Collection: Calc.count(null) never spells it
-    throwing = [line for line in calc_class.source.splitlines() if "throws Exception" in line]
+    throwing = [line for line in calc_class.source.splitlines() if line.startswith("    void ") and "throws Exception" in line]
     assert throwing == ["    void parseThrowsIOException() throws Exception {",
-                        "    void parseReturns3() throws Exception {"]
+                        "    void parseReturns3() throws Exception {",
+                        "    void checkedThrowsIllegalArgumentException() throws Exception {"]
 
 
 def test_spans_cover_exactly_each_test_method(rendered: tuple[RenderedClass, RenderedClass]) -> None:

@@ -9,20 +9,33 @@ from jtc.search.sequences import INPUT, REF, Source, Step
 from jtc.search.session import ClassSession
 from jtc.search.templates import Limits, ProgramTemplate
 
+import pytest
+
+from conftest import start_engine
+
 MONITOR = "com/example/containers/TemperatureMonitor"
+VAULT = "seq/Vault"
 
 
-def _run(engine, calls: list[tuple[str, object]]):
-    """Run `new TemperatureMonitor()` then `calls` (name, argument or None) on it; the skeleton and execution."""
-    engine.load(MONITOR.replace("/", "."))
-    members = {inv.name: inv for inv in class_invokables(engine.repository.get(MONITOR), "com/example/containers",
+@pytest.fixture(scope="module")
+def sequences_engine(sequences_classes):
+    engine = start_engine([sequences_classes])
+    yield engine
+    engine.worker.close()
+
+
+def _run(engine, calls: list[tuple[str, object]], owner: str = MONITOR, constructor: tuple = ()):
+    """Run `new Owner(constructor...)` then `calls` (name, argument or None) on it; the skeleton and execution."""
+    engine.load(owner.replace("/", "."))
+    members = {inv.name: inv for inv in class_invokables(engine.repository.get(owner), owner.rpartition("/")[0],
                                                          AccessOptions())}
-    skeleton = (Step(members["<init>"], ()),) + tuple(
+    skeleton = (Step(members["<init>"], tuple(Source(INPUT) for _ in constructor)),) + tuple(
         Step(members[name], (Source(REF, 0),) + ((Source(INPUT),) if argument is not None else ()))
         for name, argument in calls)
     template = ProgramTemplate.for_skeleton(skeleton, Limits(8, 8))
-    assignment = {template.specs[(i + 1, 0)].name: argument for i, (_, argument) in enumerate(calls)
-                  if argument is not None}
+    assignment = {template.specs[(0, i)].name: argument for i, argument in enumerate(constructor)}
+    assignment.update({template.specs[(i + 1, 0)].name: argument for i, (_, argument) in enumerate(calls)
+                       if argument is not None})
     execution = engine.executor.execute(template.build(assignment), template.variables(), assignment)
     assert execution.replay is not None and execution.replay.desync is None
     return skeleton, execution
@@ -43,3 +56,13 @@ def test_a_define_overwritten_before_its_use_influences_nothing(containers_engin
     skeleton, execution = _run(containers_engine, [("setEnabled", False), ("setEnabled", True),
                                                    ("updateTemperature", 90.0), ("warning", None)])
     assert ClassSession._first_redundant(skeleton, execution) == 1  # the first setEnabled
+
+
+def test_calls_that_threw_are_replayed_and_pass_on_what_they_changed(sequences_engine) -> None:
+    """Three wrong codes throw, yet each counts a failure that isBlocked reads: the path is kept."""
+    skeleton, execution = _run(sequences_engine, [("unlock", 2), ("unlock", 3), ("unlock", 4), ("isBlocked", None)],
+                               owner=VAULT, constructor=(1,))
+    assert [o.status for o in execution.replay.outcomes] == ["ok", "threw", "threw", "threw", "ok"]
+    assert execution.result.values[-1] == "Z:1"
+    assert {(1, 2), (2, 3), (3, 4)} <= execution.replay.flows  # failures: incremented, read by the next call
+    assert ClassSession._first_redundant(skeleton, execution) == len(skeleton)

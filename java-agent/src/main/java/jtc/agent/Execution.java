@@ -7,9 +7,14 @@ import java.util.List;
 
 /**
  * One run of one program: fresh class loader, resolution of every statement up front (so a bad
- * program runs nothing), then the statements in order under the recorder and the watchdog, until
- * the first one that throws or aborts. Uninstrumented runs write no harness records either, so
- * their trace is empty.
+ * program runs nothing), then the statements in order under the recorder and the watchdog.
+ *
+ * <p>A statement that throws an exception does not end the program: the exception is caught, as a
+ * test would catch it, and later statements see whatever state the failed call left behind. The
+ * program ends at an abort (budget, watchdog, System.exit), after a {@link VirtualMachineError}
+ * (stack or heap exhausted: the state is no longer worth observing), or before the first statement
+ * that needs the result of a statement that threw. Uninstrumented runs write no harness records
+ * either, so their trace is empty.
  */
 final class Execution {
     private final UserClasspath classpath;
@@ -58,14 +63,17 @@ final class Execution {
         String[] status = new String[count];
         String[] values = new String[count];
         Object[] variables = new Object[count];
-        Throwable thrown = null;
+        Throwable[] thrown = new Throwable[count];
         int executed = 0;
         Thread self = Thread.currentThread();
         Trace.begin(self, budget);
         Watchdog.arm(self, timeoutMillis);
         try {
-            for (int k = 0; k < count && thrown == null; k++) {
+            for (int k = 0; k < count; k++) {
                 Program.Statement statement = statements.get(k);
+                if (needsMissingResult(statement, thrown)) {
+                    break;
+                }
                 Action target = targets.get(k);
                 Object[] arguments = arguments(statement, target, variables);
                 Object receiver = receiver(statement, target, variables);
@@ -79,19 +87,22 @@ final class Execution {
                     if (e instanceof OutOfMemoryError) {
                         Trace.releaseReserve();
                     }
-                    thrown = e;
+                    thrown[k] = e;
                 }
                 if (Trace.stopReason() != Result.ABORT_NONE) {
                     status[k] = Result.ABORTED;
-                    thrown = null;
+                    thrown[k] = null;
                     break;
                 }
                 Class<?> type = target.resultType();
-                if (thrown != null) {
+                if (thrown[k] != null) {
                     if (instrument) {
-                        Trace.statementEnd(k, 1, Trace.idOf(thrown));
+                        Trace.statementEnd(k, 1, Trace.idOf(thrown[k]));
                     }
                     status[k] = Result.THREW;
+                    if (thrown[k] instanceof VirtualMachineError) {
+                        break;
+                    }
                 } else {
                     if (instrument) {
                         Trace.statementEnd(k, 0, Tokens.encode(value, type));
@@ -111,6 +122,19 @@ final class Execution {
         result.abort = Trace.stopReason();
         result.exitStatus = Trace.exitStatus();
         finishStatements(executed, status, values, thrown);
+    }
+
+    /** Whether the statement's receiver or an argument is the result of a statement that threw. */
+    private static boolean needsMissingResult(Program.Statement statement, Throwable[] thrown) {
+        if (statement.receiver >= 0 && thrown[statement.receiver] != null) {
+            return true;
+        }
+        for (Argument argument : statement.arguments) {
+            if (argument.variable >= 0 && thrown[argument.variable] != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The arguments of statement k; variables are checked here, literals were at resolution. */
@@ -157,17 +181,18 @@ final class Execution {
         return receiver;
     }
 
-    private void finishStatements(int executed, String[] status, String[] values, Throwable thrown) {
+    private void finishStatements(int executed, String[] status, String[] values, Throwable[] thrown) {
         result.executed = executed;
         result.status = Arrays.copyOf(status, executed);
         result.values = Arrays.copyOf(values, executed);
         result.messages = new String[executed];
         result.throwSites = new String[executed];
-        if (thrown != null) {
-            int k = executed - 1;
-            result.values[k] = thrown.getClass().getName();
-            result.messages[k] = message(thrown);
-            result.throwSites[k] = ThrowSites.of(thrown, classpath);
+        for (int k = 0; k < executed; k++) {
+            if (thrown[k] != null) {
+                result.values[k] = thrown[k].getClass().getName();
+                result.messages[k] = message(thrown[k]);
+                result.throwSites[k] = ThrowSites.of(thrown[k], classpath);
+            }
         }
     }
 
