@@ -65,6 +65,13 @@ def sequences_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def sequences_engine(sequences_classes: Path):
+    engine = start_engine([sequences_classes])
+    yield engine
+    engine.worker.close()
+
+
+@pytest.fixture(scope="session")
 def containers_engine(containers_classes: Path):
     engine = start_engine([containers_classes])
     yield engine

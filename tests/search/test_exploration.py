@@ -9,19 +9,8 @@ from jtc.search.sequences import INPUT, REF, Source, Step
 from jtc.search.session import ClassSession
 from jtc.search.templates import Limits, ProgramTemplate
 
-import pytest
-
-from conftest import start_engine
-
 MONITOR = "com/example/containers/TemperatureMonitor"
 VAULT = "seq/Vault"
-
-
-@pytest.fixture(scope="module")
-def sequences_engine(sequences_classes):
-    engine = start_engine([sequences_classes])
-    yield engine
-    engine.worker.close()
 
 
 def _run(engine, calls: list[tuple[str, object]], owner: str = MONITOR, constructor: tuple = ()):
