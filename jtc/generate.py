@@ -30,7 +30,7 @@ from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.oracle.expectations import TestSuite
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
-from jtc.oracle.selection import build_suite, candidates, select
+from jtc.oracle.selection import build_suite, candidates, last_new_coverage, select
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.invokables import factories_for
@@ -58,7 +58,7 @@ class ClassReport:
     seconds: dict[str, float] = field(default_factory=dict)
     engine: EngineStats | None = None  # where the search time went (the engine benchmark reads it)
     coverage: ClassCoverage | None = None  # JaCoCo's figures with the line table (class and nested classes)
-    final_coverage_seconds: float = 0.0  # search time when the last execution a test was made of ran
+    final_coverage_seconds: float = 0.0  # search time when the last execution that covered something new ran
 
     @property
     def exit_code(self) -> ExitCode:
@@ -121,8 +121,10 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
-    chosen = select(candidates(search.executions, cls.name))
-    report.final_coverage_seconds = max((search.execution_seconds[c.execution.index] for c in chosen), default=0.0)
+    found = candidates(search.executions, cls.name)
+    chosen = select(found)
+    last = last_new_coverage(found)
+    report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     declares = {(m.owner, m.name, m.desc) for m in cls.methods if m.exceptions}
     suite = build_suite(cls.name, chosen, declares)
     _emit_and_measure(report, suite, classpath, settings)

@@ -87,6 +87,18 @@ def thrown(execution: Execution, index: int) -> Throws:
     return Throws(result.values[index] or "java.lang.Throwable", result.messages[index] if thrown_by_code else None)
 
 
+def last_new_coverage(found: list[Candidate]) -> Execution | None:
+    """The execution that covered the last item no earlier one had: from then on the union of what
+    the executions covered (which the selected tests cover too) did not grow."""
+    covered: set[Item] = set()
+    last = None
+    for candidate in sorted(found, key=lambda c: c.execution.index):
+        if candidate.covers - covered:
+            covered |= candidate.covers
+            last = candidate.execution
+    return last
+
+
 def expectation(candidate: Candidate) -> Expectation:
     outcome, execution = candidate.outcome, candidate.execution
     if outcome.kind == Kind.THREW:

@@ -1,0 +1,31 @@
+"""Which executions become tests (greedy set cover, then one per new outcome), and when the
+search's coverage stopped growing."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from jtc.oracle.outcomes import Kind, Outcome
+from jtc.oracle.selection import Candidate, last_new_coverage, select
+
+
+def _candidate(index: int, covers: set[str], outcome: str = "returned") -> Candidate:
+    execution = SimpleNamespace(index=index)
+    kind = Kind.RETURNED if outcome == "returned" else Kind.THREW
+    return Candidate(execution, Outcome(kind, 0), frozenset(covers), ("m", kind, outcome))  # type: ignore[arg-type]
+
+
+def test_set_cover_takes_the_biggest_gain_first_then_one_test_per_unseen_outcome() -> None:
+    found = [_candidate(0, {"a"}), _candidate(1, {"a", "b", "c"}), _candidate(2, {"c", "d"}),
+             _candidate(3, {"a"}, outcome="java.lang.IllegalStateException"), _candidate(4, {"b"})]
+    chosen = select(found)
+    assert [c.execution.index for c in chosen] == [1, 2, 3]  # in execution order; 3 for its new outcome
+
+
+def test_final_coverage_is_reached_when_the_union_last_grew_not_when_the_chosen_tests_ran() -> None:
+    # Execution 5 covers everything at once and is the test chosen, but 0..2 had covered it all before.
+    found = [_candidate(0, {"a"}), _candidate(1, {"b"}), _candidate(2, {"c"}), _candidate(3, {"a", "b"}),
+             _candidate(5, {"a", "b", "c"})]
+    assert [c.execution.index for c in select(found)] == [5]
+    assert last_new_coverage(found).index == 2  # type: ignore[union-attr]
+    assert last_new_coverage([]) is None
