@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--include-private", action="store_true",
                           help="also call private members, through reflection")
     generate.add_argument("--max-sequence-length", type=int, default=GenerationOptions.max_length, metavar="N",
-                          help=f"longest call sequence to consider (default: {GenerationOptions.max_length})")
+                          help=f"longest call sequence to consider; an argument fed by anything but its plainest "
+                               f"choice counts as one more call (default: {GenerationOptions.max_length})")
     generate.add_argument("--path-limit", type=int, default=ExplorationOptions.path_limit, metavar="N",
                           help=f"paths kept per statement prefix of a sequence (default: {ExplorationOptions.path_limit})")
     for switch, what in (("data-flow-check", "the data-flow check of candidate sequences"),

@@ -20,8 +20,8 @@ class GenerationOptions:
 
     data_flow_check: bool = True
     partial_order_reduction: bool = True
-    max_length: int = 12  # invokables per sequence, value factories not counted
-    max_wirings: int = 4  # reference assignments tried per candidate sequence
+    max_length: int = 12  # cost per sequence: invokables (value factories not counted) plus wiring deviations
+    max_wirings: int = 4  # reference assignments tried per candidate sequence and number of deviations
     # Value factories for reference parameters of JDK types: parameter descriptor -> primitive
     # descriptors whose box is passed (`Integer.valueOf(x)` for "I"); see search/invokables.py.
     factories: tuple[tuple[str, str], ...] = (

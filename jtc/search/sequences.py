@@ -131,35 +131,66 @@ class SequenceGenerator:
         return self._missing_receivers(sequence) == 0
 
     def skeletons(self, targets: list[Invokable]) -> Iterator[Skeleton]:
-        """All wired candidates, shortest first (iterative deepening); `completed_length` tells how far
-        the enumeration got."""
-        for length in range(1, self.options.max_length + 1):
+        """All wired candidates, cheapest first (iterative deepening on cost). A wired candidate costs
+        its length plus one for every input fed otherwise than by its first choice (a fresh boxed
+        value, else the first earlier result that fits): a second object passed where a value would
+        do, a null, or another receiver is worth trying, but only once the plainer sequences of that
+        length ran. Costs stop at `max_length`. `completed_length` is the last cost level enumerated
+        completely: every candidate of that length or shorter came in its plainest wiring."""
+        for cost in range(1, self.options.max_length + 1):
             for target in targets:
-                for sequence in self.candidates(target, length):
-                    yield from self.wirings(sequence)
-            self.completed_length = length
+                for length in range(1, cost + 1):
+                    for sequence in self.candidates(target, length):
+                        yield from self.wirings(sequence, deviations=cost - length)
+            self.completed_length = cost
 
     # ---- wirings -------------------------------------------------------------------------------
 
-    def wirings(self, sequence: tuple[Invokable, ...]) -> Iterator[Skeleton]:
-        """Ways to feed the reference inputs, data-flow checked, factories expanded into steps; at
-        most `max_wirings` per sequence out of at most WIRING_TRIES times as many examined, so that one
-        candidate with many reference parameters cannot hold up the deepening (the first choice of
-        every input comes first)."""
-        choices = []
+    def wirings(self, sequence: tuple[Invokable, ...], deviations: int | None = None) -> Iterator[Skeleton]:
+        """Ways to feed the reference inputs, data-flow checked, factories expanded into steps.
+
+        With `deviations`, only the wirings that leave the first choice at exactly that many inputs;
+        otherwise all of them, fewest deviations first. At most `max_wirings` per deviation count,
+        out of at most WIRING_TRIES times as many examined, so that one candidate with many
+        reference parameters cannot hold up the deepening."""
+        options = []
         for position, invokable in enumerate(sequence):
-            per_input = [self._sources(sequence, position, desc, is_receiver=(i == 0 and invokable.required is not None))
-                         for i, desc in enumerate(invokable.inputs)]
-            choices.append(list(itertools.product(*per_input)))
-        accepted = 0
-        examined = itertools.islice(itertools.product(*choices), self.options.max_wirings * WIRING_TRIES)
-        for combination in examined:
-            steps = tuple(Step(inv, sources) for inv, sources in zip(sequence, combination))
-            if not self.options.data_flow_check or self.data_flows(steps):
-                yield expand_factories(steps)
-                accepted += 1
-                if accepted >= self.options.max_wirings:
-                    return
+            for i, desc in enumerate(invokable.inputs):
+                options.append(self._sources(sequence, position, desc,
+                                             is_receiver=(i == 0 and invokable.required is not None)))
+        if any(not choices for choices in options):
+            return
+        open_inputs = [k for k, choices in enumerate(options) if len(choices) > 1]
+        counts = range(len(open_inputs) + 1) if deviations is None else [deviations]
+        for count in counts:
+            accepted = 0
+            for flat in itertools.islice(self._deviating(options, open_inputs, count),
+                                         self.options.max_wirings * WIRING_TRIES):
+                steps = self._steps(sequence, flat)
+                if not self.options.data_flow_check or self.data_flows(steps):
+                    yield expand_factories(steps)
+                    accepted += 1
+                    if accepted >= self.options.max_wirings:
+                        break
+
+    @staticmethod
+    def _deviating(options: list[list[Source]], open_inputs: list[int], count: int) -> Iterator[list[Source]]:
+        """Every choice of sources that differs from the first choice at exactly `count` inputs."""
+        for chosen in itertools.combinations(open_inputs, count):
+            for alternatives in itertools.product(*(options[k][1:] for k in chosen)):
+                flat = [choices[0] for choices in options]
+                for k, source in zip(chosen, alternatives):
+                    flat[k] = source
+                yield flat
+
+    @staticmethod
+    def _steps(sequence: tuple[Invokable, ...], flat: list[Source]) -> tuple[Step, ...]:
+        steps, position = [], 0
+        for invokable in sequence:
+            width = len(invokable.inputs)
+            steps.append(Step(invokable, tuple(flat[position:position + width])))
+            position += width
+        return tuple(steps)
 
     def _sources(self, sequence: tuple[Invokable, ...], position: int, desc: str, is_receiver: bool) -> list[Source]:
         if is_symbolic_input(desc):

@@ -97,7 +97,7 @@ class SearchReport:
     sequences: int = 0  # skeletons taken from the generator
     longest_sequence: int = 0  # longest skeleton executed (factories not counted)
     pruned: int = 0  # open nodes dropped by the exploration criteria
-    completed_length: int = 0  # every candidate sequence up to this length was generated
+    completed_length: int = 0  # every candidate up to this cost (length plus wiring deviations) was generated
     execution_seconds: list[float] = field(default_factory=list)  # per execution: search time when it ran
 
 

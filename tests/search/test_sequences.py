@@ -135,3 +135,22 @@ def test_an_inner_class_needs_an_existing_enclosing_instance() -> None:
     assert not generator.executable((inner,))
     wirings = list(generator.wirings((outer, inner)))
     assert [w[1].sources for w in wirings] == [(Source(REF, 0),)]  # never null
+
+
+def test_plain_wirings_come_first_and_each_deviation_costs_one_length() -> None:
+    """A null or the list itself passed as the value is worth a try, but after the plain sequences of
+    that length: a candidate costs its length plus its deviations from the first choices."""
+    add = _call("add", (OBJECT,))
+    effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
+    generator = _generator(effects)
+    assert [len(w) for w in generator.wirings((_new(), add), deviations=0)] == [3]  # new, Integer.valueOf, add
+    assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=1)] == [Source(REF, 0), Source(NULL)]
+
+    def shape(skeleton) -> str:
+        return " ".join(step.invokable.name + ",".join(s.kind for s in step.sources).join("()") for step in skeleton)
+
+    first = [shape(s) for s in itertools.islice(generator.skeletons([add]), 4)]
+    assert first == ["<init>() valueOf(input) add(ref,ref)",  # cost 2
+                     "<init>() add(ref,ref)", "<init>() add(ref,null)",  # cost 3: length 2, one deviation
+                     "<init>() valueOf(input) add(ref,ref) valueOf(input) add(ref,ref)"]  # cost 3: length 3
+    assert generator.completed_length == 2
