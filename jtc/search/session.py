@@ -40,6 +40,8 @@ from jtc.svm.inputs import Assignment, InputVariables, VariableStore
 from jtc.svm.path import Decision
 
 STATEMENT = "statement"  # decision kind of a statement choice
+# Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
+GRACE_EXECUTIONS = 100
 
 
 class _Sequence:
@@ -93,7 +95,7 @@ class SearchReport:
     nondeterministic: int  # paths that contradicted the tree at the same prefix
     fallback_solutions: int
     seconds: float
-    stopped_by: str  # "exhausted", "time", "executions"
+    stopped_by: str  # "exhausted", "covered", "time", "executions"
     sequences: int = 0  # skeletons taken from the generator
     longest_sequence: int = 0  # longest skeleton executed (factories not counted)
     pruned: int = 0  # open nodes dropped by the exploration criteria
@@ -133,6 +135,7 @@ class ClassSession:
         self.started = 0.0
         self.execution_seconds: list[float] = []
         self.deadline = math.inf  # time.monotonic() when the running search must stop
+        self.last_gain = 0  # executions run when the coverage map last grew
 
     def run(self, time_budget: float, max_executions: int | None = None) -> SearchReport:
         self.started = time.monotonic()
@@ -144,6 +147,9 @@ class ClassSession:
                 break
             if max_executions is not None and len(self.executor.executions) >= max_executions:
                 stopped_by = "executions"
+                break
+            if self._nothing_to_gain():
+                stopped_by = "covered"
                 break
             if self._wants_sequence() and self._next_sequence():
                 continue
@@ -161,6 +167,16 @@ class ClassSession:
                             self.nondeterministic, self.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=self.sequences, longest_sequence=self.longest,
                             pruned=self.pruned, execution_seconds=self.execution_seconds)
+
+    def _nothing_to_gain(self) -> bool:
+        """Every branch each member under test may run went both ways, no open node promises an
+        outcome no execution produced (an implicit check that has not thrown yet), and the search has
+        gone on as long again as it took to find everything (at least GRACE_EXECUTIONS) without
+        finding more: other paths through covered code may still loop forever or exhaust memory,
+        which the user wants to hear about, but an unbounded hunt for them is not worth the budget."""
+        executions = len(self.executor.executions)
+        return executions - self.last_gain >= max(GRACE_EXECUTIONS, self.last_gain) \
+            and self.open_targets is not None and not self.open_targets.any_open() and not self.frontier.has_uncovered()
 
     # ---- candidates ----------------------------------------------------------------------------
 
@@ -300,7 +316,8 @@ class ClassSession:
         self.infeasible_reached += len(insertion.reached_infeasible)
         if insertion.mismatch is not None:
             self.nondeterministic += 1
-        self.coverage.add(replay.edges, decisions)
+        if self.coverage.add(replay.edges, decisions):
+            self.last_gain = len(self.executor.executions)
         open_until = self._open_until(group, skeleton, execution, decisions)
         kept = [n for n in insertion.created if self._statement_at(execution, n.depth - 1) <= open_until]
         self.pruned += len(insertion.created) - len(kept)

@@ -24,12 +24,12 @@ class CoverageMap:
         self.edges: set[tuple[MethodInfo, int, Hashable]] = set()
         self.decisions: set[tuple[path.Site, str, Hashable]] = set()
 
-    def add(self, edges: set[tuple[MethodInfo, int, Hashable]], decisions: list[path.Decision]) -> int:
-        """Merge one execution's outcomes; returns how many branch edges were new."""
-        before = len(self.edges)
+    def add(self, edges: set[tuple[MethodInfo, int, Hashable]], decisions: list[path.Decision]) -> bool:
+        """Merge one execution's outcomes; returns whether any branch edge or decision outcome was new."""
+        before = len(self.edges), len(self.decisions)
         self.edges |= edges
         self.decisions.update(d.key for d in decisions)
-        return len(self.edges) - before
+        return (len(self.edges), len(self.decisions)) != before
 
     def covers(self, node: Node) -> bool:
         key = node.edge_key()

@@ -58,3 +58,12 @@ def test_written_classes_compile_and_pass_on_their_own(reports: dict[str, ClassR
     assert run.returncode == 0, run.stdout[-3000:]
     assert f"{expected_tests} tests successful" in run.stdout
     assert "0 tests failed" in run.stdout
+
+
+@pytest.mark.slow
+def test_a_class_whose_branches_are_all_covered_stops_before_its_budget(reports: dict[str, ClassReport]):
+    """ArraySum's loop has a path per array length; once every branch went both ways and a grace of
+    further executions found nothing new, the search ends instead of walking the other paths."""
+    search = reports["com.example.basics.ArraySum"].search
+    assert search.stopped_by == "covered"
+    assert len(search.executions) >= 100  # the grace period: at least GRACE_EXECUTIONS after the last gain
