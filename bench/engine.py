@@ -26,8 +26,8 @@ from jtc.jvm.worker import JvmWorker, WorkerSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECTS = ("basics", "containers")
-# Subjects that do not finish their exploration within a few hundred executions, so every class
-# contributes the same number of executions.
+# Subjects whose exploration goes on for a few hundred executions, so that most classes contribute the
+# same number; one whose search ends sooner (nothing left, or everything covered) contributes fewer.
 SUBJECTS = ("com.example.basics.ArraySum", "com.example.containers.BinSearchTree", "com.example.containers.HeapArray",
             "com.example.containers.LinkedList", "com.example.containers.TreeMap", "com.example.containers.BinomialHeap")
 
