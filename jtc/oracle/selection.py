@@ -31,7 +31,10 @@ class Candidate:
     execution: Execution
     outcome: Outcome
     covers: frozenset[Item]
-    outcome_key: tuple
+    outcome_key: tuple  # (member, kind, exception) of the last statement
+    # Outcome keys of the statements before the last: a test shows them on the way (every test that
+    # constructs an object shows that the constructor returns).
+    shown_before: frozenset[tuple] = frozenset()
 
 
 def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
@@ -51,11 +54,22 @@ def candidates(executions: list[Execution], class_name: str) -> list[Candidate]:
         outcome = classify(execution)
         if outcome.kind not in (Kind.RETURNED, Kind.THREW):
             continue
-        statement = execution.program[outcome.statement]
-        member = (statement.owner, getattr(statement, "name", "<init>"), statement.desc)
-        key = (member, outcome.kind, outcome.exception)
-        found.append(Candidate(execution, outcome, _covered_items(execution, class_name), key))
+        key = (_member(execution, outcome.statement), outcome.kind, outcome.exception)
+        before = frozenset(_outcome_key(execution, index) for index in range(outcome.statement))
+        found.append(Candidate(execution, outcome, _covered_items(execution, class_name), key, before))
     return found
+
+
+def _member(execution: Execution, index: int) -> tuple[str, str, str]:
+    statement = execution.program[index]
+    return statement.owner, getattr(statement, "name", "<init>"), statement.desc
+
+
+def _outcome_key(execution: Execution, index: int) -> tuple:
+    """(member, returned or threw, exception class) of statement `index`, one before the last."""
+    if execution.result.status[index] == "threw":
+        return _member(execution, index), Kind.THREW, execution.result.values[index]
+    return _member(execution, index), Kind.RETURNED, None
 
 
 def select(found: list[Candidate]) -> list[Candidate]:
@@ -69,7 +83,7 @@ def select(found: list[Candidate]) -> list[Candidate]:
         chosen.append(best)
         covered |= best.covers
         remaining.remove(best)
-    shown = {c.outcome_key for c in chosen}
+    shown = {key for c in chosen for key in (c.outcome_key, *c.shown_before)}
     for candidate in remaining:
         if candidate.outcome_key not in shown:
             chosen.append(candidate)

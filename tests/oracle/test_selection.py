@@ -29,3 +29,16 @@ def test_final_coverage_is_reached_when_the_union_last_grew_not_when_the_chosen_
     assert [c.execution.index for c in select(found)] == [5]
     assert last_new_coverage(found).index == 2  # type: ignore[union-attr]
     assert last_new_coverage([]) is None
+
+
+def test_an_outcome_every_chosen_test_shows_on_the_way_gets_no_test_of_its_own() -> None:
+    """`new Bmi()` returning is shown by every test that constructs one first; a constructor that
+    throws is still a new outcome."""
+    constructor = (("t/Bmi", "<init>", "()V"), Kind.RETURNED, None)
+    category = _candidate(1, {"a", "b"})
+    category.shown_before = frozenset({constructor})
+    constructed = _candidate(0, {"a"})
+    constructed.outcome_key = constructor
+    refused = _candidate(2, {"a"}, outcome="java.lang.IllegalArgumentException")
+    refused.outcome_key = (("t/Bmi", "<init>", "()V"), Kind.THREW, "java.lang.IllegalArgumentException")
+    assert [c.execution.index for c in select([constructed, category, refused])] == [1, 2]
