@@ -49,6 +49,11 @@ class Outcome:
         return self.kind in PROBLEM_EXIT_CODES
 
 
+def thrown_class(execution: Execution, index: int) -> str:
+    """The binary class name of what statement `index` threw."""
+    return execution.result.values[index] or "java.lang.Throwable"
+
+
 def classify(execution: Execution) -> Outcome:
     result = execution.result
     last = max(result.executed - 1, 0)
@@ -66,7 +71,7 @@ def classify(execution: Execution) -> Outcome:
         return Outcome(Kind.ENDLESS, last, detail="exceeded the time limit")
     status = result.status[last] if result.status else "abort"
     if status == "threw":
-        exception = result.values[last] or "java.lang.Throwable"
+        exception = thrown_class(execution, last)
         site = result.throw_sites[last] or ""
         if exception == "java.lang.StackOverflowError":
             return Outcome(Kind.STACK_OVERFLOW, last, exception, detail=site)

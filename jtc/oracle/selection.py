@@ -15,7 +15,7 @@ from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import Null
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
-from jtc.oracle.outcomes import Kind, Outcome, classify
+from jtc.oracle.outcomes import Kind, Outcome, classify, thrown_class
 from jtc.search.execution import Execution
 
 Item = tuple[MethodInfo, int, Hashable]
@@ -68,7 +68,7 @@ def _member(execution: Execution, index: int) -> tuple[str, str, str]:
 def _outcome_key(execution: Execution, index: int) -> tuple:
     """(member, returned or threw, exception class) of statement `index`, one before the last."""
     if execution.result.status[index] == "threw":
-        return _member(execution, index), Kind.THREW, execution.result.values[index]
+        return _member(execution, index), Kind.THREW, thrown_class(execution, index)
     return _member(execution, index), Kind.RETURNED, None
 
 
@@ -98,7 +98,7 @@ def thrown(execution: Execution, index: int) -> Throws:
     statement_outcome = replay.outcomes[index] if replay and len(replay.outcomes) > index else None
     exception_id = getattr(statement_outcome.value, "id", None) if statement_outcome else None
     thrown_by_code = replay is not None and exception_id in replay.thrown_by_code
-    return Throws(result.values[index] or "java.lang.Throwable", result.messages[index] if thrown_by_code else None)
+    return Throws(thrown_class(execution, index), result.messages[index] if thrown_by_code else None)
 
 
 def last_new_coverage(found: list[Candidate]) -> Execution | None:
