@@ -22,8 +22,8 @@ from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import validate_suite
 from jtc.errors import ClassFileTooNewError, ExitCode, HarnessError, InternalError, JtcError, UnknownClassError
 from jtc.jvm.worker import JvmWorker, WorkerSettings
+from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
-from jtc.analysis.hierarchy import Hierarchy
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
 from jtc.model.repository import ClassRepository
@@ -96,9 +96,9 @@ def _problems(report: SearchReport) -> list[tuple[str, Outcome, int]]:
 
 
 def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings: Settings,
-                   hierarchy: Hierarchy) -> ClassReport:
+                   index: ClassIndex) -> ClassReport:
     started = time.perf_counter()
-    check_loadable(classpath, name, toolchain().max_class_major)
+    check_loadable(index, name, toolchain().max_class_major)
     repository = ClassRepository()
     _describe(worker, repository, name)
     cls = repository.get(name.replace(".", "/"))
@@ -106,7 +106,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
         raise UnknownClassError(f"class {name} is not on the classpath")
     check_testable(cls)
     describe = lambda other: _describe(worker, repository, binary_name(other))  # noqa: E731
-    analysis = InfluenceAnalysis(repository, hierarchy, describe)
+    analysis = InfluenceAnalysis(repository, index, describe)
     pool = build_pool(cls, repository, analysis, describe, settings.access)
     targets = testable_targets(pool, cls)
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable,
@@ -127,17 +127,19 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     declares = {(m.owner, m.name, m.desc) for m in cls.methods if m.exceptions}
     suite = build_suite(cls.name, chosen, declares)
-    _emit_and_measure(report, suite, classpath, settings)
+    _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
 
 
-def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, settings: Settings) -> None:
+def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, index: ClassIndex,
+                      settings: Settings) -> None:
     """Validate and write the test class, then measure it with JaCoCo in a fresh JVM."""
     with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
         work = Path(scratch)
         started = time.perf_counter()
-        validation = validate_suite(suite, classpath.entries, settings.output_dir, work_dir=work / "validate")
+        validation = validate_suite(suite, classpath.entries, settings.output_dir, work_dir=work / "validate",
+                                    index=index)
         report.seconds["validation"] = time.perf_counter() - started
         report.tests_written = len(validation.kept)
         report.test_file = str(validation.written) if validation.written else None
@@ -192,11 +194,11 @@ def _percent(covered: int, total: int) -> str:
 def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, ClassReport | JtcError]]:
     """Each class's report, or the error that ended it, as soon as the class is done."""
     classpath = Classpath.parse(settings.classpath)
-    hierarchy = Hierarchy(list(classpath.as_strings()))
-    with JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
+    with ClassIndex(classpath.entries, toolchain().java_home) as index, \
+            JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
         for name in class_names:
             try:
-                yield name, generate_class(name, classpath, worker, settings, hierarchy)
+                yield name, generate_class(name, classpath, worker, settings, index)
             except JtcError as error:
                 yield name, error
             except Exception as error:  # a bug in jtc: report it, keep going with the next class

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from jtc.analysis.hierarchy import Hierarchy
+from jtc.model.classindex import ClassIndex
 from jtc.model.classtable import ClassInfo, MethodInfo
 from jtc.model.repository import ClassRepository
 
@@ -62,15 +62,15 @@ NOTHING = Effects(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(
 class InfluenceAnalysis:
     """Effects per method, computed once per run; callees are described on demand."""
 
-    def __init__(self, repository: ClassRepository, hierarchy: Hierarchy,
+    def __init__(self, repository: ClassRepository, index: ClassIndex,
                  describe: Callable[[str], ClassInfo | None]) -> None:
         self.repository = repository
-        self.hierarchy = hierarchy
+        self.index = index
         self.describe = describe
         self._done: dict[tuple[str, str, str], Effects] = {}
 
     def subtypes(self, internal_name: str) -> tuple[str, ...]:
-        return self.hierarchy.subtypes(internal_name)
+        return self.index.subtypes(internal_name)
 
     def effects(self, owner: str, name: str, desc: str) -> Effects:
         key = (owner, name, desc)
@@ -80,7 +80,7 @@ class InfluenceAnalysis:
 
     def _class(self, name: str) -> ClassInfo | None:
         info = self.repository.get(name)
-        if info is None and name in self.hierarchy.headers:
+        if info is None and self.index.is_user_class(name):
             info = self.describe(name)
         return info
 
@@ -108,7 +108,7 @@ class InfluenceAnalysis:
         pending, seen = [root], {root}
         while pending:
             owner, name, desc = pending.pop()
-            if owner not in self.hierarchy.headers:
+            if not self.index.is_user_class(owner):
                 continue  # the JDK
             method = self._method(owner, name, desc)
             if method is None:
@@ -140,19 +140,19 @@ class InfluenceAnalysis:
         return ("B", "Z") if kind == "B" else (ANY_REFERENCE,) if kind == "L" else (kind,)
 
     def _field(self, owner: str, name: str, desc: str, is_static: bool) -> FieldRef:
-        if owner in self.hierarchy.headers:
+        if self.index.is_user_class(owner):
             self._class(owner)
         return FieldRef(self.repository.resolve_field_owner(owner, name), name, desc, is_static)
 
     def _targets(self, opcode: int, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
         """The methods a call may run: one for static and special calls, every implementation for
         virtual and interface calls."""
-        if owner.startswith("[") or owner not in self.hierarchy.headers:
+        if owner.startswith("[") or not self.index.is_user_class(owner):
             return []
         if opcode in (INVOKESTATIC, INVOKESPECIAL):
             return [(owner, name, desc)]
         found = [(owner, name, desc)]
-        for subtype in self.hierarchy.subtypes(owner):
+        for subtype in self.index.subtypes(owner):
             info = self._class(subtype)
             if info is not None and info.method(name, desc) is not None:
                 found.append((subtype, name, desc))

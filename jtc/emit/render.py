@@ -2,7 +2,7 @@
 
 Statements become locals named after their types, the call under test is assigned to `result`
 and asserted. The spans let the validator turn a javac error line back into the test that caused
-it. Rendering is a pure function of the suite and the class facts: no clock, no randomness.
+it. Rendering is a pure function of the suite and the class index: no clock, no randomness.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from pathlib import PurePosixPath
 
 import jinja2
 
-from jtc.emit.facts import ClassFacts, has_stable_name
 from jtc.emit.imports import TypeNames, top_level
 from jtc.emit.literals import java_literal, string_literal
 from jtc.emit.naming import (
@@ -25,6 +24,7 @@ from jtc.emit.naming import (
     test_method_name,
     variable_base,
 )
+from jtc.model.classindex import ClassIndex, has_stable_name
 from jtc.model.program import (ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, Null, Statement, Value,
                                VarRef)
 from jtc.model.types import (
@@ -118,10 +118,10 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
 class _CaseRenderer:
     """Renders the body of one test; records which classes it spelled, for import attribution."""
 
-    def __init__(self, case: TestCase, names: TypeNames, facts: ClassFacts, package: str) -> None:
+    def __init__(self, case: TestCase, names: TypeNames, index: ClassIndex, package: str) -> None:
         self.case = case
         self.names = names
-        self.facts = facts
+        self.index = index
         self.package = package
         self.spelled: set[str] = set()
         referenced = [v for s in case.program for v in (*s.args, getattr(s, "receiver", None))
@@ -149,7 +149,7 @@ class _CaseRenderer:
         it is a top-level java.* class."""
         if not has_stable_name(internal):
             return False
-        known = self.facts.nameable_from(internal, self.package)
+        known = self.index.nameable_from(internal, self.package)
         if known is not None:
             return known
         return declared or (internal.startswith(("java/", "javax/")) and "$" not in internal)
@@ -171,7 +171,7 @@ class _CaseRenderer:
             return False
         if param == OBJECT:
             return True
-        return declared[0] == param[0] == "L" and self.facts.is_subtype(declared[1:-1], param[1:-1]) is True
+        return declared[0] == param[0] == "L" and self.index.is_subtype(declared[1:-1], param[1:-1]) is True
 
     def argument(self, value: Value, param: str, cast: bool) -> str:
         """One argument; `cast` when overload resolution needs the exact parameter type."""
@@ -194,7 +194,7 @@ class _CaseRenderer:
         in the list)."""
         params = statement.param_descs
         overloaded = isinstance(statement, (Construct, Invoke))
-        rivals = self.facts.rival_params(statement.owner, statement.name, statement.desc) if overloaded else []
+        rivals = self.index.rival_params(statement.owner, statement.name, statement.desc) if overloaded else []
         rendered = []
         for position in range(skip, len(params)):
             value, param = statement.args[position], params[position]
@@ -212,7 +212,7 @@ class _CaseRenderer:
     def receiver(self, statement: Invoke | FieldStore) -> str:
         assert statement.receiver is not None
         name, declared = self.variables[statement.receiver.index]
-        if declared.startswith("L") and self.facts.is_subtype(declared[1:-1], statement.owner):
+        if declared.startswith("L") and self.index.is_subtype(declared[1:-1], statement.owner):
             return name
         return f"(({self.spell_class(statement.owner)}) {name})"
 
@@ -246,6 +246,7 @@ class _CaseRenderer:
             types = ", ".join(f"{self.spell(p)}.class" for p in statement.param_descs)
             expression = f"newDeclared({owner}, new Class<?>[] {{{types}}}{''.join(', ' + v for v in values)})"
         else:
+            assert isinstance(statement, (Invoke, FieldStore))
             target = "null" if statement.receiver is None else self.variables[statement.receiver.index][0]
             if isinstance(statement, FieldStore):
                 return f"setDeclared({owner}, {target}, {string_literal(statement.name)}, {values[0]})"
@@ -259,7 +260,7 @@ class _CaseRenderer:
 
     def constructs_inner(self, statement: Statement) -> bool:
         """`outer.new Inner(…)`: the first constructor argument is the enclosing instance."""
-        return isinstance(statement, Construct) and bool(statement.args) and self.facts.is_inner(statement.owner)
+        return isinstance(statement, Construct) and bool(statement.args) and self.index.is_inner(statement.owner)
 
     # --- statements ----------------------------------------------------------------------------
 
@@ -355,7 +356,7 @@ class _CaseRenderer:
         return f"assertEquals({expected}, result);"
 
 
-def render_suite(suite: TestSuite, facts: ClassFacts) -> RenderedClass:
+def render_suite(suite: TestSuite, index: ClassIndex) -> RenderedClass:
     """The test class for `suite`; tests keep the suite's order."""
     subject = suite.class_under_test
     package = package_of(subject)
@@ -367,14 +368,14 @@ def render_suite(suite: TestSuite, facts: ClassFacts) -> RenderedClass:
     method_names = deduplicate(test_method_name(case, subject) for case in suite.tests)
     views: list[_MethodView] = []
     users_by_import: dict[str, set[int]] = {name: set() for name in names.imports}
-    for index, (case, method_name) in enumerate(zip(suite.tests, method_names, strict=True)):
-        renderer = _CaseRenderer(case, names, facts, package)
+    for position, (case, method_name) in enumerate(zip(suite.tests, method_names, strict=True)):
+        renderer = _CaseRenderer(case, names, index, package)
         reflective = any(statement.reflective for statement in case.program)
         views.append(_MethodView(method_name, case.throws_checked or reflective, tuple(renderer.body())))
         for internal in renderer.spelled:
             imported = names.import_of(internal)
             if imported:
-                users_by_import[imported].add(index)
+                users_by_import[imported].add(position)
     # Types are spelled against everything the tests might mention; only what they did spell is imported.
     annotation = names.import_of(TEST_ANNOTATION)
     imports = [name for name in names.imports if users_by_import[name] or name == annotation]

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import javalang
 
-from jtc.emit.facts import ClassFacts
 from jtc.emit.javac import compile_sources
 from jtc.emit.launcher import ALPHABETICAL, REVERSED, LauncherRun, run_tests
 from jtc.emit.render import RenderedClass, render_suite
+from jtc.model.classindex import ClassIndex
 from jtc.oracle.expectations import TestSuite
 from jtc.toolchain import junit_console_jar, toolchain
 
@@ -64,7 +64,7 @@ class _Round:
 
 def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path,
                    settings: ValidationSettings = ValidationSettings(), work_dir: Path | None = None,
-                   facts: ClassFacts | None = None) -> ValidationReport:
+                   index: ClassIndex | None = None) -> ValidationReport:
     """Render, check and write the test class for `suite` under `output_dir/<package path>/`.
 
     `classpath` is the user's (the classes under test and their dependencies). With `work_dir`,
@@ -74,14 +74,14 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
     if not suite.tests:
         report.note = "the suite has no tests; nothing written"
         return report
-    owns_facts = facts is None
-    facts = facts or ClassFacts(classpath, toolchain().java_home)
+    owns_index = index is None
+    index = index or ClassIndex(classpath, toolchain().java_home)
     scratch = Path(tempfile.mkdtemp(prefix="jtc-validate-")) if work_dir is None else work_dir
     try:
-        _validate(suite, list(classpath), output_dir, settings, facts, scratch, report)
+        _validate(suite, list(classpath), output_dir, settings, index, scratch, report)
     finally:
-        if owns_facts:
-            facts.close()
+        if owns_index:
+            index.close()
         if work_dir is None:
             shutil.rmtree(scratch, ignore_errors=True)
             report.classes_dir = None
@@ -90,11 +90,11 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
 
 
 def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, settings: ValidationSettings,
-              facts: ClassFacts, scratch: Path, report: ValidationReport) -> None:
+              index: ClassIndex, scratch: Path, report: ValidationReport) -> None:
     active = list(range(len(suite.tests)))
     for round_number in range(1, settings.max_rounds + 1):
         report.rounds = round_number
-        rendered = render_suite(TestSuite(suite.class_under_test, tuple(suite.tests[i] for i in active)), facts)
+        rendered = render_suite(TestSuite(suite.class_under_test, tuple(suite.tests[i] for i in active)), index)
         round_dir = scratch / f"round-{round_number}"
         verdict = _check(rendered, classpath, round_dir, settings)
         if not verdict.failures:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.errors import BadClasspathError, ClassFileTooNewError, UnknownClassError
+from jtc.model.classfile import ClassFormatProblem, major_version
+from jtc.model.classindex import ClassIndex
 
 JAVA_VERSIONS = {major: major - 44 for major in range(49, 80)}  # class file major -> Java release
 
@@ -43,37 +45,17 @@ class Classpath:
     def as_strings(self) -> tuple[str, ...]:
         return tuple(str(e) for e in self.entries)
 
-    def class_bytes(self, binary_name: str) -> bytes | None:
-        """The first class file for `binary_name` ('com.example.Foo$Inner') on the classpath."""
-        relative = binary_name.replace(".", "/") + ".class"
-        for entry in self.entries:
-            if entry.is_dir():
-                candidate = entry / relative
-                if candidate.is_file():
-                    return candidate.read_bytes()
-            else:
-                with zipfile.ZipFile(entry) as jar:
-                    try:
-                        return jar.read(relative)
-                    except KeyError:
-                        continue
-        return None
 
-
-def class_major_version(data: bytes) -> int:
-    if len(data) < 8 or data[:4] != b"\xca\xfe\xba\xbe":
-        raise UnknownClassError("not a class file (bad magic number)")
-    return int.from_bytes(data[6:8], "big")
-
-
-def check_loadable(classpath: Classpath, binary_name: str, max_major: int) -> bytes:
-    """The class file of `binary_name`, after checking that it exists and this JVM can load it."""
-    data = classpath.class_bytes(binary_name)
+def check_loadable(index: ClassIndex, binary_name: str, max_major: int) -> None:
+    """Check that `binary_name` is on the classpath and that this JVM can load its class file."""
+    data = index.class_bytes(binary_name.replace(".", "/"))
     if data is None:
         raise UnknownClassError(f"class {binary_name} is not on the classpath")
-    major = class_major_version(data)
+    try:
+        major = major_version(data)
+    except ClassFormatProblem as problem:
+        raise UnknownClassError(f"{binary_name}: {problem}") from None
     if major > max_major:
         raise ClassFileTooNewError(
             f"{binary_name} is compiled for Java {JAVA_VERSIONS.get(major, major - 44)} (class file {major}); "
             f"this JVM runs Java {max_major - 44} and older")
-    return data

@@ -15,7 +15,7 @@ from jtc.model.classtable import ClassInfo, MethodInfo
 from jtc.model.repository import ClassRepository
 from jtc.model.types import BOXES, OBJECT, internal_name, is_array, is_primitive, is_reference, object_desc
 from jtc.config import AccessOptions
-from jtc.search.invokables import CALL, FACTORY, NEW, STATIC, Invokable, array_invokable, class_invokables
+from jtc.search.invokables import Invokable, InvokableKind, array_invokable, class_invokables
 from jtc.search.sequences import EMPTY, effects_of_store, is_symbolic_input
 
 # Supertypes of the JDK types value factories produce (the JDK's classes are not described).
@@ -45,9 +45,9 @@ class Pool:
         return self.repository.is_subclass(internal_name(sub), internal_name(sup))
 
     def effects(self, invokable: Invokable) -> Effects:
-        if invokable.kind in (NEW, CALL, STATIC):
+        if invokable.kind in (InvokableKind.NEW, InvokableKind.CALL, InvokableKind.STATIC):
             return self.analysis.effects(invokable.owner, invokable.name, invokable.desc)
-        if invokable.kind == FACTORY:
+        if invokable.kind == InvokableKind.FACTORY:
             return EMPTY
         return effects_of_store(invokable)
 
@@ -68,7 +68,7 @@ def build_pool(cls: ClassInfo, repository: ClassRepository, analysis: InfluenceA
     package = cls.name.rpartition("/")[0]
     invokables = class_invokables(cls, package, options)
     seen = {cls.name}
-    for name in analysis.hierarchy.nested(cls.name):
+    for name in analysis.index.nested(cls.name):
         seen.add(name)
         info = describe(name)
         if info is not None:
@@ -117,7 +117,7 @@ def _wanted_types(invokables: list[Invokable], analysis: InfluenceAnalysis, cls:
                 wanted.add(base)
     if cls is not None:
         for invokable in invokables:
-            if invokable.kind in (NEW, CALL, STATIC) and invokable.owner == cls.name:
+            if invokable.kind in (InvokableKind.NEW, InvokableKind.CALL, InvokableKind.STATIC) and invokable.owner == cls.name:
                 wanted.update(object_desc(t) for t in analysis.effects(invokable.owner, invokable.name,
                                                                         invokable.desc).casts if not t.startswith("["))
     return wanted

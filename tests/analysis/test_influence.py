@@ -1,4 +1,4 @@
-"""Static influence facts on the container samples: class file headers, subtypes, nested classes,
+"""Static influence facts on the container samples: class declarations, subtypes, nested classes,
 and field/array effects followed through private helpers and overriding methods."""
 
 from __future__ import annotations
@@ -7,34 +7,36 @@ from pathlib import Path
 
 import pytest
 
-from jtc.analysis.hierarchy import Hierarchy, read_header
 from jtc.analysis.influence import FieldRef, InfluenceAnalysis
+from jtc.model.classfile import ClassFormatProblem, parse_class_file
+from jtc.model.classindex import ClassIndex
 
 PKG = "com/example/containers"
 
 
 @pytest.fixture(scope="module")
 def analysis(containers_engine, containers_classes: Path) -> InfluenceAnalysis:
-    hierarchy = Hierarchy([str(containers_classes)])
+    index = ClassIndex([containers_classes])
 
     def describe(name: str):
         containers_engine.load(name.replace("/", "."))
         return containers_engine.repository.get(name)
 
-    return InfluenceAnalysis(containers_engine.repository, hierarchy, describe)
+    return InfluenceAnalysis(containers_engine.repository, index, describe)
 
 
-def test_headers_name_super_class_and_interfaces(containers_classes: Path) -> None:
-    header = read_header((containers_classes / PKG / "Circle.class").read_bytes())
-    assert header is not None and header.name == f"{PKG}/Circle" and header.super_name == f"{PKG}/Figure"
-    assert header.is_concrete
-    assert read_header(b"not a class file") is None
+def test_class_files_name_super_class_and_interfaces(containers_classes: Path) -> None:
+    declared = parse_class_file((containers_classes / PKG / "Circle.class").read_bytes())
+    assert declared.name == f"{PKG}/Circle" and declared.super_name == f"{PKG}/Figure"
+    assert declared.is_concrete
+    with pytest.raises(ClassFormatProblem):
+        parse_class_file(b"not a class file")
 
 
 def test_subtypes_are_concrete_and_nested_classes_are_found(analysis: InfluenceAnalysis) -> None:
     assert analysis.subtypes(f"{PKG}/Figure") == (f"{PKG}/Circle", f"{PKG}/Square")
     assert analysis.subtypes(f"{PKG}/Circle") == (f"{PKG}/Circle",)
-    assert analysis.hierarchy.nested(f"{PKG}/Outer") == (f"{PKG}/Outer$Counter", f"{PKG}/Outer$Range")
+    assert analysis.index.nested(f"{PKG}/Outer") == (f"{PKG}/Outer$Counter", f"{PKG}/Outer$Range")
 
 
 def test_effects_follow_calls_to_helpers(analysis: InfluenceAnalysis) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from jtc.emit.facts import ClassFacts
+from jtc.model.classindex import ClassIndex
 from jtc.emit.javac import compile_sources
 from jtc.toolchain import toolchain
 
@@ -21,6 +21,6 @@ def fx_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def fx_facts(fx_classes: Path):
-    with ClassFacts([fx_classes], toolchain().java_home) as facts:
-        yield facts
+def fx_index(fx_classes: Path):
+    with ClassIndex([fx_classes], toolchain().java_home) as index:
+        yield index

@@ -1,0 +1,294 @@
+"""One index of the classpath's class files: where each class is, what it declares, how classes
+relate (supertypes, concrete subtypes, nesting), and what a test may write about them.
+
+Every stage asks it instead of reading class files itself: the search to find subtypes and
+producers anywhere on the classpath, the emitter to decide how a test spells a class and whether a
+call needs casts, the command to refuse class files the JVM cannot load. Files are parsed once,
+declarations only, without loading anything. JDK classes are looked up in the JDK's jmods when the
+JDK has them (only packages the JDK exports to everyone; others are not accessible to a test).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from jtc.model.classfile import (ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC, ClassFile, ClassFormatProblem,
+                                 MethodDecl, parse_class_file)
+from jtc.model.signatures import GenericType, class_type_bounds, parse_method_signature, plain
+from jtc.model.types import package_of, parse_method_descriptor
+
+# Packages a JDK module exports to everyone; JDK classes elsewhere (sun.*, jdk.internal.*) are not
+# accessible to a test even when public.
+_EXPORTED_JDK_PACKAGE = re.compile(r"^javax?/")
+# Hidden classes (lambdas) and generated proxies have names that change from run to run.
+_UNSTABLE_NAME = re.compile(r"/0x|\$\$")
+_ANONYMOUS = re.compile(r"\$\d")
+
+
+def has_stable_name(internal: str) -> bool:
+    """False for lambdas, hidden classes and proxies: a test can neither write nor compare their names."""
+    return not _UNSTABLE_NAME.search(internal)
+
+
+def is_anonymous(internal: str) -> bool:
+    """Anonymous and local classes (`Outer$1`, `Outer$1Local`) cannot be named or made by a test."""
+    return bool(_ANONYMOUS.search(internal))
+
+
+class ClassIndex:
+    """The user classpath (directories and jars, first entry wins) and, behind it, the JDK."""
+
+    def __init__(self, entries: Sequence[Path], jdk_home: Path | None = None) -> None:
+        self.entries = tuple(entries)
+        self._jmods = sorted((jdk_home / "jmods").glob("*.jmod")) if jdk_home else []
+        self._archives: dict[Path, zipfile.ZipFile] = {}
+        self._cache: dict[str, ClassFile | None] = {}
+        self._user_names: tuple[str, ...] = ()
+        self._user_set: frozenset[str] | None = None
+        self._children: dict[str, list[str]] | None = None
+
+    # ---- files ---------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        for archive in self._archives.values():
+            archive.close()
+        self._archives.clear()
+
+    def __enter__(self) -> ClassIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _archive(self, path: Path) -> zipfile.ZipFile:
+        if path not in self._archives:
+            self._archives[path] = zipfile.ZipFile(path)
+        return self._archives[path]
+
+    def class_bytes(self, internal: str) -> bytes | None:
+        """The class file of `internal` ('com/x/Foo$Inner') on the user classpath, first entry first."""
+        relative = internal + ".class"
+        for entry in self.entries:
+            if entry.is_dir():
+                candidate = entry / relative
+                if candidate.is_file():
+                    return candidate.read_bytes()
+            elif entry.is_file():
+                try:
+                    return self._archive(entry).read(relative)
+                except KeyError:
+                    continue
+        return None
+
+    def _jdk_bytes(self, internal: str) -> bytes | None:
+        if not _EXPORTED_JDK_PACKAGE.match(internal):
+            return None
+        for jmod in self._jmods:
+            try:
+                return self._archive(jmod).read("classes/" + internal + ".class")
+            except KeyError:
+                continue
+        return None
+
+    def lookup(self, internal: str) -> ClassFile | None:
+        """The declarations of a class of the user classpath or an exported JDK package; None when
+        there is no such class (or its file cannot be read)."""
+        if internal not in self._cache:
+            data = self.class_bytes(internal)
+            if data is None:
+                data = self._jdk_bytes(internal)
+            parsed = None
+            if data is not None:
+                try:
+                    parsed = parse_class_file(data)
+                except ClassFormatProblem:
+                    parsed = None
+            self._cache[internal] = parsed
+        return self._cache[internal]
+
+    def is_user_class(self, internal: str) -> bool:
+        self.user_classes()
+        return internal in self._user_set  # type: ignore[operator]
+
+    def user_classes(self) -> tuple[str, ...]:
+        """Every class on the user classpath, by internal name, sorted (the first entry's copy counts)."""
+        if self._user_set is None:
+            found: set[str] = set()
+            for entry in self.entries:
+                found.update(_class_names(entry, self._archive))
+            self._user_names = tuple(sorted(found))
+            self._user_set = frozenset(found)
+        return self._user_names
+
+    # ---- hierarchy -----------------------------------------------------------------------------
+
+    def _child_map(self) -> dict[str, list[str]]:
+        if self._children is None:
+            children: dict[str, list[str]] = {}
+            for name in self.user_classes():
+                info = self.lookup(name)
+                if info is None:
+                    continue
+                for parent in (info.super_name, *info.interfaces):
+                    if parent:
+                        children.setdefault(parent, []).append(name)
+            self._children = children
+        return self._children
+
+    def subtypes(self, name: str) -> tuple[str, ...]:
+        """Concrete, named user classes that are `name` or extend or implement it, directly or not
+        (`name` may be a JDK type: the user classes implementing `java/util/Iterator`)."""
+        found: set[str] = set()
+        pending, seen = [name], set()
+        children = self._child_map()
+        while pending:
+            current = pending.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            info = self.lookup(current) if self.is_user_class(current) else None
+            if info is not None and info.is_concrete and not is_anonymous(current):
+                found.add(current)
+            pending.extend(children.get(current, ()))
+        return tuple(sorted(found))
+
+    def nested(self, name: str) -> tuple[str, ...]:
+        """Named classes declared inside `name` (at any depth): tested with it, as JaCoCo counts them with it."""
+        prefix = name + "$"
+        return tuple(n for n in self.user_classes() if n.startswith(prefix) and not is_anonymous(n))
+
+    def supertypes(self, internal: str) -> Iterator[tuple[str, ClassFile | None]]:
+        """The class and all its superclasses and superinterfaces, each with its file (None if not found)."""
+        seen: set[str] = set()
+        pending = [internal]
+        while pending:
+            name = pending.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            info = self.lookup(name)
+            yield name, info
+            if info is not None:
+                pending.extend(info.interfaces)
+                if info.super_name:
+                    pending.append(info.super_name)
+
+    def is_subtype(self, sub: str, sup: str) -> bool | None:
+        """Whether class `sub` is `sup` or extends/implements it; None when that cannot be told."""
+        if sup == "java/lang/Object" or sub == sup:
+            return True
+        unknown = False
+        for name, info in self.supertypes(sub):
+            if name == sup:
+                return True
+            if info is None:
+                unknown = True
+        return None if unknown else False
+
+    # ---- members -------------------------------------------------------------------------------
+
+    def parameter_types(self, owner: str, method: MethodDecl) -> tuple[GenericType, ...]:
+        """The method's parameter types with their type arguments where the signature gives them,
+        aligned with the descriptor (compilers leave synthetic parameters out of signatures)."""
+        params = parse_method_descriptor(method.desc)[0]
+        plain_types = tuple(plain(p) for p in params)
+        if not method.signature:
+            return plain_types
+        try:
+            generic = parse_method_signature(method.signature, self._class_bounds(owner)).params
+        except (AssertionError, IndexError, ValueError):
+            return plain_types
+        if len(generic) > len(params):
+            return plain_types
+        merged = plain_types[:len(params) - len(generic)] + generic
+        return tuple(g if g.desc == p else plain(p) for g, p in zip(merged, params))
+
+    def return_type(self, owner: str, method: MethodDecl) -> GenericType:
+        returns = parse_method_descriptor(method.desc)[1]
+        if not method.signature:
+            return plain(returns)
+        try:
+            generic = parse_method_signature(method.signature, self._class_bounds(owner)).returns
+        except (AssertionError, IndexError, ValueError):
+            return plain(returns)
+        return generic if generic.desc == returns else plain(returns)
+
+    def _class_bounds(self, owner: str) -> dict[str, GenericType]:
+        """Type parameter bounds of `owner` and the classes it is nested in (inner classes see them)."""
+        bounds: dict[str, GenericType] = {}
+        name: str | None = owner
+        chain = []
+        while name is not None:
+            info = self.lookup(name)
+            if info is None:
+                break
+            chain.append(info)
+            nesting = info.nesting
+            name = nesting.outer if nesting is not None and not nesting.access & ACC_STATIC else None
+        for info in reversed(chain):
+            bounds.update(class_type_bounds(info.signature))
+        return bounds
+
+    # ---- what a test may write -----------------------------------------------------------------
+
+    def nameable_from(self, internal: str, package: str) -> bool | None:
+        """True when source code in `package` can refer to the class by name (it is accessible and
+        neither local, anonymous nor hidden); None when the class file is not found."""
+        if not has_stable_name(internal):
+            return False
+        info = self.lookup(internal)
+        if info is None:
+            return None
+        nesting = info.nesting
+        same_package = package_of(internal) == package
+        if nesting is None:
+            return bool(info.access & ACC_PUBLIC) or same_package
+        if nesting.outer is None or nesting.simple_name is None or nesting.access & ACC_PRIVATE:
+            return False
+        if not (nesting.access & ACC_PUBLIC or same_package):
+            return False
+        return self.nameable_from(nesting.outer, package)
+
+    def is_inner(self, internal: str) -> bool:
+        """A non-static member class: its constructors take the enclosing instance first."""
+        info = self.lookup(internal)
+        nesting = info.nesting if info else None
+        return nesting is not None and nesting.outer is not None and not nesting.access & ACC_STATIC
+
+    def rival_params(self, owner: str, name: str, desc: str) -> list[tuple[str, ...]] | None:
+        """Parameter lists of the other non-private, non-synthetic methods (or constructors) of `owner` with this
+        name and arity, which overload resolution weighs against the one we call; None when part
+        of the hierarchy is unknown."""
+        arity = len(parse_method_descriptor(desc)[0])
+        found: dict[str, tuple[str, ...]] = {}
+        classes = [self.lookup(owner)] if name == "<init>" else [info for _, info in self.supertypes(owner)]
+        for info in classes:
+            if info is None:
+                return None
+            for method in info.methods:
+                # Bridges are synthetic, and javac does not weigh synthetic methods.
+                if method.name != name or method.desc == desc or method.access & (ACC_PRIVATE | ACC_SYNTHETIC):
+                    continue
+                params = parse_method_descriptor(method.desc)[0]
+                if len(params) == arity:
+                    found.setdefault(method.desc, params)
+        return [found[key] for key in sorted(found)]
+
+
+def _class_names(entry: Path, archive: Callable[[Path], zipfile.ZipFile]) -> Iterator[str]:
+    """Internal names of the class files in a classpath entry (module-info and multi-release
+    versions left out)."""
+    if entry.is_dir():
+        for folder, _, files in os.walk(entry):
+            for file in files:
+                if file.endswith(".class") and file != "module-info.class":
+                    yield (Path(folder) / file).relative_to(entry).as_posix()[:-len(".class")]
+    elif entry.is_file() and zipfile.is_zipfile(entry):
+        for member in archive(entry).namelist():
+            if member.endswith(".class") and not member.startswith("META-INF/") and \
+                    not member.endswith("module-info.class"):
+                yield member[:-len(".class")]
