@@ -14,6 +14,7 @@ import dataclasses
 import json
 import tempfile
 import time
+from typing import Any
 from pathlib import Path
 
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings
@@ -39,9 +40,10 @@ VARIANTS = {
 
 
 def _settings(classes: Path, output: Path, budget: float, seed: int, name: str, variant: dict[str, bool]) -> Settings:
-    generation = dataclasses.replace(GenerationOptions(), **{k: v for k, v in variant.items()
+    switches: dict[str, Any] = dict(variant)
+    generation = dataclasses.replace(GenerationOptions(), **{k: v for k, v in switches.items()
                                                               if k in ("data_flow_check", "partial_order_reduction")})
-    exploration = dataclasses.replace(ExplorationOptions(), **{k: v for k, v in variant.items()
+    exploration = dataclasses.replace(ExplorationOptions(), **{k: v for k, v in switches.items()
                                                                 if k in ("grouping", "pruning")})
     return Settings(classpath=(str(classes),), output_dir=output, time_budget=budget, seed=seed,
                     access=AccessOptions(include_non_public=name in NEEDS_NON_PUBLIC),

@@ -7,7 +7,7 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings
+from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError
 
 
@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--time-budget", type=float, default=60.0, metavar="SECONDS",
                           help="search time per class (default: 60)")
     generate.add_argument("--seed", type=int, default=0, help="seed for initial inputs and random choices")
-    generate.add_argument("--strategy", choices=("coverage", "random"), default="coverage",
+    generate.add_argument("--strategy", choices=[s.value for s in Strategy], default=Strategy.COVERAGE.value,
                           help="which unexplored path to try next (default: coverage)")
     generate.add_argument("--max-executions", type=int, default=None,
                           help="stop a class after this many executions (a deterministic budget)")
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
         settings = Settings(
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
-            strategy=args.strategy, max_executions=args.max_executions, measure_coverage=not args.no_coverage,
+            strategy=Strategy(args.strategy), max_executions=args.max_executions, measure_coverage=not args.no_coverage,
             access=AccessOptions(args.include_non_public, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
+
+
+class Strategy(StrEnum):
+    """Which unexplored path the search tries next."""
+
+    COVERAGE = "coverage"  # outcomes no execution produced yet first, then shallow ones
+    RANDOM = "random"  # uniformly, with the run's seed
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ class Settings:
     output_dir: Path = Path("src/test/java")
     time_budget: float = 60.0  # seconds of search per class
     seed: int = 0
-    strategy: str = "coverage"  # "coverage" (uncovered outcomes first) or "random"
+    strategy: Strategy = Strategy.COVERAGE
     max_executions: int | None = None  # a deterministic budget, on top of the time budget
     # Per execution: trace records (the deterministic loop guard) and wall-clock milliseconds.
     record_budget: int = 400_000
@@ -60,7 +68,6 @@ class Settings:
     max_array_length: int = 64
     max_string_length: int = 32
     max_depth: int = 2_000  # decisions per path that the constraint tree keeps
-    validate_runs: int = 2  # JUnit runs of the emitted class before it is written
     measure_coverage: bool = True
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()

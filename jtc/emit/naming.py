@@ -99,11 +99,11 @@ def value_words(value: Literal | Null | ArrayLiteral) -> str:
     if desc == STRING:
         return _string_words(str(raw))
     if desc in ("F", "D"):
-        return _float_words(desc, float(raw))  # type: ignore[arg-type]
+        return _float_words(desc, float(raw))
     if desc == "C":
         char = chr(raw) if isinstance(raw, int) else str(raw)
         return _upper_first(char) if char.isascii() and char.isalnum() else "Char"
-    number = int(raw)  # type: ignore[arg-type]
+    number = int(raw)
     return _RANGE_NAMES.get(desc, {}).get(number) or _number_words(str(number))
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jtc.model.program import ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, Null, Program, Value, VarRef
+from jtc.model.program import (ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, Null, Program,
+                               StatementStatus, Value, VarRef)
 from jtc.model.types import STRING
 from jtc.svm.concrete import double_bits, double_from_bits, float_bits, float_from_bits
 
@@ -127,7 +128,7 @@ class HarnessResult:
 
     trace: list[int]
     executed: int
-    status: list[str]
+    status: list[StatementStatus]
     values: list[str | None]
     messages: list[str | None]
     throw_sites: list[str | None]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from jtc.jvm.protocol import HarnessResult
+from jtc.model.program import StatementStatus
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
         connection.send(("ok", HarnessResult(
             trace=trace,  # type: ignore[arg-type]  # a numpy array here; the supervisor makes it a list
             executed=int(result.executed),
-            status=_strings(result.status),  # type: ignore[arg-type]
+            status=[StatementStatus(str(s)) for s in result.status],
             values=_strings(result.values),
             messages=_strings(result.messages),
             throw_sites=_strings(result.throwSites),

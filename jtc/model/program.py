@@ -8,6 +8,7 @@ Each statement's result is variable `v<index>` for the statements after it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Union
 
 from jtc.model.types import parse_method_descriptor
@@ -141,3 +142,12 @@ class NewArray:
 
 Statement = Union[Construct, Invoke, FieldStore, NewArray]
 Program = tuple[Statement, ...]
+
+
+class StatementStatus(StrEnum):
+    """How one statement of a program ended, as the harness (and the replay) saw it."""
+
+    OK = "ok"
+    THREW = "threw"
+    ABORT = "abort"  # the run stopped inside it (budget, time limit, System.exit)
+    UNFINISHED = "unfinished"  # the replay has not seen it end (only while replaying)

@@ -12,6 +12,7 @@ from enum import Enum
 
 from jtc.errors import ExitCode
 from jtc.jvm.protocol import ABORT_BUDGET, ABORT_EXIT, ABORT_TIMEOUT
+from jtc.model.program import StatementStatus
 from jtc.search.execution import Execution
 
 
@@ -69,8 +70,8 @@ def classify(execution: Execution) -> Outcome:
         return Outcome(Kind.ENDLESS, last, detail="exceeded the instruction budget")
     if result.abort == ABORT_TIMEOUT:
         return Outcome(Kind.ENDLESS, last, detail="exceeded the time limit")
-    status = result.status[last] if result.status else "abort"
-    if status == "threw":
+    status = result.status[last] if result.status else StatementStatus.ABORT
+    if status == StatementStatus.THREW:
         exception = thrown_class(execution, last)
         site = result.throw_sites[last] or ""
         if exception == "java.lang.StackOverflowError":
@@ -78,6 +79,6 @@ def classify(execution: Execution) -> Outcome:
         if exception == "java.lang.OutOfMemoryError":
             return Outcome(Kind.OUT_OF_MEMORY, last, exception, detail=site)
         return Outcome(Kind.THREW, last, exception, result.messages[last], detail=site)
-    if status == "ok":
+    if status == StatementStatus.OK:
         return Outcome(Kind.RETURNED, last, value=result.values[last])
     return Outcome(Kind.REFUSED, last, detail=f"statement status {status}")

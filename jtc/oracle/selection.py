@@ -13,7 +13,7 @@ from typing import Hashable
 
 from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
-from jtc.model.program import Null
+from jtc.model.program import Null, StatementStatus
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
 from jtc.oracle.outcomes import Kind, Outcome, classify, thrown_class
 from jtc.search.execution import Execution
@@ -67,7 +67,7 @@ def _member(execution: Execution, index: int) -> tuple[str, str, str]:
 
 def _outcome_key(execution: Execution, index: int) -> tuple:
     """(member, returned or threw, exception class) of statement `index`, one before the last."""
-    if execution.result.status[index] == "threw":
+    if execution.result.status[index] == StatementStatus.THREW:
         return _member(execution, index), Kind.THREW, thrown_class(execution, index)
     return _member(execution, index), Kind.RETURNED, None
 
@@ -139,6 +139,6 @@ def build_suite(class_name: str, chosen: list[Candidate], declares_checked: set[
         reason = "new outcome" if candidate.outcome.kind == Kind.THREW else "coverage"
         status = candidate.execution.result.status
         raised = tuple((index, thrown(candidate.execution, index))
-                       for index in range(candidate.outcome.statement) if status[index] == "threw")
+                       for index in range(candidate.outcome.statement) if status[index] == StatementStatus.THREW)
         tests.append(TestCase(program, expectation(candidate), raised, reason, needs_throws))
     return TestSuite(class_name, tuple(tests))

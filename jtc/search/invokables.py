@@ -11,23 +11,27 @@ through reflection and only when asked for.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from jtc.config import AccessOptions, GenerationOptions
 from jtc.model.classtable import ACC_FINAL, ACC_PRIVATE, ACC_PROTECTED, ACC_PUBLIC, ACC_STATIC, ClassInfo, MethodInfo
 from jtc.model.types import BOXES, is_primitive, object_desc
 
-NEW = "new"
-CALL = "call"
-STATIC = "static"
-PUT = "put"
-PUT_STATIC = "putstatic"
-ARRAY = "array"
-FACTORY = "factory"  # a value factory of the JDK (Integer.valueOf): an argument, not a step of its own
+
+class InvokableKind(StrEnum):
+    NEW = "new"
+    CALL = "call"
+    STATIC = "static"
+    PUT = "put"
+    PUT_STATIC = "putstatic"
+    ARRAY = "array"
+    FACTORY = "factory"  # a value factory of the JDK (Integer.valueOf): an argument, not a step of its own
+
 
 
 @dataclass(frozen=True)
 class Invokable:
-    kind: str
+    kind: InvokableKind
     owner: str  # internal name
     name: str  # method or field name; "<init>" for constructors; the descriptor for arrays
     desc: str  # method descriptor, field descriptor, or array descriptor
@@ -49,9 +53,9 @@ class Invokable:
     def label(self) -> str:
         """Short and readable, for logs and input variable names."""
         simple = self.owner.rsplit("/", 1)[-1].rsplit("$", 1)[-1]
-        if self.kind == NEW:
+        if self.kind == InvokableKind.NEW:
             return f"new {simple}"
-        if self.kind == ARRAY:
+        if self.kind == InvokableKind.ARRAY:
             return f"new {self.desc}"
         return f"{simple}.{self.name}"
 
@@ -103,10 +107,10 @@ def class_invokables(cls: ClassInfo, test_package: str, options: AccessOptions) 
             if cls.is_abstract or cls.is_interface:
                 continue
             inner = cls.outer is not None and not (cls.effective_access & ACC_STATIC)
-            found.append(Invokable(NEW, cls.name, "<init>", method.desc, None, method.params, _names(method),
+            found.append(Invokable(InvokableKind.NEW, cls.name, "<init>", method.desc, None, method.params, _names(method),
                                    this, reflective, method, inner))
         elif not method.is_abstract and method.code:
-            kind = STATIC if method.is_static else CALL
+            kind = InvokableKind.STATIC if method.is_static else InvokableKind.CALL
             found.append(Invokable(kind, cls.name, method.name, method.desc, None if method.is_static else this,
                                    method.params, _names(method), method.returns, reflective, method))
     for fld in cls.fields:
@@ -115,7 +119,7 @@ def class_invokables(cls: ClassInfo, test_package: str, options: AccessOptions) 
         usable, reflective = _visible(fld.access, options, same_package)
         if not usable or (fld.access & ACC_PROTECTED and not same_package):
             continue
-        kind = PUT_STATIC if fld.is_static else PUT
+        kind = InvokableKind.PUT_STATIC if fld.is_static else InvokableKind.PUT
         found.append(Invokable(kind, cls.name, fld.name, fld.desc, None if fld.is_static else this, (fld.desc,),
                                (fld.name,), "V", reflective or class_reflective))
     return found
@@ -124,14 +128,14 @@ def class_invokables(cls: ClassInfo, test_package: str, options: AccessOptions) 
 def array_invokable(desc: str, length: int) -> Invokable:
     """`new T[] { e0, …, e(length-1) }`: elements come from earlier statements or inputs."""
     element = desc[1:]
-    return Invokable(ARRAY, desc, desc, desc, None, (element,) * length,
+    return Invokable(InvokableKind.ARRAY, desc, desc, desc, None, (element,) * length,
                      tuple(f"e{i}" for i in range(length)), desc)
 
 
 def box_factory(primitive: str) -> Invokable:
     """`Integer.valueOf(int)` and its siblings: a boxed value with a symbolic primitive inside."""
     box = BOXES[primitive]
-    return Invokable(FACTORY, box, "valueOf", f"({primitive})L{box};", None, (primitive,), ("value",),
+    return Invokable(InvokableKind.FACTORY, box, "valueOf", f"({primitive})L{box};", None, (primitive,), ("value",),
                      f"L{box};")
 
 

@@ -13,17 +13,23 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Callable, Iterator
 
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import GenerationOptions
 from jtc.model.types import STRING, is_array, is_primitive, is_reference
-from jtc.search.invokables import ARRAY, FACTORY, NEW, PUT, PUT_STATIC, Invokable
+from jtc.search.invokables import Invokable, InvokableKind
 
-INPUT = "input"  # a symbolic input (primitives, Strings, arrays of primitives)
-REF = "ref"  # the result of an earlier step
-NULL = "null"
-FRESH = "fresh"  # a value factory step inserted right before (Integer.valueOf(x))
+
+class SourceKind(StrEnum):
+    """Where one input of a step comes from."""
+
+    INPUT = "input"  # a symbolic input (primitives, Strings, arrays of primitives)
+    REF = "ref"  # the result of an earlier step
+    NULL = "null"
+    FRESH = "fresh"  # a value factory step inserted right before (Integer.valueOf(x))
+
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
 # where the method under test sees one) has a product of wirings that are all rejected; looking at
@@ -35,9 +41,9 @@ EMPTY = Effects(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(),
 
 @dataclass(frozen=True)
 class Source:
-    kind: str
-    index: int = -1  # REF: the step whose result is used
-    factory: Invokable | None = None  # FRESH
+    kind: SourceKind
+    index: int = -1  # SourceKind.REF: the step whose result is used
+    factory: Invokable | None = None  # SourceKind.FRESH
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,7 @@ class SequenceGenerator:
     def __init__(self, pool: list[Invokable], effects: Callable[[Invokable], Effects],
                  assignable: Callable[[str, str], bool], factories: Callable[[str], list[Invokable]],
                  options: GenerationOptions) -> None:
-        self.pool = [inv for inv in pool if inv.kind != FACTORY]
+        self.pool = [inv for inv in pool if inv.kind != InvokableKind.FACTORY]
         self.number = {inv: position for position, inv in enumerate(self.pool)}  # partial order reduction
         self._effects = effects
         self.assignable = assignable
@@ -194,13 +200,13 @@ class SequenceGenerator:
 
     def _sources(self, sequence: tuple[Invokable, ...], position: int, desc: str, is_receiver: bool) -> list[Source]:
         if is_symbolic_input(desc):
-            return [Source(INPUT)]
-        earlier = [Source(REF, j) for j in range(position)
+            return [Source(SourceKind.INPUT)]
+        earlier = [Source(SourceKind.REF, j) for j in range(position)
                    if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)]
         if is_receiver:
             return earlier
-        fresh = [Source(FRESH, factory=f) for f in self.factories(desc)]
-        return fresh + earlier + [Source(NULL)]
+        fresh = [Source(SourceKind.FRESH, factory=f) for f in self.factories(desc)]
+        return fresh + earlier + [Source(SourceKind.NULL)]
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""
@@ -214,7 +220,7 @@ class SequenceGenerator:
         return True
 
     def _flows(self, steps: tuple[Step, ...], cluster: list[int], i: int, j: int) -> bool:
-        if any(s.kind == REF and s.index == i for s in steps[j].sources):
+        if any(s.kind == SourceKind.REF and s.index == i for s in steps[j].sources):
             return True
         earlier, later = self.effects(steps[i].invokable), self.effects(steps[j].invokable)
         if cluster[i] == cluster[j]:
@@ -238,25 +244,25 @@ def _clusters(steps: tuple[Step, ...]) -> list[int]:
 
     for j, step in enumerate(steps):
         for source in step.sources:
-            if source.kind == REF:
+            if source.kind == SourceKind.REF:
                 parent[find(source.index)] = find(j)
     return [find(i) for i in range(len(steps))]
 
 
 def expand_factories(steps: tuple[Step, ...]) -> Skeleton:
-    """Turn FRESH sources into factory steps placed right before their consumer, renumbering REFs."""
-    if not any(s.kind == FRESH for step in steps for s in step.sources):
+    """Turn SourceKind.FRESH sources into factory steps placed right before their consumer, renumbering REFs."""
+    if not any(s.kind == SourceKind.FRESH for step in steps for s in step.sources):
         return steps
     expanded: list[Step] = []
     new_index: dict[int, int] = {}
     for old, step in enumerate(steps):
         sources = []
         for source in step.sources:
-            if source.kind == FRESH:
-                expanded.append(Step(source.factory, (Source(INPUT),)))  # type: ignore[arg-type]
-                sources.append(Source(REF, len(expanded) - 1))
-            elif source.kind == REF:
-                sources.append(Source(REF, new_index[source.index]))
+            if source.kind == SourceKind.FRESH:
+                expanded.append(Step(source.factory, (Source(SourceKind.INPUT),)))  # type: ignore[arg-type]
+                sources.append(Source(SourceKind.REF, len(expanded) - 1))
+            elif source.kind == SourceKind.REF:
+                sources.append(Source(SourceKind.REF, new_index[source.index]))
             else:
                 sources.append(source)
         new_index[old] = len(expanded)
@@ -266,15 +272,15 @@ def expand_factories(steps: tuple[Step, ...]) -> Skeleton:
 
 def length_of(skeleton: Skeleton) -> int:
     """Sequence length as iterative deepening counts it: factories are arguments, not steps."""
-    return sum(1 for step in skeleton if step.invokable.kind != FACTORY)
+    return sum(1 for step in skeleton if step.invokable.kind != InvokableKind.FACTORY)
 
 
 def effects_of_store(invokable: Invokable) -> Effects:
     """Field stores and array constructors define exactly what they name."""
-    if invokable.kind in (PUT, PUT_STATIC):
-        field = FieldRef(invokable.owner, invokable.name, invokable.desc, invokable.kind == PUT_STATIC)
+    if invokable.kind in (InvokableKind.PUT, InvokableKind.PUT_STATIC):
+        field = FieldRef(invokable.owner, invokable.name, invokable.desc, invokable.kind == InvokableKind.PUT_STATIC)
         return Effects(frozenset({field}), frozenset(), frozenset(), frozenset(), frozenset(), True)
-    if invokable.kind == ARRAY:
+    if invokable.kind == InvokableKind.ARRAY:
         return Effects(frozenset(), frozenset(), frozenset({invokable.desc[1:]}), frozenset(), frozenset(), True)
     return EMPTY
 
@@ -283,4 +289,4 @@ def methods_under_test(pool: list[Invokable], under_test: str) -> list[Invokable
     """Every constructor and method of the class under test and its nested classes (stores and
     factories only set up state)."""
     return [inv for inv in pool if (inv.owner == under_test or inv.owner.startswith(under_test + "$"))
-            and inv.kind not in (PUT, PUT_STATIC, ARRAY, FACTORY)]
+            and inv.kind not in (InvokableKind.PUT, InvokableKind.PUT_STATIC, InvokableKind.ARRAY, InvokableKind.FACTORY)]

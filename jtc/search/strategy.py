@@ -12,8 +12,9 @@ import heapq
 import random
 from typing import Hashable
 
+from jtc.config import Strategy
 from jtc.model.classtable import MethodInfo
-from jtc.search.tree import UNEXPLORED, Node
+from jtc.search.tree import Node, NodeStatus
 from jtc.svm import path
 
 
@@ -36,9 +37,9 @@ class CoverageMap:
         if key is None:
             return True
         (method, index), kind, label = key
-        if kind == path.INDEX:
+        if kind == path.DecisionKind.INDEX:
             return True  # another array element: new data, not a new outcome
-        if kind in (path.BRANCH, path.SWITCH):
+        if kind in (path.DecisionKind.BRANCH, path.DecisionKind.SWITCH):
             return (method, index, label) in self.edges
         return key in self.decisions
 
@@ -46,10 +47,8 @@ class CoverageMap:
 class Frontier:
     """The open nodes of a session with the object that owns each (its method under test)."""
 
-    def __init__(self, strategy: str, coverage: CoverageMap, rng: random.Random) -> None:
-        if strategy not in ("coverage", "random"):
-            raise ValueError(f"unknown strategy {strategy}")
-        self.strategy = strategy
+    def __init__(self, strategy: Strategy, coverage: CoverageMap, rng: random.Random) -> None:
+        self.strategy = Strategy(strategy)
         self.coverage = coverage
         self.rng = rng
         self._uncovered: list[tuple[int, int, Node, object]] = []
@@ -58,7 +57,7 @@ class Frontier:
 
     def add(self, owner: object, nodes: list[Node]) -> None:
         for node in nodes:
-            if self.strategy == "random":
+            if self.strategy == Strategy.RANDOM:
                 self._pool.append((node, owner))
             else:
                 entry = (node.depth, node.order, node, owner)
@@ -66,30 +65,30 @@ class Frontier:
 
     def has_uncovered(self) -> bool:
         """Is an open node left whose outcome no execution produced yet? (random: any open node)"""
-        if self.strategy == "random":
+        if self.strategy == Strategy.RANDOM:
             return bool(self._pool)
         while self._uncovered:
             node = self._uncovered[0][2]
-            if node.status == UNEXPLORED and not self.coverage.covers(node):
+            if node.status == NodeStatus.UNEXPLORED and not self.coverage.covers(node):
                 return True
             entry = heapq.heappop(self._uncovered)
-            if node.status == UNEXPLORED:
+            if node.status == NodeStatus.UNEXPLORED:
                 heapq.heappush(self._covered, entry)
         return False
 
     def pop(self) -> tuple[Node, object] | None:
         """The next node to explore and its owner, or None when nothing is open."""
-        if self.strategy == "random":
+        if self.strategy == Strategy.RANDOM:
             while self._pool:
                 index = self.rng.randrange(len(self._pool))
                 self._pool[index], self._pool[-1] = self._pool[-1], self._pool[index]
                 node, owner = self._pool.pop()
-                if node.status == UNEXPLORED:
+                if node.status == NodeStatus.UNEXPLORED:
                     return node, owner
             return None
         while self._uncovered:
             entry = heapq.heappop(self._uncovered)
-            if entry[2].status != UNEXPLORED:
+            if entry[2].status != NodeStatus.UNEXPLORED:
                 continue
             if self.coverage.covers(entry[2]):
                 heapq.heappush(self._covered, entry)
@@ -97,6 +96,6 @@ class Frontier:
             return entry[2], entry[3]
         while self._covered:
             _, _, node, owner = heapq.heappop(self._covered)
-            if node.status == UNEXPLORED:
+            if node.status == NodeStatus.UNEXPLORED:
                 return node, owner
         return None

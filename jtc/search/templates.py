@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.types import STRING, is_array, is_primitive
-from jtc.search.invokables import CALL, NEW, STATIC, Invokable
-from jtc.search.sequences import INPUT, REF, Skeleton, Source, Step
+from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.sequences import Skeleton, Source, SourceKind, Step
 from jtc.search.statements import statement_for, with_args
 from jtc.svm.concrete import f32
 from jtc.svm.inputs import (ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput,
@@ -68,7 +68,7 @@ class ProgramTemplate:
             receiver = None
             values: list[Value] = []
             for position, (desc, source) in enumerate(zip(invokable.inputs, step.sources)):
-                if source.kind == REF:
+                if source.kind == SourceKind.REF:
                     value: Value = VarRef(source.index, skeleton[source.index].invokable.returns)
                 else:
                     value = Null(desc)  # NULL, or a placeholder that `build` fills in
@@ -76,7 +76,7 @@ class ProgramTemplate:
                     receiver = value
                     continue
                 argument = len(values)
-                if source.kind == INPUT:
+                if source.kind == SourceKind.INPUT:
                     name = f"s{index}.{invokable.label}{_overload(invokable)}.{invokable.param_names[argument]}"
                     spec = _spec_for(name, desc, limits)
                     if spec is not None:
@@ -88,14 +88,14 @@ class ProgramTemplate:
     @staticmethod
     def for_method(method: MethodInfo, limits: Limits) -> ProgramTemplate:
         """`new Owner()` (for instance methods) and then `method` with every supported argument symbolic."""
-        call = Invokable(STATIC if method.is_static else CALL, method.owner, method.name, method.desc,
+        call = Invokable(InvokableKind.STATIC if method.is_static else InvokableKind.CALL, method.owner, method.name, method.desc,
                          None if method.is_static else f"L{method.owner};", method.params,
                          tuple(f"arg{i}" for i in range(len(method.params))), method.returns, method=method)
-        inputs = tuple(Source(INPUT) for _ in method.params)
+        inputs = tuple(Source(SourceKind.INPUT) for _ in method.params)
         if method.is_static:
             return ProgramTemplate.for_skeleton((Step(call, inputs),), limits)
-        new = Invokable(NEW, method.owner, "<init>", "()V", None, (), (), f"L{method.owner};")
-        return ProgramTemplate.for_skeleton((Step(new, ()), Step(call, (Source(REF, 0),) + inputs)), limits)
+        new = Invokable(InvokableKind.NEW, method.owner, "<init>", "()V", None, (), (), f"L{method.owner};")
+        return ProgramTemplate.for_skeleton((Step(new, ()), Step(call, (Source(SourceKind.REF, 0),) + inputs)), limits)
 
     def variables(self) -> InputVariables:
         return InputVariables(dict(self.specs), self.store)
@@ -148,10 +148,10 @@ def _value(spec: InputSpec, assignment: Assignment) -> Value:
     if assignment.get(spec.null_name, False):
         return Null(spec.desc if isinstance(spec, ArrayInput) else STRING)
     if isinstance(spec, StringInput):
-        return Literal(STRING, assignment.get(spec.name, ""))  # type: ignore[arg-type]
+        return Literal(STRING, assignment.get(spec.name, ""))
     element = spec.desc[1:]
-    length = int(assignment.get(spec.length_name, 0))  # type: ignore[arg-type]
-    return ArrayLiteral(spec.desc, tuple(assignment.get(spec.element_name(i), _default(element))  # type: ignore[misc]
+    length = int(assignment.get(spec.length_name, 0))
+    return ArrayLiteral(spec.desc, tuple(assignment.get(spec.element_name(i), _default(element))
                                          for i in range(length)))
 
 

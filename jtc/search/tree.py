@@ -12,19 +12,23 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Callable, Hashable, Iterator
 
 import z3
 
 from jtc.solver.solver import Constraint
-from jtc.svm.path import Decision, Site
+from jtc.svm.path import Decision, DecisionKind, Site
 
-COMPUTATION = "computation"
-UNEXPLORED = "unexplored"
-TERMINAL = "terminal"
-INFEASIBLE = "infeasible"
-TIMEOUT = "timeout"
-DIVERGED = "diverged"
+
+class NodeStatus(StrEnum):
+    COMPUTATION = "computation"  # some execution passed here
+    UNEXPLORED = "unexplored"
+    TERMINAL = "terminal"  # a path ended here
+    INFEASIBLE = "infeasible"  # the solver proved no input reaches it
+    TIMEOUT = "timeout"  # the solver gave up
+    DIVERGED = "diverged"  # solved inputs took another path (a correctness violation, counted)
+
 
 OTHER = ("other",)  # label of the "any other value" child of an open decision
 
@@ -35,14 +39,14 @@ class Node:
 
     _orders = itertools.count()
 
-    def __init__(self, parent: Node | None, label: Hashable, cond: z3.BoolRef | None, status: str) -> None:
+    def __init__(self, parent: Node | None, label: Hashable, cond: z3.BoolRef | None, status: NodeStatus) -> None:
         self.parent = parent
         self.label = label
         self.cond = cond
-        self.depth = 0 if parent is None else parent.depth + 1
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self.status = status
         self.site: Site | None = None  # the decision made at this node
-        self.kind: str | None = None
+        self.kind: DecisionKind | None = None
         self.children: dict[Hashable, Node] = {}
         self.open_term: z3.ExprRef | None = None
         self.witness: int | None = None  # an execution that passed here (its inputs seed the next query)
@@ -58,7 +62,7 @@ class Node:
                 constraints.append(make(node.condition()))
             else:
                 if node._constraint is None:
-                    node._constraint = make(node.cond)  # type: ignore[arg-type]
+                    node._constraint = make(node.cond)
                 constraints.append(node._constraint)
             node = node.parent
         constraints.reverse()
@@ -67,10 +71,10 @@ class Node:
     def condition(self) -> z3.BoolRef:
         if self.label == OTHER:
             taken = [label for label in self.parent.children if label != OTHER]  # type: ignore[union-attr]
-            return z3.And([self.parent.open_term != label for label in taken])  # type: ignore[union-attr, operator]
-        return self.cond  # type: ignore[return-value]
+            return z3.And([self.parent.open_term != label for label in taken])  # type: ignore[union-attr]
+        return self.cond
 
-    def edge_key(self) -> tuple[Site, str, Hashable] | None:
+    def edge_key(self) -> tuple[Site, DecisionKind, Hashable] | None:
         parent = self.parent
         return None if parent is None or parent.site is None else (parent.site, parent.kind, self.label)  # type: ignore[return-value]
 
@@ -91,7 +95,7 @@ class Insertion:
 
 class ConstraintTree:
     def __init__(self) -> None:
-        self.root = Node(None, None, None, UNEXPLORED)
+        self.root = Node(None, None, None, NodeStatus.UNEXPLORED)
         self.unexplored: dict[Node, None] = {}  # insertion-ordered set
         self.paths = 0
 
@@ -99,7 +103,7 @@ class ConstraintTree:
         """Merge one executed path; `complete` is False when the replay stopped early."""
         self.paths += 1
         node = self.root
-        node.status = COMPUTATION
+        node.status = NodeStatus.COMPUTATION
         node.witness = execution if node.witness is None else node.witness
         created: list[Node] = []
         reached: list[Node] = []
@@ -109,37 +113,37 @@ class ConstraintTree:
                 node.site, node.kind, node.open_term = decision.site, decision.kind, decision.open_term
                 for label, cond in decision.alternatives:
                     if label not in node.children:
-                        created.append(self._add(node, label, cond, UNEXPLORED))
+                        created.append(self._add(node, label, cond, NodeStatus.UNEXPLORED))
                 if decision.open_term is not None and OTHER not in node.children:
-                    created.append(self._add(node, OTHER, None, UNEXPLORED))
+                    created.append(self._add(node, OTHER, None, NodeStatus.UNEXPLORED))
             elif node.site != decision.site or node.kind != decision.kind:
                 return Insertion(node, created, reached, reached_infeasible, decision)
             child = node.children.get(decision.label)
             if child is None:
-                child = self._add(node, decision.label, decision.cond, COMPUTATION)
-            elif child.status != COMPUTATION and child.status != TERMINAL:
-                (reached_infeasible if child.status == INFEASIBLE else reached).append(child)
+                child = self._add(node, decision.label, decision.cond, NodeStatus.COMPUTATION)
+            elif child.status != NodeStatus.COMPUTATION and child.status != NodeStatus.TERMINAL:
+                (reached_infeasible if child.status == NodeStatus.INFEASIBLE else reached).append(child)
                 self.unexplored.pop(child, None)
-                child.status = COMPUTATION
+                child.status = NodeStatus.COMPUTATION
             if child.witness is None:
                 child.witness = execution
             node = child
         if complete and node.site is None:
-            node.status = TERMINAL
+            node.status = NodeStatus.TERMINAL
         return Insertion(node, created, reached, reached_infeasible, None)
 
-    def _add(self, parent: Node, label: Hashable, cond: z3.BoolRef | None, status: str) -> Node:
+    def _add(self, parent: Node, label: Hashable, cond: z3.BoolRef | None, status: NodeStatus) -> Node:
         child = Node(parent, label, cond, status)
         parent.children[label] = child
-        if status == UNEXPLORED:
+        if status == NodeStatus.UNEXPLORED:
             self.unexplored[child] = None
         return child
 
     def open_child(self, parent: Node, label: Hashable, cond: z3.BoolRef) -> Node:
         """A new UNEXPLORED outcome below `parent` that no decision announced (a statement choice)."""
-        return self._add(parent, label, cond, UNEXPLORED)
+        return self._add(parent, label, cond, NodeStatus.UNEXPLORED)
 
-    def mark(self, node: Node, status: str) -> None:
+    def mark(self, node: Node, status: NodeStatus) -> None:
         """Close an unexplored node as INFEASIBLE, TIMEOUT or DIVERGED."""
         node.status = status
         self.unexplored.pop(node, None)
@@ -147,7 +151,7 @@ class ConstraintTree:
     def open_nodes(self) -> Iterator[Node]:
         return iter(self.unexplored)
 
-    def count(self, status: str) -> int:
+    def count(self, status: NodeStatus) -> int:
         return sum(1 for node in self.walk() if node.status == status)
 
     def walk(self) -> Iterator[Node]:

@@ -10,6 +10,7 @@ trustworthy as a model, and the execution it leads to must still follow the pred
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -18,7 +19,7 @@ from typing import Callable, Sequence
 import z3
 
 from jtc.svm.concrete import double_from_bits, f32, float_from_bits
-from jtc.svm.inputs import NARROW, Assignment, constant
+from jtc.svm.inputs import NARROW, Assignment, InputValue, constant
 
 FLOAT_SPECIALS = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1e-3, float("nan"), float("inf"), float("-inf"),
                   1.7976931348623157e308, 5e-324)
@@ -92,12 +93,12 @@ def _distance(expr: z3.ExprRef, evaluate: Callable[[z3.ExprRef], z3.ExprRef], ne
     return 0.0 if holds != negated else 1.0
 
 
-def _candidate(desc: str, base: object, rng: random.Random, seeds: Sequence[object] = ()) -> object:
+def _candidate(desc: str, base: object, rng: random.Random, seeds: Sequence[object] = ()) -> InputValue:
     if seeds and rng.random() < 0.4:
         value = rng.choice(seeds)
         if desc in ("F", "D"):
             return f32(float(value)) if desc == "F" else float(value)  # type: ignore[arg-type]
-        return value if desc == "Ljava/lang/String;" else _clamp(desc, int(value))  # type: ignore[call-overload]
+        return str(value) if desc == "Ljava/lang/String;" else _clamp(desc, int(value))  # type: ignore[call-overload]
     if desc in ("F", "D"):
         choice = rng.random()
         if choice < 0.3:
@@ -151,7 +152,7 @@ class _Objective:
         return distance
 
 
-def _moved(desc: str, value: object, delta: float) -> object:
+def _moved(desc: str, value: object, delta: float) -> InputValue:
     if desc in ("F", "D"):
         moved = float(value) + delta  # type: ignore[arg-type]
         return f32(moved) if desc == "F" else moved
@@ -170,7 +171,7 @@ def _with_unit(text: str, position: int, delta: float) -> str:
     return text[:position] + chr(code) + text[position + 1:]
 
 
-def _coordinates(name: str, desc: str, value: object) -> list[tuple[float, Callable[[float], object]]]:
+def _coordinates(name: str, desc: str, value: object) -> list[tuple[float, Callable[[float], InputValue]]]:
     """The directions one variable can move in: (first step, value after a move of that many steps).
 
     A number is one coordinate; a String is one per character (its code, up and down), so a
@@ -179,13 +180,13 @@ def _coordinates(name: str, desc: str, value: object) -> list[tuple[float, Calla
         return []
     if desc == "Ljava/lang/String;":
         text = str(value)
-        return [(1.0, lambda delta, i=i: _with_unit(text, i, delta)) for i in range(len(text))]
+        return [(1.0, functools.partial(_with_unit, text, i)) for i in range(len(text))]
     if desc in ("F", "D"):
         if not math.isfinite(float(value)):  # type: ignore[arg-type]
             return []
     elif not isinstance(value, int):
         return []
-    return [(_first_step(desc, value), lambda delta: _moved(desc, value, delta))]
+    return [(_first_step(desc, value), functools.partial(_moved, desc, value))]
 
 
 def _length_moves(text: str) -> list[str]:

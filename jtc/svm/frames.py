@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from jtc.model.classtable import MethodInfo
 from jtc.svm.values import Ref, Value
+
+if TYPE_CHECKING:
+    from jtc.svm.models.base import Model
 
 # Why a frame exists: called by an instrumented invoke (its return value goes to the caller's
 # pending call), run by the harness as a statement, or entered from elsewhere (class
@@ -27,7 +32,7 @@ class PendingCall:
         self.args = args  # one entry per declared parameter (no TOP slots)
         self.returned: Value | None = None
         self.has_returned = False  # an instrumented callee returned `returned`
-        self.model = None  # the library model that describes an uninstrumented callee, if any
+        self.model: Model | None = None  # the library model that describes an uninstrumented callee, if any
 
 
 class Frame:
@@ -38,8 +43,11 @@ class Frame:
         self.method = method
         self.code = code
         self.pc = 0
-        self.locals = local_values + [0] * (method.max_locals - len(local_values))
-        self.stack: list[Value] = []
+        # Locals and operand stack slots hold Values; the JVM's verifier, not Python, guarantees which
+        # kind each instruction finds there (a reference for getfield, an int for iadd), so the
+        # handlers take them as such without checks on the hot path.
+        self.locals: list[Any] = local_values + [0] * (method.max_locals - len(local_values))
+        self.stack: list[Any] = []
         self.kind = kind
         self.call: PendingCall | None = None
         self.visited = visited

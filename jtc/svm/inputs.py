@@ -59,7 +59,8 @@ class StringInput:
 
 
 InputSpec = Union[PrimitiveInput, ArrayInput, StringInput]
-Assignment = dict[str, Union[bool, int, float, str]]
+InputValue = Union[bool, int, float, str]
+Assignment = dict[str, InputValue]
 
 
 class VariableStore:
@@ -143,5 +144,5 @@ def constant(variable: z3.ExprRef, desc: str, value: bool | int | float | str) -
     if desc == "null":
         return z3.BoolVal(bool(value))
     if desc == "Ljava/lang/String;":
-        return z3.StringVal(value)  # type: ignore[arg-type]
+        return z3.StringVal(value)
     return z3.BitVecVal(int(value), variable.size())

@@ -16,7 +16,7 @@ from typing import Hashable
 import z3
 
 from jtc.model.classtable import MethodInfo
-from jtc.model.program import Construct, FieldStore, Invoke, Literal, NewArray, Program, VarRef
+from jtc.model.program import Construct, FieldStore, Invoke, Literal, NewArray, Program, StatementStatus, VarRef
 from jtc.model.repository import ClassRepository
 from jtc.model.types import STRING, is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
@@ -34,7 +34,7 @@ class Desync(Exception):
 
 @dataclass
 class StatementOutcome:
-    status: str  # "ok", "threw", "abort" (no STMT_END), "unfinished"
+    status: StatementStatus
     value: Value | None = None  # return value (ok) or exception Ref (threw)
 
 
@@ -93,8 +93,8 @@ class Machine:
         except Desync as error:
             desync = str(error)
         for outcome in self.outcomes:
-            if outcome.status == "unfinished":
-                outcome.status = "abort"
+            if outcome.status == StatementStatus.UNFINISHED:
+                outcome.status = StatementStatus.ABORT
         return Replay(self.decisions, self.outcomes, self.visited, self.edges, self.thrown_by_code,
                       self.steps, desync, self.approximations, self.heap.stale_loads, self.statement_frames,
                       self.statement_starts, self.heap.flows)
@@ -219,9 +219,10 @@ class Machine:
         self.frames.pop()
         if frame.kind == CALL:
             call = self.frames[-1].call
+            assert call is not None
             call.returned = value
             call.has_returned = True
-        elif frame.kind == STATEMENT:
+        elif frame.kind == STATEMENT and value is not None:
             self.statement_values[self.statement] = value
 
     # ---- exceptions ------------------------------------------------------------------------
@@ -267,36 +268,37 @@ class Machine:
                     frame.pc = index
                     return
             raise Desync(f"HANDLER for a frame not on the stack: {self._describe_next()}")
-        depth = self._pending_frame(method_id, index) if tag in (rec.VALUE, rec.DONE) else None
-        if depth is None:
+        caller = self._pending_frame(method_id, index) if tag in (rec.VALUE, rec.DONE) else None
+        if caller is None:
             raise Desync(f"exception unwinding met {self._describe_next()}")
         # Library code caught the exception and returned normally to an instrumented caller.
-        del self.frames[depth + 1:]
-        call = self.frames[depth].call
+        del self.frames[caller + 1:]
+        call = self.frames[caller].call
+        assert call is not None
         call.returned, call.has_returned = None, False
 
     # ---- decisions -------------------------------------------------------------------------
 
-    def decide(self, frame: Frame, kind: str, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> None:
+    def decide(self, frame: Frame, kind: path.DecisionKind, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> None:
         """Record a two-way decision at the current instruction; `cond` selects `outcome`."""
         self.decisions.append(path.binary((frame.method, frame.pc), kind, outcome, other, cond))
 
-    def decide_many(self, frame: Frame, kind: str, outcome: Hashable, cond: z3.BoolRef,
+    def decide_many(self, frame: Frame, kind: path.DecisionKind, outcome: Hashable, cond: z3.BoolRef,
                     alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]) -> None:
         self.decisions.append(path.Decision((frame.method, frame.pc), kind, outcome, cond, alternatives))
 
     def decide_index(self, frame: Frame, index_term: z3.ExprRef, index: int) -> None:
         """Fix a symbolic array index to its concrete value (heap simulation)."""
         cond = index_term == index
-        self.decisions.append(path.Decision((frame.method, frame.pc), path.INDEX, index, cond, (), index_term))
+        self.decisions.append(path.Decision((frame.method, frame.pc), path.DecisionKind.INDEX, index, cond, (), index_term))
 
     def null_check(self, frame: Frame, ref: Ref) -> bool:
         """Implicit null check of a dereference; returns False (after unwinding) when it throws."""
         if ref.null is not None:
             if ref.id == 0:
-                self.decide(frame, path.NULL_CHECK, "null", "nonnull", ref.null)
+                self.decide(frame, path.DecisionKind.NULL_CHECK, "null", "nonnull", ref.null)
             else:
-                self.decide(frame, path.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
+                self.decide(frame, path.DecisionKind.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
         if ref.id == 0:
             self.throw(frame)
             return False
@@ -316,7 +318,7 @@ class Machine:
             self.statement, self.statement_entered = index, False
             self.heap.statement = index
             self.statement_starts.append(len(self.decisions))
-            self.outcomes.append(StatementOutcome("unfinished"))
+            self.outcomes.append(StatementOutcome(StatementStatus.UNFINISHED))
             return True
         if tag == rec.STMT_END:
             status, raw = self.data[self.pos + 1], self.data[self.pos + 2]
@@ -357,8 +359,8 @@ class Machine:
         position = 0
         if isinstance(statement, Construct):
             local_values.append(Ref(None))
-        elif statement.receiver is not None:
-            local_values.append(self.heap.bind(self.statement_values[statement.receiver.index], payload[0]))
+        elif isinstance(statement, Invoke) and statement.receiver is not None:
+            local_values.append(self.heap.bind(self.statement_values[statement.receiver.index], payload[0]))  # type: ignore[arg-type]
             position = 1
         for argument_index, desc in enumerate(method.params):
             raw = payload[position]
@@ -368,8 +370,8 @@ class Machine:
             if spec is not None:
                 value = self._symbolic_input(spec, desc, raw)
             elif isinstance(argument, VarRef):
-                value = self.heap.bind(self.statement_values[argument.index], raw) \
-                    if isinstance(self.statement_values.get(argument.index), Ref) else self.decode(desc, raw)
+                earlier = self.statement_values.get(argument.index)
+                value = self.heap.bind(earlier, raw) if isinstance(earlier, Ref) else self.decode(desc, raw)
             else:
                 value = self.decode(desc, raw)
             local_values.append(value)
@@ -379,6 +381,7 @@ class Machine:
 
     def _symbolic_input(self, spec: InputSpec, desc: str, raw: int) -> Value:
         inputs = self.inputs
+        assert inputs is not None
         if isinstance(spec, PrimitiveInput):
             return Sym(jc.decode_value(desc, raw), inputs.primitive(spec.name, desc))
         null_flag = inputs.null_flag(spec.null_name) if spec.nullable else None
@@ -389,7 +392,7 @@ class Machine:
             ref.null = null_flag
         if isinstance(spec, StringInput):
             value = self.assignment.get(spec.name, "")
-            ref.string = StringShadow(inputs.raw(spec.name, STRING), value, spec.max_length)  # type: ignore[arg-type]
+            ref.string = StringShadow(inputs.raw(spec.name, STRING), str(value), spec.max_length)
         elif isinstance(spec, ArrayInput):
             length = int(self.assignment.get(spec.length_name, 0))
             element_desc = spec.desc[1:]
@@ -405,9 +408,9 @@ class Machine:
         outcome = self.outcomes[-1]
         statement = self.program[index] if index < len(self.program) else None
         if status == 1:
-            outcome.status, outcome.value = "threw", self.heap.ref(raw)
+            outcome.status, outcome.value = StatementStatus.THREW, self.heap.ref(raw)
             return
-        outcome.status = "ok"
+        outcome.status = StatementStatus.OK
         if isinstance(statement, Construct):
             frame = self.statement_frames.get(index)
             placeholder = frame.this_ref if frame is not None else None
@@ -490,7 +493,7 @@ class Machine:
             args.append(stack.pop())
         args.reverse()
         receiver = None if opcode in (184, 186) else stack.pop()  # invokestatic, invokedynamic
-        return PendingCall(opcode, owner, name, desc, receiver, args)  # type: ignore[arg-type]
+        return PendingCall(opcode, owner, name, desc, receiver, args)
 
     def approximate(self) -> None:
         self.approximations += 1

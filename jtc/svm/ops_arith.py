@@ -167,9 +167,9 @@ def divide(vm: Machine, f: Frame, ins: tuple) -> None:
     if isinstance(b, Sym):
         zero = b.t == 0
         if divisor == 0:
-            vm.decide(f, path.DIV_ZERO, "zero", "nonzero", zero)
+            vm.decide(f, path.DecisionKind.DIV_ZERO, "zero", "nonzero", zero)
         else:
-            vm.decide(f, path.DIV_ZERO, "nonzero", "zero", z3.Not(zero))
+            vm.decide(f, path.DecisionKind.DIV_ZERO, "nonzero", "zero", z3.Not(zero))
     if divisor == 0:
         vm.throw(f)
         return
@@ -218,7 +218,7 @@ def compare(vm: Machine, f: Frame, ins: tuple) -> None:
         stack.pop()
     a = stack.pop()
     if kind == "J":
-        result = jc.lcmp(concrete(a), concrete(b))
+        result = jc.lcmp(int(concrete(a)), int(concrete(b)))
     else:
         result = jc.fcmp(concrete(a), concrete(b), nan_result)
     if isinstance(a, Sym) or isinstance(b, Sym):

@@ -65,9 +65,9 @@ def _check_operand(vm: Machine, f: Frame, value: object, reported: int) -> None:
 def _branch(vm: Machine, f: Frame, taken: bool, cond_if_taken: z3.BoolRef | None, target: int) -> None:
     if cond_if_taken is not None:
         if taken:
-            vm.decide(f, path.BRANCH, True, False, cond_if_taken)
+            vm.decide(f, path.DecisionKind.BRANCH, True, False, cond_if_taken)
         else:
-            vm.decide(f, path.BRANCH, False, True, z3.Not(cond_if_taken))
+            vm.decide(f, path.DecisionKind.BRANCH, False, True, z3.Not(cond_if_taken))
     vm.edge(f, taken)
     f.pc = target if taken else f.pc + 1
 
@@ -163,7 +163,7 @@ def _switch(vm: Machine, f: Frame, keys: list[int], targets: list[int], default:
         default_cond = z3.And([term != k for k in keys]) if keys else z3.BoolVal(True)
         conditions[default] = z3.Or(conditions[default], default_cond) if default in conditions else default_cond
         alternatives = tuple((t, c) for t, c in conditions.items() if t != target)
-        vm.decide_many(f, path.SWITCH, target, conditions[target], alternatives)
+        vm.decide_many(f, path.DecisionKind.SWITCH, target, conditions[target], alternatives)
     vm.edge(f, target)
     f.pc = target
 

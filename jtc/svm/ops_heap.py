@@ -117,7 +117,7 @@ def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Value, i: int) -> Ref 
 
     Returns the array, or None after the VM followed the exception the access throws."""
     array_id, reported_index, reported_length = vm.data[i], vm.data[i + 1], vm.data[i + 2]
-    if concrete(index) != reported_index:  # type: ignore[arg-type]
+    if concrete(index) != reported_index:
         raise Desync(f"{f.method.qualified_name}#{f.pc}: VM index {concrete(index)}, JVM {reported_index}")
     if array_id:
         ref = vm.heap.bind(ref, array_id)
@@ -129,9 +129,9 @@ def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Value, i: int) -> Ref 
     if isinstance(index, Sym) or isinstance(length, Sym):
         inside = z3.ULT(term_of(index, "I"), term_of(length, "I"))
         if 0 <= reported_index < reported_length:
-            vm.decide(f, path.BOUNDS, "in", "out", inside)
+            vm.decide(f, path.DecisionKind.BOUNDS, "in", "out", inside)
         else:
-            vm.decide(f, path.BOUNDS, "out", "in", z3.Not(inside))
+            vm.decide(f, path.DecisionKind.BOUNDS, "out", "in", z3.Not(inside))
     if not 0 <= reported_index < reported_length:
         vm.throw(f)
         return None
@@ -179,8 +179,8 @@ def array_store(vm: Machine, f: Frame, ins: tuple) -> None:
         return
     if kind in STORE_TRUNCATION:
         compute, build = STORE_TRUNCATION[kind]
-        value = Sym(compute(value.c), build(value.t)) if isinstance(value, Sym) else compute(value)
-    location = (ref, vm.data[i + 1])
+        value = Sym(compute(int(value.c)), build(value.t)) if isinstance(value, Sym) else compute(int(value))
+    location = (ref, int(vm.data[i + 1]))
     vm.heap.cells[location] = value
     vm.heap.defined(location)
     f.pc += 1
@@ -208,10 +208,10 @@ def _allocate(vm: Machine, f: Frame, sizes: list[Value], elem: str) -> None:
     for size in sizes:
         if isinstance(size, Sym):
             if size.c >= 0:
-                vm.decide(f, path.NEGATIVE_SIZE, "ok", "negative", size.t >= 0)
+                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "ok", "negative", size.t >= 0)
             else:
-                vm.decide(f, path.NEGATIVE_SIZE, "negative", "ok", size.t < 0)
-    if any(concrete(size) < 0 for size in sizes):  # type: ignore[operator]
+                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "negative", "ok", size.t < 0)
+    if any(concrete(size) < 0 for size in sizes):
         vm.throw(f)
         return
     i = vm.take(f, rec.NEWARRAY, 1)
@@ -257,7 +257,7 @@ def checkcast(vm: Machine, f: Frame, ins: tuple) -> None:
     ref = f.stack[-1]
     if ref.null is not None and ref.id != 0 and not passes:
         # The cast fails on this object but would pass on null.
-        vm.decide(f, path.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
+        vm.decide(f, path.DecisionKind.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
     if not passes:
         vm.throw(f)
         return

@@ -70,10 +70,11 @@ def _result(vm: Machine, f: Frame, call: PendingCall, returns: str, raw: int) ->
         returned = call.returned
         if isinstance(returned, Ref):
             return vm.heap.bind(returned, raw)
+        assert returned is not None
         if not jc.same_value(concrete(returned), reported):  # type: ignore[arg-type]
             raise Desync(f"{call.owner}.{call.name}{call.desc} returned {concrete(returned)!r} in the VM, "
                          f"{reported!r} in the JVM")
-        return returned  # type: ignore[return-value]
+        return returned
     if call.model is not None:
         return call.model.after(vm, f, call, reported)
     if any(isinstance(a, Sym) or (isinstance(a, Ref) and (a.string or a.array or a.null is not None))

@@ -9,6 +9,7 @@ outcomes are infeasible, and the condition adds nothing to the path.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Hashable
 
 import z3
@@ -17,21 +18,26 @@ from jtc.model.classtable import MethodInfo
 
 Site = tuple[MethodInfo, int]
 
-# Decision kinds: explicit branches and the implicit checks the JVM makes (architecture decision 4).
-BRANCH = "branch"
-SWITCH = "switch"
-DIV_ZERO = "div-zero"
-BOUNDS = "bounds"
-NULL_CHECK = "null"
-NEGATIVE_SIZE = "negative-size"
-INDEX = "index"  # heap simulation: a symbolic array index fixed to its concrete value (seed 002, §3.2)
-MODEL = "model"  # outcomes chosen inside a library model (e.g. String.charAt's bounds)
+
+class DecisionKind(StrEnum):
+    """Explicit branches and the implicit checks the JVM makes (architecture decision 4)."""
+
+    BRANCH = "branch"
+    SWITCH = "switch"
+    DIV_ZERO = "div-zero"
+    BOUNDS = "bounds"
+    NULL_CHECK = "null"
+    NEGATIVE_SIZE = "negative-size"
+    INDEX = "index"  # heap simulation: a symbolic array index fixed to its concrete value (seed 002, §3.2)
+    MODEL = "model"  # outcomes chosen inside a library model (e.g. String.charAt's bounds)
+    STATEMENT = "statement"  # which statement of a candidate sequence comes next (sequence grouping)
+
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     site: Site
-    kind: str
+    kind: DecisionKind
     label: Hashable
     cond: z3.BoolRef
     # Other outcomes with their conditions; for INDEX decisions the alternatives are open-ended
@@ -40,7 +46,7 @@ class Decision:
     open_term: z3.ExprRef | None = None
 
     @property
-    def key(self) -> tuple[Site, str, Hashable]:
+    def key(self) -> tuple[Site, DecisionKind, Hashable]:
         return (self.site, self.kind, self.label)
 
     def describe(self) -> str:
@@ -48,6 +54,6 @@ class Decision:
         return f"{method.qualified_name}#{index} (line {method.line_of(index)}) {self.kind}={self.label}"
 
 
-def binary(site: Site, kind: str, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> Decision:
+def binary(site: Site, kind: DecisionKind, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> Decision:
     """A two-way decision where `cond` selects `outcome` and its negation selects `other`."""
     return Decision(site, kind, outcome, cond, ((other, z3.Not(cond)),))

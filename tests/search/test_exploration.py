@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from jtc.config import AccessOptions
 from jtc.search.invokables import class_invokables
-from jtc.search.sequences import INPUT, REF, Source, Step
-from jtc.search.session import ClassSession
+from jtc.search.sequences import Source, SourceKind, Step
+from jtc.search.criteria import first_redundant
 from jtc.search.templates import Limits, ProgramTemplate
 
 MONITOR = "com/example/containers/TemperatureMonitor"
@@ -18,8 +18,8 @@ def _run(engine, calls: list[tuple[str, object]], owner: str = MONITOR, construc
     engine.load(owner.replace("/", "."))
     members = {inv.name: inv for inv in class_invokables(engine.repository.get(owner), owner.rpartition("/")[0],
                                                          AccessOptions())}
-    skeleton = (Step(members["<init>"], tuple(Source(INPUT) for _ in constructor)),) + tuple(
-        Step(members[name], (Source(REF, 0),) + ((Source(INPUT),) if argument is not None else ()))
+    skeleton = (Step(members["<init>"], tuple(Source(SourceKind.INPUT) for _ in constructor)),) + tuple(
+        Step(members[name], (Source(SourceKind.REF, 0),) + ((Source(SourceKind.INPUT),) if argument is not None else ()))
         for name, argument in calls)
     template = ProgramTemplate.for_skeleton(skeleton, Limits(8, 8))
     assignment = {template.specs[(0, i)].name: argument for i, argument in enumerate(constructor)}
@@ -32,19 +32,19 @@ def _run(engine, calls: list[tuple[str, object]], owner: str = MONITOR, construc
 
 def test_a_path_where_every_call_feeds_the_next_is_kept(containers_engine) -> None:
     skeleton, execution = _run(containers_engine, [("setEnabled", True), ("updateTemperature", 90.0), ("warning", None)])
-    assert ClassSession._first_redundant(skeleton, execution) == len(skeleton)
+    assert first_redundant(skeleton, execution) == len(skeleton)
     assert {(1, 2), (2, 3)} <= execution.replay.flows  # enabled: set → used; temperature: set → used
 
 
 def test_an_update_ignored_while_disabled_makes_the_path_redundant(containers_engine) -> None:
     skeleton, execution = _run(containers_engine, [("updateTemperature", 90.0), ("warning", None)])
-    assert ClassSession._first_redundant(skeleton, execution) == 1
+    assert first_redundant(skeleton, execution) == 1
 
 
 def test_a_define_overwritten_before_its_use_influences_nothing(containers_engine) -> None:
     skeleton, execution = _run(containers_engine, [("setEnabled", False), ("setEnabled", True),
                                                    ("updateTemperature", 90.0), ("warning", None)])
-    assert ClassSession._first_redundant(skeleton, execution) == 1  # the first setEnabled
+    assert first_redundant(skeleton, execution) == 1  # the first setEnabled
 
 
 def test_calls_that_threw_are_replayed_and_pass_on_what_they_changed(sequences_engine) -> None:
@@ -54,4 +54,4 @@ def test_calls_that_threw_are_replayed_and_pass_on_what_they_changed(sequences_e
     assert [o.status for o in execution.replay.outcomes] == ["ok", "threw", "threw", "threw", "ok"]
     assert execution.result.values[-1] == "Z:1"
     assert {(1, 2), (2, 3), (3, 4)} <= execution.replay.flows  # failures: incremented, read by the next call
-    assert ClassSession._first_redundant(skeleton, execution) == len(skeleton)
+    assert first_redundant(skeleton, execution) == len(skeleton)

@@ -8,8 +8,8 @@ import itertools
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import GenerationOptions
 from jtc.model.types import OBJECT
-from jtc.search.invokables import CALL, FACTORY, NEW, Invokable, factories_for
-from jtc.search.sequences import FRESH, INPUT, NULL, REF, SequenceGenerator, Source, length_of
+from jtc.search.invokables import Invokable, InvokableKind, factories_for
+from jtc.search.sequences import SequenceGenerator, Source, SourceKind, length_of
 
 OWNER = "t/Monitor"
 THIS = f"L{OWNER};"
@@ -26,13 +26,13 @@ def _effects(defs: tuple[str, ...] = (), uses: tuple[str, ...] = (), static: boo
 
 def _new(owner: str = OWNER, params: tuple[str, ...] = ()) -> Invokable:
     desc = "(" + "".join(params) + ")V"
-    return Invokable(NEW, owner, "<init>", desc, None, params, tuple(f"a{i}" for i in range(len(params))),
+    return Invokable(InvokableKind.NEW, owner, "<init>", desc, None, params, tuple(f"a{i}" for i in range(len(params))),
                      f"L{owner};")
 
 
 def _call(name: str, params: tuple[str, ...] = (), returns: str = "V", owner: str = OWNER) -> Invokable:
     desc = "(" + "".join(params) + ")" + returns
-    return Invokable(CALL, owner, name, desc, f"L{owner};", params, tuple(f"a{i}" for i in range(len(params))),
+    return Invokable(InvokableKind.CALL, owner, name, desc, f"L{owner};", params, tuple(f"a{i}" for i in range(len(params))),
                      returns)
 
 
@@ -96,7 +96,7 @@ def test_data_flow_check_rejects_an_object_nobody_uses() -> None:
     assert list(generator.wirings(sequence)) == []
     unchecked = _generator({inv: generator.effects(inv) for inv in members.values()}, data_flow_check=False)
     wirings = list(unchecked.wirings(sequence))
-    assert [w[2].sources for w in wirings] == [(Source(REF, 0),), (Source(REF, 1),)]
+    assert [w[2].sources for w in wirings] == [(Source(SourceKind.REF, 0),), (Source(SourceKind.REF, 1),)]
 
 
 def test_wirings_offer_earlier_results_null_and_fresh_boxed_values() -> None:
@@ -105,12 +105,12 @@ def test_wirings_offer_earlier_results_null_and_fresh_boxed_values() -> None:
     generator = _generator(effects)
     wirings = list(generator.wirings((_new(), add)))
     kinds = sorted(w[-1].sources[1].kind for w in wirings)
-    assert kinds == sorted([REF, REF, NULL])  # a fresh Integer, the list itself (as Object), null
+    assert kinds == sorted([SourceKind.REF, SourceKind.REF, SourceKind.NULL])  # a fresh Integer, the list itself (as Object), null
     boxed = next(w for w in wirings if w[-1].invokable is add and len(w) == 3)
-    assert boxed[1].invokable.kind == FACTORY and boxed[1].sources == (Source(INPUT),)
-    assert boxed[2].sources == (Source(REF, 0), Source(REF, 1))
+    assert boxed[1].invokable.kind == InvokableKind.FACTORY and boxed[1].sources == (Source(SourceKind.INPUT),)
+    assert boxed[2].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, 1))
     assert length_of(boxed) == 2  # the factory is an argument, not a step of its own
-    assert FRESH not in {s.kind for w in wirings for step in w for s in step.sources}
+    assert SourceKind.FRESH not in {s.kind for w in wirings for step in w for s in step.sources}
 
 
 def test_static_fields_connect_steps_without_shared_objects() -> None:
@@ -129,12 +129,12 @@ def test_skeletons_come_shortest_first() -> None:
 
 def test_an_inner_class_needs_an_existing_enclosing_instance() -> None:
     outer = _new()
-    inner = Invokable(NEW, f"{OWNER}$Counter", "<init>", f"({THIS})V", None, (THIS,), ("this$0",),
+    inner = Invokable(InvokableKind.NEW, f"{OWNER}$Counter", "<init>", f"({THIS})V", None, (THIS,), ("this$0",),
                       f"L{OWNER}$Counter;", inner=True)
     generator = _generator({outer: _effects(defs=("limit",)), inner: _effects(uses=("limit",))})
     assert not generator.executable((inner,))
     wirings = list(generator.wirings((outer, inner)))
-    assert [w[1].sources for w in wirings] == [(Source(REF, 0),)]  # never null
+    assert [w[1].sources for w in wirings] == [(Source(SourceKind.REF, 0),)]  # never null
 
 
 def test_plain_wirings_come_first_and_each_deviation_costs_one_length() -> None:
@@ -144,7 +144,7 @@ def test_plain_wirings_come_first_and_each_deviation_costs_one_length() -> None:
     effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
     generator = _generator(effects)
     assert [len(w) for w in generator.wirings((_new(), add), deviations=0)] == [3]  # new, Integer.valueOf, add
-    assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=1)] == [Source(REF, 0), Source(NULL)]
+    assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=1)] == [Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
 
     def shape(skeleton) -> str:
         return " ".join(step.invokable.name + ",".join(s.kind for s in step.sources).join("()") for step in skeleton)

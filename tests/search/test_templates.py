@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from jtc.search.invokables import STATIC, Invokable
-from jtc.search.sequences import INPUT, Source, Step
+from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.sequences import Source, SourceKind, Step
 from jtc.search.templates import Limits, ProgramTemplate
 from jtc.svm.inputs import VariableStore
 
@@ -11,7 +11,7 @@ OWNER = "t/Overflow"
 
 
 def _add(kind: str) -> Invokable:
-    return Invokable(STATIC, OWNER, "add", f"({kind}{kind}){kind}", None, (kind, kind), ("a", "b"), kind)
+    return Invokable(InvokableKind.STATIC, OWNER, "add", f"({kind}{kind}){kind}", None, (kind, kind), ("a", "b"), kind)
 
 
 def test_overloads_in_one_constraint_tree_get_variables_of_their_own_width() -> None:
@@ -19,7 +19,7 @@ def test_overloads_in_one_constraint_tree_get_variables_of_their_own_width() -> 
     limits = Limits(max_array_length=8, max_string_length=8)
     widths = {}
     for kind in ("J", "I"):
-        skeleton = (Step(_add(kind), (Source(INPUT), Source(INPUT))),)
+        skeleton = (Step(_add(kind), (Source(SourceKind.INPUT), Source(SourceKind.INPUT))),)
         variables = ProgramTemplate.for_skeleton(skeleton, limits, store).variables()
         [first, second] = sorted(spec.name for spec in variables.specs.values())
         widths[kind] = (variables.raw(first, kind).size(), variables.raw(second, kind).size())

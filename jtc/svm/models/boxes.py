@@ -42,7 +42,8 @@ class Unbox(Model):
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         boxed = call.receiver.boxed  # type: ignore[union-attr]
-        return boxed if same_value(boxed.c, reported) else reported  # type: ignore[union-attr, arg-type]
+        assert boxed is not None
+        return boxed if same_value(boxed.c, reported) else reported  # type: ignore[arg-type]
 
 
 MODELS: dict[tuple[str, str, str], Model] = {}

@@ -64,9 +64,9 @@ class CharAt(Model):
         inside = z3.And(position >= 0, position < z3.Length(text))
         concrete_index = concrete(index)
         if 0 <= concrete_index < len(call.receiver.string.value):  # type: ignore[union-attr, operator]
-            vm.decide(frame, path.MODEL, "in", "out", inside)
+            vm.decide(frame, path.DecisionKind.MODEL, "in", "out", inside)
             return True
-        vm.decide(frame, path.MODEL, "out", "in", z3.Not(inside))
+        vm.decide(frame, path.DecisionKind.MODEL, "out", "in", z3.Not(inside))
         vm.throw(frame)
         return False
 
@@ -85,6 +85,7 @@ class HashCode(Model):
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         shadow = call.receiver.string  # type: ignore[union-attr]
+        assert shadow is not None
         text, length = shadow.term, z3.Length(shadow.term)
         hash_term: z3.BitVecRef = z3.BitVecVal(0, 32)
         for i in range(shadow.max_length):
