@@ -70,15 +70,21 @@ def classify(execution: Execution) -> Outcome:
         return Outcome(Kind.ENDLESS, last, detail="exceeded the instruction budget")
     if result.abort == ABORT_TIMEOUT:
         return Outcome(Kind.ENDLESS, last, detail="exceeded the time limit")
-    status = result.status[last] if result.status else StatementStatus.ABORT
+    return outcome_at(execution, last)
+
+
+def outcome_at(execution: Execution, index: int) -> Outcome:
+    """How statement `index` ended, for a statement the harness ran to its end (it returned or threw)."""
+    result = execution.result
+    status = result.status[index] if index < len(result.status) else StatementStatus.ABORT
     if status == StatementStatus.THREW:
-        exception = thrown_class(execution, last)
-        site = result.throw_sites[last] or ""
+        exception = thrown_class(execution, index)
+        site = result.throw_sites[index] or ""
         if exception == "java.lang.StackOverflowError":
-            return Outcome(Kind.STACK_OVERFLOW, last, exception, detail=site)
+            return Outcome(Kind.STACK_OVERFLOW, index, exception, detail=site)
         if exception == "java.lang.OutOfMemoryError":
-            return Outcome(Kind.OUT_OF_MEMORY, last, exception, detail=site)
-        return Outcome(Kind.THREW, last, exception, result.messages[last], detail=site)
+            return Outcome(Kind.OUT_OF_MEMORY, index, exception, detail=site)
+        return Outcome(Kind.THREW, index, exception, result.messages[index], detail=site)
     if status == StatementStatus.OK:
-        return Outcome(Kind.RETURNED, last, value=result.values[last])
-    return Outcome(Kind.REFUSED, last, detail=f"statement status {status}")
+        return Outcome(Kind.RETURNED, index, value=result.values[index])
+    return Outcome(Kind.REFUSED, index, detail=f"statement status {status}")

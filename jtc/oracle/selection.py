@@ -1,5 +1,10 @@
 """Choosing the executions that become tests, and what each test asserts.
 
+A test is about a behaviour of the class under test: it ends with the last statement that calls a
+member of that class, and an execution in which none ran makes no test. (When a constructor of the
+class throws, the harness skips the statements that needed the object; the statements that still ran
+after it only built inputs, and a test of `Integer.valueOf` is not a test of the class.)
+
 Greedy set cover over what executions covered in the class under test (branch edges and lines):
 take the execution that adds most, until nothing adds; then one test for every outcome not yet
 shown (each exception type a method throws, and a normal return). Ties go to the earlier
@@ -13,9 +18,9 @@ from typing import Hashable
 
 from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
-from jtc.model.program import Null, StatementStatus
+from jtc.model.program import Construct, Invoke, Null, StatementStatus
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
-from jtc.oracle.outcomes import Kind, Outcome, classify, thrown_class
+from jtc.oracle.outcomes import Kind, Outcome, classify, outcome_at, thrown_class
 from jtc.search.execution import Execution
 
 Item = tuple[MethodInfo, int, Hashable]
@@ -23,7 +28,7 @@ Item = tuple[MethodInfo, int, Hashable]
 
 def in_class(method: MethodInfo, class_name: str) -> bool:
     """The class under test includes its nested and inner classes."""
-    return method.owner == class_name or method.owner.startswith(class_name + "$")
+    return in_class_name(method.owner, class_name)
 
 
 @dataclass
@@ -46,6 +51,20 @@ def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
     return frozenset(items)
 
 
+def last_member_statement(execution: Execution, upto: int, class_name: str) -> int | None:
+    """The last statement at or before `upto` that calls a constructor or method of the class under
+    test (field stores only set up state)."""
+    for index in range(upto, -1, -1):
+        statement = execution.program[index]
+        if isinstance(statement, (Construct, Invoke)) and in_class_name(statement.owner, class_name):
+            return index
+    return None
+
+
+def in_class_name(owner: str, class_name: str) -> bool:
+    return owner == class_name or owner.startswith(class_name + "$")
+
+
 def candidates(executions: list[Execution], class_name: str) -> list[Candidate]:
     found = []
     for execution in executions:
@@ -54,6 +73,13 @@ def candidates(executions: list[Execution], class_name: str) -> list[Candidate]:
         outcome = classify(execution)
         if outcome.kind not in (Kind.RETURNED, Kind.THREW):
             continue
+        subject = last_member_statement(execution, outcome.statement, class_name)
+        if subject is None:
+            continue
+        if subject != outcome.statement:
+            outcome = outcome_at(execution, subject)
+            if outcome.kind not in (Kind.RETURNED, Kind.THREW):
+                continue
         key = (_member(execution, outcome.statement), outcome.kind, outcome.exception)
         before = frozenset(_outcome_key(execution, index) for index in range(outcome.statement))
         found.append(Candidate(execution, outcome, _covered_items(execution, class_name), key, before))

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from jtc.jvm.protocol import HarnessResult
+from jtc.model.program import Construct, Invoke, Literal, Null, StatementStatus, VarRef
 from jtc.oracle.outcomes import Kind, Outcome
-from jtc.oracle.selection import Candidate, last_new_coverage, select
+from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select
+from jtc.search.execution import Execution
 
 
 def _candidate(index: int, covers: set[str], outcome: str = "returned") -> Candidate:
@@ -42,3 +45,31 @@ def test_an_outcome_every_chosen_test_shows_on_the_way_gets_no_test_of_its_own()
     refused = _candidate(2, {"a"}, outcome="java.lang.IllegalArgumentException")
     refused.outcome_key = (("t/Bmi", "<init>", "()V"), Kind.THREW, "java.lang.IllegalArgumentException")
     assert [c.execution.index for c in select([constructed, category, refused])] == [1, 2]
+
+
+def _execution(program: tuple, status: list[str], values: list[str | None]) -> Execution:
+    result = HarnessResult([], len(status), [StatementStatus(s) for s in status], values, [None] * len(status),
+                           [None] * len(status), 0, 0, None, [], 0)
+    replay = SimpleNamespace(edges=set(), visited={}, outcomes=[], thrown_by_code=set())
+    return Execution(0, program, {}, result, replay)  # type: ignore[arg-type]
+
+
+def test_a_test_ends_with_the_last_call_of_the_class_under_test() -> None:
+    """`new Level(null)` threw, so the call that needed the level was skipped; `Integer.valueOf`, which
+    only built an input, ran last. The test is about the constructor, not about valueOf."""
+    program = (Construct("g/Level", "(Lg/Board;)V", (Null("Lg/Board;"),)),
+               Invoke("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", None, (Literal("I", 44),)),
+               Invoke("g/Level", "move", "(Ljava/lang/Integer;)V", VarRef(0, "Lg/Level;"), (VarRef(1, "Ljava/lang/Integer;"),)))
+    execution = _execution(program, ["threw", "ok"], ["java.lang.NullPointerException", "O:java.lang.Integer#5"])
+    [found] = candidates([execution], "g/Level")
+    assert found.outcome.statement == 0 and found.outcome.kind == Kind.THREW
+    assert found.outcome_key == (("g/Level", "<init>", "(Lg/Board;)V"), Kind.THREW, "java.lang.NullPointerException")
+    suite = build_suite("g/Level", [found], set())
+    assert suite.tests[0].program == program[:1]
+
+
+def test_an_execution_in_which_no_member_of_the_class_ran_makes_no_test() -> None:
+    program = (Invoke("g/Factory", "make", "()Lg/Board;", None, ()),
+               Invoke("g/Level", "of", "(Lg/Board;)Lg/Level;", None, (VarRef(0, "Lg/Board;"),)))
+    execution = _execution(program, ["threw"], ["java.lang.IllegalStateException"])
+    assert candidates([execution], "g/Level") == []
