@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jtc.model.program import (ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, Null, Program,
-                               StatementStatus, Value, VarRef)
+from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection,
+                               Null, Program, StatementStatus, Stub, Value, VarRef)
 from jtc.model.types import STRING
 from jtc.svm.concrete import double_bits, double_from_bits, float_bits, float_from_bits
 
@@ -68,6 +68,13 @@ def encode_program(program: Program) -> str:
                 else f"putfield {statement.owner} {statement.name} {statement.desc} v{statement.receiver.index}"
         elif isinstance(statement, NewArray):
             line = f"array {statement.desc}"
+        elif isinstance(statement, FieldLoad):
+            line = f"getstatic {statement.owner} {statement.name} {statement.desc}"
+        elif isinstance(statement, NewCollection):
+            line = f"collection {statement.owner}"
+        elif isinstance(statement, Stub):
+            answered = ",".join(answer.key for answer in statement.answered) or "-"
+            line = f"stub {statement.owner} {statement.desc or '-'} {answered}"
         else:
             raise TypeError(f"cannot encode statement {statement!r}")
         lines.append(f"{line} {args}" if args else line)

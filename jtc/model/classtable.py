@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jtc.model.types import parse_method_descriptor
+from jtc.trace.records import FORMAT_VERSION
 
 ACC_PUBLIC = 0x0001
 ACC_PRIVATE = 0x0002
@@ -155,6 +156,9 @@ class ParsedTable:
 
 def parse_class_table(text: str) -> ParsedTable:
     data = json.loads(text)
+    if data.get("format") != FORMAT_VERSION:
+        raise ValueError(f"class table format {data.get('format')}, expected {FORMAT_VERSION}: the agent jar does "
+                         f"not match this jtc")
     name = data["name"]
     methods = tuple(
         MethodInfo(

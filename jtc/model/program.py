@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
 
+from jtc.model.signatures import GenericType
 from jtc.model.types import parse_method_descriptor
 
 PrimitiveValue = Union[bool, int, float]
@@ -140,7 +141,109 @@ class NewArray:
         return (self.desc[1:],) * len(self.args)
 
 
-Statement = Union[Construct, Invoke, FieldStore, NewArray]
+@dataclass(frozen=True)
+class FieldLoad:
+    """`Owner.name`: a static field's value, such as an enum constant or a shared instance."""
+
+    owner: str
+    name: str
+    desc: str  # the field's type
+
+    args: tuple[Value, ...] = ()
+    reflective = False
+
+    @property
+    def result_desc(self) -> str:
+        return self.desc
+
+    @property
+    def param_descs(self) -> tuple[str, ...]:
+        return ()
+
+
+@dataclass(frozen=True)
+class NewCollection:
+    """A new JDK collection filled from the arguments: `new ArrayList<>(List.of(a, b))`, or a map
+    built from key, value pairs. `desc` is the type the consumer declares (`Ljava/util/List;`),
+    `owner` the class made (`java/util/ArrayList`), `element_descs` the declared element types
+    (key and value for a map), `signature` the consumer's generic type, for spelling."""
+
+    owner: str
+    desc: str
+    element_descs: tuple[str, ...]
+    args: tuple[Value, ...]
+    signature: GenericType | None = None
+
+    name = "<collection>"
+    reflective = False
+
+    @property
+    def is_map(self) -> bool:
+        return len(self.element_descs) == 2
+
+    @property
+    def result_desc(self) -> str:
+        return self.desc
+
+    @property
+    def param_descs(self) -> tuple[str, ...]:
+        return tuple(self.element_descs[i % len(self.element_descs)] for i in range(len(self.args)))
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One abstract method of a stub and what it returns (the same on every call)."""
+
+    name: str
+    desc: str
+
+    @property
+    def returns(self) -> str:
+        return parse_method_descriptor(self.desc)[1]
+
+    @property
+    def key(self) -> str:
+        return self.name + self.desc
+
+
+@dataclass(frozen=True)
+class Stub:
+    """An instance of a small class the test declares (an anonymous class, or a lambda for a
+    functional interface) that extends the abstract class `owner` through the constructor `desc`,
+    or implements the interface `owner` (`desc` is ""). `answers` are all the methods it implements;
+    `args` are the constructor's arguments, then what each non-void one returns."""
+
+    owner: str
+    desc: str
+    answers: tuple[Answer, ...]
+    args: tuple[Value, ...]
+
+    name = "<stub>"
+    reflective = False
+
+    @property
+    def is_interface(self) -> bool:
+        return not self.desc
+
+    @property
+    def answered(self) -> tuple[Answer, ...]:
+        """The methods that return something (each takes one argument)."""
+        return tuple(answer for answer in self.answers if answer.returns != "V")
+
+    @property
+    def result_desc(self) -> str:
+        return f"L{self.owner};"
+
+    @property
+    def constructor_params(self) -> tuple[str, ...]:
+        return parse_method_descriptor(self.desc)[0] if self.desc else ()
+
+    @property
+    def param_descs(self) -> tuple[str, ...]:
+        return self.constructor_params + tuple(answer.returns for answer in self.answered)
+
+
+Statement = Union[Construct, Invoke, FieldStore, NewArray, FieldLoad, NewCollection, Stub]
 Program = tuple[Statement, ...]
 
 

@@ -6,7 +6,7 @@ symbolic VM reads it in place: it knows what each instruction's record carries.
 
 from __future__ import annotations
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 ENTER = 1
 BRANCH = 2
@@ -22,11 +22,12 @@ HANDLER = 11
 READY = 12
 STMT = 20
 STMT_END = 21
+ARGS = 22
 
 TAG_NAMES = {
     ENTER: "ENTER", BRANCH: "BRANCH", SWITCH: "SWITCH", FIELD: "FIELD", ARRAY: "ARRAY",
     LENGTH: "LENGTH", VALUE: "VALUE", DONE: "DONE", CHECK: "CHECK", NEWARRAY: "NEWARRAY",
-    HANDLER: "HANDLER", READY: "READY", STMT: "STMT", STMT_END: "STMT_END",
+    HANDLER: "HANDLER", READY: "READY", STMT: "STMT", STMT_END: "STMT_END", ARGS: "ARGS",
 }
 
 UNINITIALIZED_THIS = -1  # FIELD payload for a putfield on `this` before the super constructor call

@@ -131,9 +131,9 @@ class ProgramRun:
         for record in self.records:
             allowed = OPCODES_BY_TAG.get(record.tag)
             if record.owner == "harness":
-                if record.tag not in ("STMT", "STMT_END"):
+                if record.tag not in ("STMT", "STMT_END", "ARGS"):
                     found.append(f"{record}: harness site for a code record")
-            elif record.tag in ("STMT", "STMT_END"):
+            elif record.tag in ("STMT", "STMT_END", "ARGS"):
                 found.append(f"{record}: harness record at a code site")
             elif record.tag == "ENTER" and record.index != 0:
                 found.append(f"{record}: ENTER not at instruction 0")

@@ -11,6 +11,7 @@ import pytest
 from agentio import OPCODES, text
 
 from jtc.model.classtable import parse_class_table
+from jtc.trace.records import FORMAT_VERSION
 from jtc.toolchain import toolchain
 
 DESCRIBED = ["ag.Basics", "ag.Handlers", "ag.Outer$Inner", "ag.Item", "ag.Texts"]
@@ -44,7 +45,7 @@ def method(table: dict, name: str, desc: str | None = None) -> dict:
 def test_tables_follow_the_format_and_parse_with_the_python_reader(described):
     for name in DESCRIBED:
         table = described.table(name)
-        assert table["format"] == 1
+        assert table["format"] == FORMAT_VERSION
         assert table["name"] == name.replace(".", "/")
         assert table["major"] == 55  # --release 11
         parsed = parse_class_table(described.described[name])

@@ -128,7 +128,8 @@ def test_a_null_receiver_throws_like_the_call_in_a_test(agent, fixture_classes):
     ("call ag/Basics sign (I)I _ v0", "bad-program statement 0 uses v0 before it is defined"),
     ("new java/util/AbstractList ()V",
      "bad-program statement 0 (java.util.AbstractList.<init>()V): java.util.AbstractList cannot be instantiated"),
-    ("make ag/Basics", "bad-program statement 0 is not new, call, putfield, putstatic or array: make ag/Basics"),
+    ("make ag/Basics", "bad-program statement 0 is not new, call, putfield, putstatic, getstatic, array, collection or "
+                     "stub: make ag/Basics"),
     ("call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ T:061",
      "bad-program string hex must be 4 digits per char in T:061 in statement 0"),
 ])
@@ -170,3 +171,48 @@ def test_uninstrumented_runs_have_an_empty_trace_and_the_same_results(agent, fix
         assert (without.abort, without.exit_status) == (with_.abort, with_.exit_status), program
     assert plain[0].messages[0] == 'Cannot read field "total" because "b" is null'
     assert plain[-1].abort == 3  # exit calls are sandboxed without instrumentation too
+
+
+def test_stubs_answer_what_the_program_gives_from_their_first_call_on(agent, fixture_classes):
+    """An interface stub answers each method it was given; an abstract class's stub is made through the
+    constructor named and answers even while that constructor runs (Tax calls rate() from it)."""
+    rule = "discount(I)I,label()Ljava/lang/String;"
+    run = agent.run([fixture_classes], f"""
+new ag/Pricing (I)V I:50
+stub ag/Pricing$Rule - {rule} I:7 T:0078
+call ag/Pricing apply (Lag/Pricing$Rule;)I v0 v1
+stub ag/Pricing$Rule - {rule} I:7 T:
+call ag/Pricing apply (Lag/Pricing$Rule;)I v0 v3
+stub ag/Pricing$Tax (I)V rate()I I:5 I:3
+call ag/Pricing$Tax total ()I v5
+""")
+    assert run.status == ["ok"] * 7
+    assert [run.values[i] for i in (2, 4, 6)] == ["I:43", "I:50", "I:16"]
+    args = [r.payload for r in run.records if r.tag == "ARGS"]
+    assert args[1][0] == 0 and args[1][1] > 0  # the int answer is no object, the String answer is one
+
+
+def test_stubs_refuse_methods_that_are_not_abstract(agent, fixture_classes):
+    run = agent.run([fixture_classes], "stub ag/Pricing$Tax (I)V total()I I:1 I:2")
+    assert run.error == "bad-program statement 0 (stub of ag.Pricing$Tax): total()I is not abstract there"
+
+
+def test_collections_and_constants(agent, fixture_classes):
+    run = agent.run([fixture_classes], """
+getstatic ag/Pricing STANDARD Lag/Pricing;
+collection java/util/ArrayList I:4 I:-1 I:3
+call ag/Pricing sum (Ljava/util/List;)I v0 v1
+collection java/util/LinkedHashMap T:0061 I:9
+call ag/Pricing lookup (Ljava/util/Map;Ljava/lang/String;)I v0 v3 T:0061
+call ag/Pricing lookup (Ljava/util/Map;Ljava/lang/String;)I v0 v3 T:0062
+call ag/Pricing price ()I v0
+""")
+    assert run.status == ["ok"] * 7
+    assert [run.values[i] for i in (2, 4, 5, 6)] == ["I:6", "I:9", "I:-1", "I:10"]
+    assert run.values[1].startswith("O:java.util.ArrayList#")
+    assert [len(r.payload) for r in run.records if r.tag == "ARGS"] == [3, 1, 2, 2, 2]  # receivers are not arguments
+
+
+def test_a_map_needs_pairs(agent, fixture_classes):
+    run = agent.run([fixture_classes], "collection java/util/LinkedHashMap T:0061")
+    assert run.error == "bad-program statement 0 (java.util.LinkedHashMap): a map needs key, value pairs"

@@ -35,7 +35,7 @@ def test_record_budget_stops_endless_loops_deterministically(agent, fixture_clas
         assert trace_length(run.records) <= 10_000 + 256, name
     assert trace_length(runs["branching"].records) >= 10_000
     assert "HANDLER" not in runs["catching"].tags()  # the handler's own record throws again
-    assert runs["silent"].tags() == ["STMT", "ENTER"]
+    assert runs["silent"].tags() == ["STMT", "ARGS", "ENTER"]
     assert runs["branching"].records == runs["branching_again"].records
 
 
@@ -68,7 +68,7 @@ def test_exit_calls_are_intercepted_with_their_status(agent, fixture_classes):
         assert (run.abort, run.exit_status, run.executed) == (3, status, 1), name
         assert run.statements == [("abort", "null")], name
         assert "STMT_END" not in run.tags() and "HANDLER" not in run.tags(), name
-    assert runs["system"].tags() == ["STMT", "ENTER"]  # no DONE: System.exit did not return
+    assert runs["system"].tags() == ["STMT", "ARGS", "ENTER"]  # no DONE: System.exit did not return
 
 
 def test_stack_overflow_is_reported_as_thrown_and_the_recorder_survives(agent, fixture_classes):
@@ -81,7 +81,7 @@ def test_stack_overflow_is_reported_as_thrown_and_the_recorder_survives(agent, f
     assert overflow.sites[0] == f"ag.Bad.recurse(I)I:{line_of('Bad.java', 'return recurse(n + 1) + 1;')}"
     assert overflow.records[-1].tag == "STMT_END" and overflow.records[-1].payload[0] == 1
     assert after.statements == [("ok", "I:1")]
-    assert after.tags() == ["STMT", "ENTER", "BRANCH", "STMT_END"]
+    assert after.tags() == ["STMT", "ARGS", "ENTER", "BRANCH", "STMT_END"]
 
 
 def test_out_of_memory_is_reported_as_thrown_and_the_recorder_survives(agent, fixture_classes):

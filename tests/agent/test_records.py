@@ -99,17 +99,21 @@ def test_every_record_sits_on_an_instruction_the_contract_allows(runs):
 
 
 def test_every_statement_is_framed_by_stmt_and_stmt_end(runs):
+    """STMT, then ARGS when the statement has arguments (the object id of each), ..., STMT_END."""
     for name, run in runs.items():
         harness = [r for r in run.records if r.owner == "harness"]
         expected = [(tag, k) for k in range(run.executed) for tag in ("STMT", "STMT_END")]
-        assert [(r.tag, r.index) for r in harness] == expected, name
+        assert [(r.tag, r.index) for r in harness if r.tag != "ARGS"] == expected, name
+        for before, record in zip(run.records, run.records[1:]):
+            if record.tag == "ARGS":
+                assert before.tag == "STMT" and before.index == record.index, name
         for record, status in zip([r for r in harness if r.tag == "STMT_END"], run.status):
             assert record.payload[0] == (0 if status == "ok" else 1), name
 
 
 def test_enter_of_a_static_method_carries_the_arguments_and_branch_both_operands(runs):
     run = runs["static"]
-    assert run.tags() == ["STMT", "ENTER", "BRANCH", "STMT_END"]
+    assert run.tags() == ["STMT", "ARGS", "ENTER", "BRANCH", "STMT_END"]
     assert run.of("ag.Basics.max", "ENTER")[0].payload == (7, 3)
     branch = run.of("ag.Basics.max", "BRANCH")[0]
     assert (branch.opcode, branch.payload) == ("IF_ICMPLE", (7, 3))
@@ -182,7 +186,7 @@ def test_array_records_carry_id_index_and_length(runs):
 
 def test_null_and_out_of_bounds_arrays_are_recorded_before_the_throw(runs):
     null = runs["array_null"]
-    assert null.tags() == ["STMT", "ENTER", "ARRAY", "STMT_END"]
+    assert null.tags() == ["STMT", "ARGS", "ENTER", "ARRAY", "STMT_END"]
     assert null.of("ag.Basics.element", "ARRAY")[0].payload == (0, 0, -1)
     assert null.statements == [("threw", "java.lang.NullPointerException")]
     assert null.records[-1].payload == (1, 1)  # status threw, the exception is the first object seen
@@ -199,7 +203,7 @@ def test_null_and_out_of_bounds_arrays_are_recorded_before_the_throw(runs):
 
 def test_field_access_on_null_has_no_value_record(runs):
     run = runs["field_null"]
-    assert run.tags() == ["STMT", "ENTER", "FIELD", "STMT_END"]
+    assert run.tags() == ["STMT", "ARGS", "ENTER", "FIELD", "STMT_END"]
     assert run.of("ag.Basics.readTotal", "FIELD")[0].payload == (0,)
     assert run.statements == [("threw", "java.lang.NullPointerException")]
 

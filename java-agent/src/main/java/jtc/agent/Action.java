@@ -127,6 +127,145 @@ abstract class Action {
         }
     }
 
+    /** `Owner.name`: the value of a static field (an enum constant, a shared instance). */
+    static final class Load extends Action {
+        final Field field;
+
+        Load(Field field) {
+            this.field = field;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            return new Class<?>[0];
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return null;
+        }
+
+        @Override
+        Class<?> resultType() {
+            return field.getType();
+        }
+
+        @Override
+        Object perform(Object receiver, Object[] arguments) throws Throwable {
+            try {
+                return field.get(null);
+            } catch (IllegalAccessException | IllegalArgumentException e) {
+                throw new Refused(e);
+            }
+        }
+    }
+
+    /**
+     * A new collection of a JDK class with a public no-argument constructor, filled from the
+     * arguments: added in order, or put as key, value pairs for a map.
+     */
+    static final class NewCollection extends Action {
+        final Constructor<?> constructor;
+        final int size;
+
+        NewCollection(Constructor<?> constructor, int size) {
+            this.constructor = constructor;
+            this.size = size;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            Class<?>[] types = new Class<?>[size];
+            java.util.Arrays.fill(types, Object.class);
+            return types;
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return null;
+        }
+
+        @Override
+        Class<?> resultType() {
+            return constructor.getDeclaringClass();
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        Object perform(Object receiver, Object[] arguments) throws Throwable {
+            Object made;
+            try {
+                made = constructor.newInstance();
+            } catch (IllegalAccessException | InstantiationException e) {
+                throw new Refused(e);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            if (made instanceof java.util.Map) {
+                java.util.Map<Object, Object> map = (java.util.Map<Object, Object>) made;
+                for (int i = 0; i + 1 < arguments.length; i += 2) {
+                    map.put(arguments[i], arguments[i + 1]);
+                }
+            } else {
+                java.util.Collection<Object> collection = (java.util.Collection<Object>) made;
+                for (Object element : arguments) {
+                    collection.add(element);
+                }
+            }
+            return made;
+        }
+    }
+
+    /**
+     * A stub: an instance of a class generated to extend an abstract class (through one of its
+     * constructors) or implement an interface, whose abstract methods return the answers given.
+     * The arguments are the constructor's, then one answer per answered method.
+     */
+    static final class Stub extends Action {
+        final Constructor<?> constructor;
+        final Class<?>[] answerTypes;
+
+        Stub(Constructor<?> constructor, Class<?>[] answerTypes) {
+            this.constructor = constructor;
+            this.answerTypes = answerTypes;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            Class<?>[] own = constructor.getParameterTypes();
+            Class<?>[] types = java.util.Arrays.copyOf(own, own.length + answerTypes.length);
+            System.arraycopy(answerTypes, 0, types, own.length, answerTypes.length);
+            return types;
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return null;
+        }
+
+        @Override
+        Class<?> resultType() {
+            Class<?> stub = constructor.getDeclaringClass();
+            return stub.getInterfaces().length == 1 && stub.getSuperclass() == Object.class
+                    ? stub.getInterfaces()[0] : stub.getSuperclass();
+        }
+
+        @Override
+        Object perform(Object receiver, Object[] arguments) throws Throwable {
+            int own = constructor.getParameterCount();
+            Stubs.construct(java.util.Arrays.copyOfRange(arguments, own, arguments.length));
+            try {
+                return constructor.newInstance(java.util.Arrays.copyOf(arguments, own));
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            } catch (IllegalAccessException | IllegalArgumentException | InstantiationException e) {
+                throw new Refused(e);
+            } finally {
+                Stubs.constructed();
+            }
+        }
+    }
+
     /** `new T[] {e0, e1, …}`: an array of any component type, elements from the arguments. */
     static final class NewArray extends Action {
         final Class<?> arrayType;

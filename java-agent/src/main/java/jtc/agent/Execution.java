@@ -157,6 +157,9 @@ final class Execution {
     private Object perform(int k, Action target, Object receiver, Object[] arguments) throws Throwable {
         if (instrument) {
             Trace.statement(k);
+            if (arguments.length > 0) {
+                Trace.arguments(k, arguments, target.parameterTypes());
+            }
         }
         long start = System.nanoTime();
         try {

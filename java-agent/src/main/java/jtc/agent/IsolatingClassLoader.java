@@ -41,6 +41,14 @@ final class IsolatingClassLoader extends URLClassLoader {
         throw new ClassNotFoundException(name);
     }
 
+    /** Defines a stub class (see {@link Stubs}) in this loader, once. */
+    Class<?> defineStub(String name, byte[] bytes) {
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> loaded = findLoadedClass(name);
+            return loaded != null ? loaded : defineClass(name, bytes, 0, bytes.length);
+        }
+    }
+
     private static boolean parentOnly(String name) {
         return name.startsWith("java.") || name.startsWith("jtc.agent.");
     }

@@ -163,6 +163,7 @@ public final class Main {
             case Trace.READY: return "READY";
             case Trace.STMT: return "STMT";
             case Trace.STMT_END: return "STMT_END";
+            case Trace.ARGS: return "ARGS";
             default: return "TAG" + tag;
         }
     }

@@ -57,6 +57,24 @@ final class Members {
             return new Action.NewArray(type, statement.arguments.size());
         }
         Class<?> owner = load(statement.owner, loader);
+        if (statement.kind.equals("collection")) {
+            return collection(statement, owner);
+        }
+        if (statement.kind.equals("stub")) {
+            return stub(statement, owner, loader);
+        }
+        if (statement.kind.equals("getstatic")) {
+            Field field = field(owner, statement.name, statement.desc);
+            if (field == null) {
+                throw new HarnessError("no-such-member " + statement.member());
+            }
+            if (!Modifier.isStatic(field.getModifiers())) {
+                throw HarnessError.badProgram("statement " + statement.index + " (" + statement.member()
+                        + "): getstatic on a field that is not static");
+            }
+            accessible(statement, field);
+            return new Action.Load(field);
+        }
         if (statement.kind.startsWith("put")) {
             Field field = field(owner, statement.name, statement.desc);
             if (field == null) {
@@ -84,6 +102,58 @@ final class Members {
         }
         accessible(statement, member);
         return new Action.Call(member);
+    }
+
+    private static Action collection(Program.Statement statement, Class<?> type) throws HarnessError {
+        String where = "statement " + statement.index + " (" + type.getName() + ")";
+        boolean map = java.util.Map.class.isAssignableFrom(type);
+        if (!map && !java.util.Collection.class.isAssignableFrom(type)) {
+            throw HarnessError.badProgram(where + ": not a collection or map class");
+        }
+        if (map && statement.arguments.size() % 2 != 0) {
+            throw HarnessError.badProgram(where + ": a map needs key, value pairs");
+        }
+        try {
+            return new Action.NewCollection(type.getConstructor(), statement.arguments.size());
+        } catch (NoSuchMethodException e) {
+            throw HarnessError.badProgram(where + ": no public constructor without arguments");
+        }
+    }
+
+    /**
+     * A stub of an interface or abstract class: the stub class is defined in the execution's loader;
+     * every answered method must be one of the type's abstract methods.
+     */
+    private static Action stub(Program.Statement statement, Class<?> type, ClassLoader loader) throws HarnessError {
+        String where = "statement " + statement.index + " (stub of " + type.getName() + ")";
+        if (!type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+            throw HarnessError.badProgram(where + ": not an interface or abstract class");
+        }
+        java.util.Map<String, Method> abstracts = Stubs.abstractMethods(type);
+        Class<?>[] answerTypes = new Class<?>[statement.answered.size()];
+        for (int i = 0; i < answerTypes.length; i++) {
+            Method method = abstracts.get(statement.answered.get(i));
+            if (method == null) {
+                throw HarnessError.badProgram(where + ": " + statement.answered.get(i) + " is not abstract there");
+            }
+            answerTypes[i] = method.getReturnType();
+        }
+        Constructor<?> parent = null;
+        if (!type.isInterface()) {
+            parent = constructor(type, statement.desc);
+            if (parent == null || Modifier.isPrivate(parent.getModifiers())) {
+                throw new HarnessError("no-such-member " + type.getName() + ".<init>" + statement.desc);
+            }
+        } else if (!statement.desc.equals("-")) {
+            throw HarnessError.badProgram(where + ": an interface has no constructor to call");
+        }
+        if (!(loader instanceof IsolatingClassLoader)) {
+            throw new IllegalStateException("stubs are defined in an execution's loader");
+        }
+        Class<?> stubClass = ((IsolatingClassLoader) loader).defineStub(Stubs.stubName(type).replace('/', '.'),
+                Stubs.classFile(type, parent, statement.answered));
+        Constructor<?> constructor = stubClass.getConstructors()[0];
+        return new Action.Stub(constructor, answerTypes);
     }
 
     private static void accessible(Program.Statement statement, AccessibleObject member) throws HarnessError {

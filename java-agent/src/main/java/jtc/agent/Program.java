@@ -6,14 +6,15 @@ import java.util.List;
 /**
  * The statements of a harness program (docs/trace-format.md §5), one per line, tokens separated by
  * one space: {@code new owner desc args…}, {@code call owner name desc receiver args…},
- * {@code putfield owner name desc receiver arg}, {@code putstatic owner name desc arg} and
- * {@code array desc elements…}.
+ * {@code putfield owner name desc receiver arg}, {@code putstatic owner name desc arg},
+ * {@code getstatic owner name desc}, {@code array desc elements…}, {@code collection class elements…}
+ * and {@code stub type ctorDesc|- methods|- args…}.
  */
 final class Program {
     /** One statement; statement k defines variable v&lt;k&gt;. */
     static final class Statement {
         final int index;
-        /** The statement's keyword: new, call, putfield, putstatic or array. */
+        /** The statement's keyword: new, call, putfield, putstatic, getstatic, array, collection or stub. */
         final String kind;
         final boolean construct;
         final String owner;
@@ -22,9 +23,11 @@ final class Program {
         /** Index of the receiver's statement, or -1 (constructor or static method). */
         final int receiver;
         final List<Argument> arguments;
+        /** For a stub: the abstract methods answered, by name and descriptor, in the order of the answers. */
+        final List<String> answered;
 
         Statement(int index, String kind, String owner, String name, String desc, int receiver,
-                  List<Argument> arguments) {
+                  List<Argument> arguments, List<String> answered) {
             this.index = index;
             this.kind = kind;
             this.construct = kind.equals("new");
@@ -33,6 +36,7 @@ final class Program {
             this.desc = desc;
             this.receiver = receiver;
             this.arguments = arguments;
+            this.answered = answered;
         }
 
         /** owner.name desc, with the owner as a binary name, as error strings show members. */
@@ -68,17 +72,32 @@ final class Program {
             case "call": fixed = 5; receiverAt = 4; break;
             case "putfield": fixed = 5; receiverAt = 4; break;
             case "putstatic": fixed = 4; receiverAt = -1; break;
+            case "getstatic": fixed = 4; receiverAt = -1; break;
             case "array": fixed = 2; receiverAt = -1; break;
+            case "collection": fixed = 2; receiverAt = -1; break;
+            case "stub": fixed = 4; receiverAt = -1; break;
             default:
-                throw HarnessError.badProgram("statement " + index + " is not new, call, putfield, putstatic or array: "
-                        + line);
+                throw HarnessError.badProgram("statement " + index + " is not new, call, putfield, putstatic, getstatic, "
+                        + "array, collection or stub: " + line);
         }
         if (tokens.length < fixed) {
             throw HarnessError.badProgram("statement " + index + " is incomplete: " + line);
         }
         String owner = tokens[1];
-        String name = kind.equals("new") ? "<init>" : kind.equals("array") ? "<array>" : tokens[2];
-        String desc = kind.equals("new") ? tokens[2] : kind.equals("array") ? tokens[1] : tokens[3];
+        String name;
+        String desc;
+        List<String> answered = List.of();
+        switch (kind) {
+            case "new": name = "<init>"; desc = tokens[2]; break;
+            case "array": name = "<array>"; desc = tokens[1]; break;
+            case "collection": name = "<collection>"; desc = "()V"; break;
+            case "stub":
+                name = "<stub>";
+                desc = tokens[2];
+                answered = tokens[3].equals("-") ? List.of() : List.of(tokens[3].split(",", -1));
+                break;
+            default: name = tokens[2]; desc = tokens[3];
+        }
         int receiver = -1;
         if (receiverAt >= 0 && !tokens[receiverAt].equals("_")) {
             Argument target = Argument.parse(tokens[receiverAt], index);
@@ -92,6 +111,6 @@ final class Program {
         for (int i = fixed; i < tokens.length; i++) {
             arguments.add(Argument.parse(tokens[i], index));
         }
-        return new Statement(index, kind, owner, name, desc, receiver, arguments);
+        return new Statement(index, kind, owner, name, desc, receiver, arguments, answered);
     }
 }

@@ -17,7 +17,7 @@ import java.util.Arrays;
  */
 public final class Trace {
     /** Version of the class table and trace formats; Python checks it against its own. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     static final int ENTER = 1;
     static final int BRANCH = 2;
@@ -33,6 +33,7 @@ public final class Trace {
     static final int READY = 12;
     static final int STMT = 20;
     static final int STMT_END = 21;
+    static final int ARGS = 22;
 
     /**
      * Entries past the budget that are always free: the record that crosses the budget (at most
@@ -442,6 +443,22 @@ public final class Trace {
     /** STMT for statement k; throws the stop error when the budget is already spent. */
     static void statement(int k) {
         put(header(0, k, 0, STMT));
+    }
+
+    /**
+     * ARGS for statement k, right after its STMT: the object id of each argument (0 for a primitive
+     * parameter and for null), so that the VM knows the objects the harness made (Strings, arrays,
+     * boxes, collections) even when no instrumented code receives them. Like STMT_END it never fails:
+     * at most 255 entries, within the slack.
+     */
+    static void arguments(int k, Object[] values, Class<?>[] types) {
+        int count = Math.min(values.length, 255);
+        int p = position;
+        buffer[p] = header(0, k, count, ARGS);
+        for (int i = 0; i < count; i++) {
+            buffer[p + 1 + i] = types[i].isPrimitive() ? 0 : id(values[i]);
+        }
+        position = p + 1 + count;
     }
 
     /** STMT_END never fails: it fits in the slack whatever the budget. */
