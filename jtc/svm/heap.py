@@ -34,6 +34,16 @@ class Heap:
             existing = self._refs[object_id] = Ref(object_id)
         return existing
 
+    def boxed(self, object_id: int, value: Sym) -> Ref:
+        """A box holding the symbolic `value`. Boxes of small values are shared objects
+        (`Integer.valueOf(5)` twice is one object), so each boxing gets a Ref of its own, carrying
+        its own term; the shared object's Ref remembers the latest, for boxes that come back from
+        library code."""
+        self.ref(object_id).boxed = value
+        own = Ref(object_id)
+        own.boxed = value
+        return own
+
     def bind(self, ref: Ref, object_id: int) -> Ref:
         """Reconcile a Ref from the VM's stack with the id a record reports for the same slot.
 

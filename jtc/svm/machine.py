@@ -16,7 +16,8 @@ from typing import Hashable
 import z3
 
 from jtc.model.classtable import MethodInfo
-from jtc.model.program import Construct, FieldStore, Invoke, Literal, NewArray, Program, StatementStatus, VarRef
+from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection, Program,
+                               StatementStatus, Stub, VarRef)
 from jtc.model.repository import ClassRepository
 from jtc.model.types import STRING, is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
@@ -54,18 +55,22 @@ class Replay:
     statement_frames: dict[int, Frame] = field(default_factory=dict)
     statement_starts: list[int] = field(default_factory=list)  # index into decisions where each statement began
     flows: set[tuple[int, int]] = field(default_factory=set)  # (definer, user) statement pairs (heap data flow)
+    truncated: bool = False  # only a prefix of the trace was replayed
 
 
 class Machine:
     def __init__(self, repository: ClassRepository, program: Program, trace: list[int],
-                 inputs: InputVariables | None = None, assignment: Assignment | None = None) -> None:
+                 inputs: InputVariables | None = None, assignment: Assignment | None = None,
+                 limit: int | None = None) -> None:
+        """`limit` replays only the first records of the trace (the path so far, for a run that
+        never finished: what happened after hardly matters, and replaying it all could take long)."""
         from jtc.svm.models import MODELS
 
         self.repository = repository
         self.program = program
         self.data = trace
         self.pos = 0
-        self.end = len(trace)
+        self.end = len(trace) if limit is None else min(limit, len(trace))
         self.inputs = inputs
         self.assignment = assignment or {}
         self.models = MODELS
@@ -80,6 +85,7 @@ class Machine:
         self.statement = -1
         self.statement_entered = False
         self.statement_values: dict[int, Value] = {}
+        self.statement_args: dict[int, list[int]] = {}  # ARGS: the object id of each argument
         self.statement_starts: list[int] = []
         self.approximations = 0
         self.steps = 0
@@ -97,7 +103,7 @@ class Machine:
                 outcome.status = StatementStatus.ABORT
         return Replay(self.decisions, self.outcomes, self.visited, self.edges, self.thrown_by_code,
                       self.steps, desync, self.approximations, self.heap.stale_loads, self.statement_frames,
-                      self.statement_starts, self.heap.flows)
+                      self.statement_starts, self.heap.flows, self.end < len(self.data))
 
     def _loop(self) -> None:
         frames = self.frames
@@ -289,16 +295,24 @@ class Machine:
 
     def decide_index(self, frame: Frame, index_term: z3.ExprRef, index: int) -> None:
         """Fix a symbolic array index to its concrete value (heap simulation)."""
-        cond = index_term == index
-        self.decisions.append(path.Decision((frame.method, frame.pc), path.DecisionKind.INDEX, index, cond, (), index_term))
+        self.decide_open(frame, path.DecisionKind.INDEX, index, index_term == index, index_term)
+
+    def decide_open(self, frame: Frame, kind: path.DecisionKind, outcome: Hashable, cond: z3.BoolRef,
+                    subject: z3.ExprRef) -> None:
+        """An open-ended decision: this outcome of many (an array index, the layout of a split
+        string), its alternative being "none of the outcomes seen so far"; `subject` is the term the
+        outcomes are about."""
+        self.decisions.append(path.Decision((frame.method, frame.pc), kind, outcome, cond, (), subject))
 
     def null_check(self, frame: Frame, ref: Ref) -> bool:
-        """Implicit null check of a dereference; returns False (after unwinding) when it throws."""
+        """Implicit null check of a dereference; returns False (after unwinding) when it throws.
+        Once the path says an input is not null, later dereferences of it decide nothing."""
         if ref.null is not None:
             if ref.id == 0:
                 self.decide(frame, path.DecisionKind.NULL_CHECK, "null", "nonnull", ref.null)
             else:
                 self.decide(frame, path.DecisionKind.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
+                ref.null = None
         if ref.id == 0:
             self.throw(frame)
             return False
@@ -319,6 +333,10 @@ class Machine:
             self.heap.statement = index
             self.statement_starts.append(len(self.decisions))
             self.outcomes.append(StatementOutcome(StatementStatus.UNFINISHED))
+            return True
+        if tag == rec.ARGS:
+            self.statement_args[index] = [int(v) for v in self.data[self.pos + 1:self.pos + 1 + count]]
+            self.pos += 1 + count
             return True
         if tag == rec.STMT_END:
             status, raw = self.data[self.pos + 1], self.data[self.pos + 2]
@@ -343,6 +361,8 @@ class Machine:
         statement = self.program[self.statement]
         if isinstance(statement, Construct):
             return method.is_constructor and method.desc == statement.desc and method.owner == statement.owner
+        if isinstance(statement, Stub):  # the abstract class's constructor, called by the stub's own
+            return method.is_constructor and method.desc == statement.desc and method.owner == statement.owner
         if not isinstance(statement, Invoke):
             return False  # stores and arrays run no code of their own (class initialisers nest)
         if method.name != statement.name or method.desc != statement.desc:
@@ -357,7 +377,7 @@ class Machine:
         statement = self.program[self.statement]
         local_values: list[Value] = []
         position = 0
-        if isinstance(statement, Construct):
+        if isinstance(statement, (Construct, Stub)):
             local_values.append(Ref(None))
         elif isinstance(statement, Invoke) and statement.receiver is not None:
             local_values.append(self.heap.bind(self.statement_values[statement.receiver.index], payload[0]))  # type: ignore[arg-type]
@@ -380,9 +400,16 @@ class Machine:
         return local_values
 
     def _symbolic_input(self, spec: InputSpec, desc: str, raw: int) -> Value:
+        """The VM value of a symbolic input the JVM passed as `raw` for a parameter of type `desc`
+        (a primitive passed for a reference parameter arrives boxed)."""
         inputs = self.inputs
         assert inputs is not None
         if isinstance(spec, PrimitiveInput):
+            if desc[0] in "L[":
+                if not raw:
+                    return self.heap.ref(raw)
+                value = self.assignment.get(spec.name, 0.0 if spec.desc in "FD" else 0)
+                return self.heap.boxed(raw, Sym(value, inputs.primitive(spec.name, spec.desc)))  # type: ignore[arg-type]
             return Sym(jc.decode_value(desc, raw), inputs.primitive(spec.name, desc))
         null_flag = inputs.null_flag(spec.null_name) if spec.nullable else None
         if raw == 0:
@@ -411,7 +438,7 @@ class Machine:
             outcome.status, outcome.value = StatementStatus.THREW, self.heap.ref(raw)
             return
         outcome.status = StatementStatus.OK
-        if isinstance(statement, Construct):
+        if isinstance(statement, (Construct, Stub)):
             frame = self.statement_frames.get(index)
             placeholder = frame.this_ref if frame is not None else None
             value: Value | None = self.heap.bind(placeholder, raw) if placeholder is not None else self.heap.ref(raw)
@@ -430,25 +457,49 @@ class Machine:
             value = None
         elif isinstance(statement, NewArray):
             value = self._new_array(index, statement, raw)
+        elif isinstance(statement, FieldLoad):
+            value = self.decode(statement.desc, raw)
+        elif isinstance(statement, NewCollection):
+            value = self.heap.ref(raw)
+            for position in range(len(statement.args)):
+                self._argument(index, position, statement.param_descs[position])  # binds the elements' shadows
         else:
             value = None
+        if isinstance(statement, Stub) and isinstance(value, Ref):
+            value.stub = self._answers(index, statement)
         outcome.value = value
         self.statement_values[index] = value  # type: ignore[assignment]
 
     def _argument(self, index: int, position: int, desc: str) -> Value | None:
-        """The VM value of an argument the harness handed over without a record: symbolic inputs and
-        primitives from the program, earlier results from the statements; None when only the JVM
-        knows it (a String or array literal, whose object the trace never named)."""
+        """The VM value of an argument the harness handed over without an instrumented callee:
+        earlier results from the statements, symbolic inputs and literals from the program and the
+        statement's ARGS record (which names the objects the harness made); None when only the JVM
+        knows it."""
         argument = self.program[index].args[position]
         if isinstance(argument, VarRef):
             return self.statement_values.get(argument.index)
         spec = self.inputs.specs.get((index, position)) if self.inputs else None
+        ids = self.statement_args.get(index)
+        if desc[0] in "L[":
+            if ids is None or position >= len(ids):
+                return None
+            return self._symbolic_input(spec, desc, ids[position]) if spec is not None else self.heap.ref(ids[position])
         if isinstance(argument, Literal) and not isinstance(argument.value, str):
             number = float(argument.value) if desc in ("F", "D") else int(argument.value)
             if isinstance(spec, PrimitiveInput):
                 return Sym(number, self.inputs.primitive(spec.name, desc))  # type: ignore[union-attr]
             return number
         return None
+
+    def _answers(self, index: int, statement: Stub) -> dict[tuple[str, str], Value]:
+        """What each answered method of a stub returns, symbolic where the answer is an input."""
+        answers: dict[tuple[str, str], Value] = {}
+        first = len(statement.constructor_params)
+        for offset, answer in enumerate(statement.answered):
+            value = self._argument(index, first + offset, answer.returns)
+            if value is not None:
+                answers[(answer.name, answer.desc)] = value
+        return answers
 
     def _store(self, index: int, statement: FieldStore) -> None:
         """The harness stored a field: the heap simulation does the same."""

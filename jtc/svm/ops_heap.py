@@ -158,7 +158,11 @@ def array_load(vm: Machine, f: Frame, ins: tuple) -> None:
     stored = vm.heap.cells.get((ref, position))
     if stored is None and ref.array is not None and ref.array.inputs is not None:
         stored = ref.array.inputs.get(position)
-    stack.append(vm.heap.load(stored, _decode(vm, kind, vm.data[j])))
+    loaded = vm.heap.load(stored, _decode(vm, kind, vm.data[j]))
+    if stored is None and isinstance(loaded, Ref) and loaded.string is None and ref.array is not None \
+            and ref.array.strings is not None and position in ref.array.strings:
+        loaded.string = ref.array.strings[position]
+    stack.append(loaded)
     if kind in "JD":
         stack.append(TOP)
     f.pc += 1

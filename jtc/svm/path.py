@@ -34,6 +34,9 @@ class DecisionKind(StrEnum):
 
 
 
+_NONE = object()
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     site: Site
@@ -44,6 +47,15 @@ class Decision:
     # ("any other index"), expressed by `open_term`, and this tuple is empty.
     alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]
     open_term: z3.ExprRef | None = None
+    # A two-way decision's other outcome, whose condition is `not cond`: built only when the
+    # constraint tree meets the site for the first time (most decisions repeat known paths).
+    other: Hashable = _NONE
+
+    def others(self) -> tuple[tuple[Hashable, z3.BoolRef], ...]:
+        """The outcomes not taken, with their conditions."""
+        if self.other is _NONE:
+            return self.alternatives
+        return ((self.other, z3.Not(self.cond)),)
 
     @property
     def key(self) -> tuple[Site, DecisionKind, Hashable]:
@@ -56,4 +68,4 @@ class Decision:
 
 def binary(site: Site, kind: DecisionKind, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> Decision:
     """A two-way decision where `cond` selects `outcome` and its negation selects `other`."""
-    return Decision(site, kind, outcome, cond, ((other, z3.Not(cond)),))
+    return Decision(site, kind, outcome, cond, (), other=other)

@@ -63,14 +63,18 @@ class CmpSym(Sym):
 
 
 class ArrayShadow:
-    """Symbolic facts about an array: its length (int or Sym) and, for input arrays, element Syms."""
+    """Symbolic facts about an array: its length (int or Sym) and, for input arrays, element Syms;
+    for an array of Strings made from a symbolic one (split), the terms of its elements, which their
+    objects get when they are loaded (their ids are not known before)."""
 
-    __slots__ = ("length", "elem", "inputs")
+    __slots__ = ("length", "elem", "inputs", "strings")
 
-    def __init__(self, length: int | Sym, elem: str, inputs: dict[int, Sym] | None = None) -> None:
+    def __init__(self, length: int | Sym, elem: str, inputs: dict[int, Sym] | None = None,
+                 strings: dict[int, StringShadow] | None = None) -> None:
         self.length = length
         self.elem = elem
         self.inputs = inputs
+        self.strings = strings
 
 
 class StringShadow:
@@ -88,9 +92,10 @@ class StringShadow:
 class Ref:
     """One JVM object as the VM sees it. `id` is the trace's object id (0 = null), None until a
     record tells it (a fresh `new` before its constructor ran). `boxed` is the primitive inside a
-    wrapper object (Integer, Double, ...) when it is symbolic."""
+    wrapper object (Integer, Double, ...) when it is symbolic. `stub` maps the answered methods of a
+    stub (by name and descriptor) to the values they return."""
 
-    __slots__ = ("id", "null", "array", "string", "boxed")
+    __slots__ = ("id", "null", "array", "string", "boxed", "stub")
 
     def __init__(self, id: int | None, null: z3.BoolRef | None = None,
                  array: ArrayShadow | None = None, string: StringShadow | None = None) -> None:
@@ -99,13 +104,14 @@ class Ref:
         self.array = array
         self.string = string
         self.boxed: Sym | None = None
+        self.stub: dict[tuple[str, str], Value] | None = None
 
     @property
     def is_null(self) -> bool:
         return self.id == 0
 
     def __repr__(self) -> str:
-        extra = "".join(f" {k}" for k in ("null", "array", "string", "boxed") if getattr(self, k) is not None)
+        extra = "".join(f" {k}" for k in ("null", "array", "string", "boxed", "stub") if getattr(self, k) is not None)
         return f"Ref({self.id}{extra})"
 
 

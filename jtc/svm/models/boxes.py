@@ -31,8 +31,8 @@ class Box(Model):
         return isinstance(call.args[0], Sym)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        if isinstance(reported, Ref):
-            reported.boxed = call.args[0]  # type: ignore[assignment]
+        if isinstance(reported, Ref) and reported.id:
+            return vm.heap.boxed(reported.id, call.args[0])  # type: ignore[arg-type]
         return reported
 
 

@@ -115,8 +115,12 @@ class StringPredicate(Model):
         return CondSym(reported, cond)  # type: ignore[arg-type]
 
 
+CHAR_SEQUENCE = "java/lang/CharSequence"
+
 MODELS = {
     (STRING, "length", "()I"): Length(),
+    (CHAR_SEQUENCE, "length", "()I"): Length(),
+    (CHAR_SEQUENCE, "charAt", "(I)C"): CharAt(),
     (STRING, "isEmpty", "()Z"): IsEmpty(),
     (STRING, "charAt", "(I)C"): CharAt(),
     (STRING, "hashCode", "()I"): HashCode(),

@@ -1,0 +1,150 @@
+"""Text turned into values: `Integer.parseInt` and `String.split` on a symbolic String.
+
+parseInt's term is z3's `str.to_int` on a string of digits (with a decision that the string has
+that shape, or a minus sign and digits); any other shape throws NumberFormatException, the
+outcome left open. split on whitespace or on a single plain character keeps the shape of the text
+(where the separators are) as a decision and gives each piece the term of its substring: the search
+then rewrites the words (`"move north"` from `"hello world"`), and the other outcome of the shape
+decision lets it try other layouts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import z3
+
+from jtc.svm import path
+from jtc.svm.models.base import Model
+from jtc.svm.models.strings import STRING, symbolic_string
+from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value
+
+if TYPE_CHECKING:
+    from jtc.svm.frames import Frame, PendingCall
+    from jtc.svm.machine import Machine
+
+MAX_DIGITS = 9  # every 9-digit number fits an int
+_WHITESPACE = frozenset(" \t\n\x0b\f\r")
+
+
+def _code(text: z3.SeqRef, i: int | z3.ArithRef) -> z3.ArithRef:
+    return z3.StrToCode(z3.SubString(text, i, 1))
+
+
+def _digits(text: z3.SeqRef, start: int, max_length: int) -> z3.BoolRef:
+    """Every char from `start` on is a digit, and there are 1 to MAX_DIGITS of them."""
+    length = z3.Length(text)
+    count = length - start
+    return z3.And(count >= 1, count <= MAX_DIGITS, *(
+        z3.Implies(i < length, z3.And(_code(text, i) >= ord("0"), _code(text, i) <= ord("9")))
+        for i in range(start, max_length)))
+
+
+class ParseInt(Model):
+    def applies(self, call: PendingCall) -> bool:
+        return symbolic_string(call.args[0])
+
+    def _shapes(self, shadow: StringShadow) -> tuple[str, z3.BoolRef, z3.BoolRef]:
+        text = shadow.term
+        positive = _digits(text, 0, shadow.max_length)
+        negative = z3.And(z3.Length(text) >= 2, _code(text, 0) == ord("-"), _digits(text, 1, shadow.max_length))
+        value = shadow.value
+        if re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, value):
+            return "digits", positive, negative
+        if re.fullmatch(r"-[0-9]{1,%d}" % MAX_DIGITS, value):
+            return "negative", positive, negative
+        return "other", positive, negative
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        shape, positive, negative = self._shapes(call.args[0].string)  # type: ignore[union-attr, arg-type]
+        conditions = {"digits": positive, "negative": z3.And(z3.Not(positive), negative),
+                      "other": z3.And(z3.Not(positive), z3.Not(negative))}
+        others = tuple((label, cond) for label, cond in conditions.items() if label != shape)
+        vm.decide_many(frame, path.DecisionKind.MODEL, shape, conditions[shape], others)
+        return True
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        shadow = call.args[0].string  # type: ignore[union-attr]
+        assert shadow is not None
+        shape = self._shapes(shadow)[0]
+        text = shadow.term
+        if shape == "digits":
+            return Sym(reported, z3.Int2BV(z3.StrToInt(text), 32))  # type: ignore[arg-type]
+        if shape == "negative":
+            return Sym(reported, -z3.Int2BV(z3.StrToInt(z3.SubString(text, 1, z3.Length(text) - 1)), 32))  # type: ignore[arg-type]
+        return reported
+
+
+def _separator(regex: str) -> frozenset[str] | None:
+    """The characters a regex of split separates on: runs of whitespace, or one plain character."""
+    if regex in ("\\s+", "\\s", " +", " "):
+        return frozenset(" ") if regex.startswith(" ") else _WHITESPACE
+    if len(regex) == 1 and regex not in ".$|()[{^?*+\\":
+        return frozenset(regex)
+    if len(regex) == 2 and regex[0] == "\\" and not regex[1].isalnum():
+        return frozenset(regex[1])
+    return None
+
+
+def java_split(value: str, separators: frozenset[str], runs: bool) -> list[tuple[int, int]]:
+    """(start, end) of each piece as String.split gives them: a separator (or a run of them, for a
+    `+` regex) ends a piece; trailing empty pieces are dropped, and so is everything when only
+    separators were there."""
+    pieces, start, i = [], 0, 0
+    while i < len(value):
+        if value[i] in separators:
+            pieces.append((start, i))
+            while runs and i + 1 < len(value) and value[i + 1] in separators:
+                i += 1
+            start = i + 1
+        i += 1
+    pieces.append((start, len(value)))
+    while pieces and pieces[-1][0] == pieces[-1][1]:
+        pieces.pop()
+    return pieces if value else [(0, 0)]
+
+
+class Split(Model):
+    def applies(self, call: PendingCall) -> bool:
+        regex = call.args[0]
+        return symbolic_string(call.receiver) and isinstance(regex, Ref) and regex.string is not None \
+            and z3.is_string_value(regex.string.term) and _separator(regex.string.value) is not None
+
+    def _layout(self, call: PendingCall) -> tuple[StringShadow, frozenset[str], z3.BoolRef]:
+        shadow = call.receiver.string  # type: ignore[union-attr]
+        regex = call.args[0].string.value  # type: ignore[union-attr]
+        separators = _separator(regex)
+        assert shadow is not None and separators is not None
+        text, value = shadow.term, shadow.value
+
+        def is_separator(i: int) -> z3.BoolRef:
+            return z3.Or([_code(text, i) == ord(ch) for ch in sorted(separators)])
+
+        same = [z3.Length(text) == len(value)]
+        same += [is_separator(i) if ch in separators else z3.Not(is_separator(i)) for i, ch in enumerate(value)]
+        return shadow, separators, z3.And(same)
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        shadow, separators, cond = self._layout(call)
+        layout = ("layout", len(shadow.value), tuple(i for i, ch in enumerate(shadow.value) if ch in separators))
+        vm.decide_open(frame, path.DecisionKind.MODEL, layout, cond, shadow.term)
+        return True
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        if not (isinstance(reported, Ref) and reported.id):
+            return reported
+        shadow, separators, _ = self._layout(call)
+        runs = call.args[0].string.value.endswith("+")  # type: ignore[union-attr]
+        pieces = java_split(shadow.value, separators, runs)
+        elements = {index: StringShadow(z3.SubString(shadow.term, start, end - start), shadow.value[start:end],
+                                        shadow.max_length) for index, (start, end) in enumerate(pieces)}
+        reported.array = ArrayShadow(len(pieces), "Ljava/lang/String;", strings=elements)
+        return reported
+
+
+MODELS: dict[tuple[str, str, str], Model] = {
+    ("java/lang/Integer", "parseInt", "(Ljava/lang/String;)I"): ParseInt(),
+    ("java/lang/Integer", "valueOf", "(Ljava/lang/String;)Ljava/lang/Integer;"): ParseInt(),
+    (STRING, "split", "(Ljava/lang/String;)[Ljava/lang/String;"): Split(),
+}

@@ -1,0 +1,188 @@
+"""String methods that search a symbolic String or make a new one from it: indexOf, lastIndexOf,
+substring, trim, toLowerCase/toUpperCase and toCharArray.
+
+Code that parses text (`text.indexOf(':')`, `text.substring(colon + 1).trim()`) branches on what
+these return; with their terms in z3's string theory the solver can write a string in the format
+the code expects. Where Java's behaviour has no cheap term (trimming whitespace, changing case),
+the model records a decision that the string is already in the form the method would produce,
+which makes the result the string itself: the solver keeps to such strings on this path, and the
+other outcome stays open for the search to try.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import z3
+
+from jtc.svm import path
+from jtc.svm.models.base import Model
+from jtc.svm.models.strings import STRING, symbolic_string
+from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, concrete, term_of
+
+if TYPE_CHECKING:
+    from jtc.svm.frames import Frame, PendingCall
+    from jtc.svm.machine import Machine
+
+
+def _int(term: z3.ArithRef) -> z3.BitVecRef:
+    return z3.Int2BV(term, 32)
+
+
+def _position(value: Value) -> z3.ArithRef:
+    return z3.BV2Int(term_of(value, "I"), is_signed=True)
+
+
+def _shadow(call: PendingCall) -> StringShadow:
+    shadow = call.receiver.string  # type: ignore[union-attr]
+    assert shadow is not None
+    return shadow
+
+
+def derived(reported: Value, term: z3.SeqRef, value: str, max_length: int) -> Value:
+    """The String object a method returned, carrying its term."""
+    if isinstance(reported, Ref) and reported.id:
+        reported.string = StringShadow(term, value, max_length)
+    return reported
+
+
+def _needle(argument: Value) -> z3.SeqRef | None:
+    """A char (int) or String argument as a z3 string; None when it is neither."""
+    if isinstance(argument, Ref):
+        return argument.string.term if argument.string is not None else None
+    return z3.StrFromCode(z3.BV2Int(term_of(argument, "I"), is_signed=False))
+
+
+class IndexOf(Model):
+    """indexOf / lastIndexOf of a char or a String, optionally from an index."""
+
+    def __init__(self, last: bool) -> None:
+        self.last = last
+
+    def applies(self, call: PendingCall) -> bool:
+        receiver, needle = call.receiver, call.args[0]
+        if not isinstance(receiver, Ref) or receiver.string is None:
+            return False
+        if isinstance(needle, Ref):
+            return needle.string is not None and (symbolic_string(receiver) or symbolic_string(needle))
+        return isinstance(needle, (int, Sym)) and (symbolic_string(receiver) or isinstance(needle, Sym))
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        text, needle = _shadow(call).term, _needle(call.args[0])
+        if needle is None:
+            return reported
+        if self.last:
+            if len(call.args) > 1:
+                return reported  # lastIndexOf(x, from): no cheap term
+            return Sym(concrete(reported), _int(z3.LastIndexOf(text, needle)))
+        start = _position(call.args[1]) if len(call.args) > 1 else z3.IntVal(0)
+        start = z3.If(start < 0, z3.IntVal(0), start)
+        return Sym(concrete(reported), _int(z3.IndexOf(text, needle, start)))
+
+
+class Substring(Model):
+    """substring(begin) and substring(begin, end): a bounds decision, then the slice."""
+
+    def applies(self, call: PendingCall) -> bool:
+        receiver = call.receiver
+        return isinstance(receiver, Ref) and receiver.string is not None and (
+            symbolic_string(receiver) or any(isinstance(a, Sym) for a in call.args))
+
+    def _bounds(self, call: PendingCall) -> tuple[z3.ArithRef, z3.ArithRef, int, int]:
+        shadow = _shadow(call)
+        begin = _position(call.args[0])
+        end = _position(call.args[1]) if len(call.args) > 1 else z3.Length(shadow.term)
+        concrete_end = int(concrete(call.args[1])) if len(call.args) > 1 else len(shadow.value)
+        return begin, end, int(concrete(call.args[0])), concrete_end
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        begin, end, b, e = self._bounds(call)
+        inside = z3.And(begin >= 0, begin <= end, end <= z3.Length(_shadow(call).term))
+        if 0 <= b <= e <= len(_shadow(call).value):
+            vm.decide(frame, path.DecisionKind.MODEL, "in", "out", inside)
+            return True
+        vm.decide(frame, path.DecisionKind.MODEL, "out", "in", z3.Not(inside))
+        vm.throw(frame)
+        return False
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        shadow = _shadow(call)
+        begin, end, b, e = self._bounds(call)
+        return derived(reported, z3.SubString(shadow.term, begin, end - begin), shadow.value[b:e], shadow.max_length)
+
+
+def _every_char(shadow: StringShadow, holds: z3.BoolRef | None, code: z3.ArithRef) -> z3.BoolRef:
+    """`holds` (over `code`, one char's code) for every char of the string, within its bound."""
+    text, length = shadow.term, z3.Length(shadow.term)
+    return z3.And([z3.Implies(i < length, z3.substitute(holds, (code, z3.StrToCode(z3.SubString(text, i, 1)))))
+                   for i in range(shadow.max_length)])
+
+
+class Unchanged(Model):
+    """A method that returns the string itself when it is already in the method's form (trim: no
+    whitespace at either end; toLowerCase: no capital letter): that decision, and the string's term."""
+
+    def __init__(self, unchanged: str) -> None:
+        self.unchanged = unchanged  # "trim", "lower" or "upper"
+
+    def applies(self, call: PendingCall) -> bool:
+        return symbolic_string(call.receiver)
+
+    def _form(self, shadow: StringShadow) -> tuple[bool, z3.BoolRef]:
+        text, value, length = shadow.term, shadow.value, z3.Length(shadow.term)
+        code = z3.Int("code")
+        if self.unchanged == "trim":
+            trimmed = value == value.strip("".join(chr(c) for c in range(0x21)))
+            first, last = z3.StrToCode(z3.SubString(text, 0, 1)), z3.StrToCode(z3.SubString(text, length - 1, 1))
+            return trimmed, z3.Or(length == 0, z3.And(first > 0x20, last > 0x20))
+        low, high = ("A", "Z") if self.unchanged == "lower" else ("a", "z")
+        unchanged = not any(low <= ch <= high for ch in value)
+        return unchanged, _every_char(shadow, z3.Not(z3.And(code >= ord(low), code <= ord(high))), code)
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        unchanged, cond = self._form(_shadow(call))
+        if unchanged:
+            vm.decide(frame, path.DecisionKind.MODEL, "unchanged", "changed", cond)
+        else:
+            vm.decide(frame, path.DecisionKind.MODEL, "changed", "unchanged", z3.Not(cond))
+        return True
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        shadow = _shadow(call)
+        if self._form(shadow)[0]:
+            return derived(reported, shadow.term, shadow.value, shadow.max_length)
+        return reported
+
+
+class ToCharArray(Model):
+    """toCharArray(): a new array whose length and elements are the string's."""
+
+    def applies(self, call: PendingCall) -> bool:
+        return symbolic_string(call.receiver)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        if not (isinstance(reported, Ref) and reported.id):
+            return reported
+        shadow = _shadow(call)
+        text = shadow.term
+        elements = {i: Sym(ord(ch), _int(z3.StrToCode(z3.SubString(text, i, 1)))) for i, ch in enumerate(shadow.value)}
+        reported.array = ArrayShadow(Sym(len(shadow.value), _int(z3.Length(text))), "C", elements)
+        return reported
+
+
+MODELS: dict[tuple[str, str, str], Model] = {
+    (STRING, "indexOf", "(I)I"): IndexOf(last=False),
+    (STRING, "indexOf", "(II)I"): IndexOf(last=False),
+    (STRING, "indexOf", "(Ljava/lang/String;)I"): IndexOf(last=False),
+    (STRING, "indexOf", "(Ljava/lang/String;I)I"): IndexOf(last=False),
+    (STRING, "lastIndexOf", "(I)I"): IndexOf(last=True),
+    (STRING, "lastIndexOf", "(Ljava/lang/String;)I"): IndexOf(last=True),
+    (STRING, "substring", "(I)Ljava/lang/String;"): Substring(),
+    (STRING, "substring", "(II)Ljava/lang/String;"): Substring(),
+    (STRING, "trim", "()Ljava/lang/String;"): Unchanged("trim"),
+    (STRING, "toLowerCase", "()Ljava/lang/String;"): Unchanged("lower"),
+    (STRING, "toLowerCase", "(Ljava/util/Locale;)Ljava/lang/String;"): Unchanged("lower"),
+    (STRING, "toUpperCase", "()Ljava/lang/String;"): Unchanged("upper"),
+    (STRING, "toUpperCase", "(Ljava/util/Locale;)Ljava/lang/String;"): Unchanged("upper"),
+    (STRING, "toCharArray", "()[C"): ToCharArray(),
+}
