@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import sys
 from pathlib import Path
 
@@ -30,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--max-executions", type=int, default=None,
                           help="stop a class after this many executions (a deterministic budget)")
     generate.add_argument("--no-coverage", action="store_true", help="skip the JaCoCo measurement of the written tests")
+    generate.add_argument("--verbose", "-v", action="store_true",
+                          help="log every execution of the search (sequence, outcome, time) to stderr")
     generate.add_argument("--include-non-public", action="store_true",
                           help="also call package-private and protected members (the tests live in the same package)")
     generate.add_argument("--include-private", action="store_true",
@@ -68,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return int(run_coverage(args.classpath, args.tests, args.classes, print))
         from jtc.generate import exit_code_of, generate, summary_lines
+
+        if args.verbose:
+            logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s", stream=sys.stderr)
 
         settings = Settings(
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,

@@ -30,12 +30,13 @@ from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.oracle.expectations import TestSuite
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
-from jtc.oracle.selection import build_suite, candidates, last_new_coverage, select
+from jtc.oracle.selection import build_suite, candidates, in_class, last_new_coverage, select
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
-from jtc.search.invokables import factories_for
 from jtc.search.open_targets import OpenTargets
 from jtc.search.pool import build_pool
+from jtc.search.producers import Producers
+from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import SequenceGenerator
 from jtc.search.session import ClassSession, SearchReport
 from jtc.search.targets import check_testable, testable_targets
@@ -95,38 +96,43 @@ def _problems(report: SearchReport) -> list[tuple[str, Outcome, int]]:
     return [(key[0], first[key], count) for key, count in counts.items()]
 
 
-def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings: Settings,
-                   index: ClassIndex) -> ClassReport:
+def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repository: ClassRepository,
+                   settings: Settings, index: ClassIndex) -> ClassReport:
+    """`repository` holds the class tables the worker has reported so far: one per worker, since a
+    JVM reports each class it instruments once, whichever class under test it was running for."""
     started = time.perf_counter()
     check_loadable(index, name, toolchain().max_class_major)
-    repository = ClassRepository()
-    _describe(worker, repository, name)
-    cls = repository.get(name.replace(".", "/"))
-    if cls is None:
+    table = _describe(worker, repository, name)
+    declared = index.lookup(name.replace(".", "/"))
+    if table is None or declared is None:
         raise UnknownClassError(f"class {name} is not on the classpath")
-    check_testable(cls)
+    check_testable(declared)
     describe = lambda other: _describe(worker, repository, binary_name(other))  # noqa: E731
     analysis = InfluenceAnalysis(repository, index, describe)
-    pool = build_pool(cls, repository, analysis, describe, settings.access)
-    targets = testable_targets(pool, cls)
-    generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable,
-                                  lambda desc: factories_for(desc, settings.generation.factories), settings.generation)
+    producers = Producers(index, declared.name.rpartition("/")[0], settings.access)
+    pool = build_pool(declared, index, analysis, producers, settings.access)
+    targets = testable_targets(pool, declared)
+    made_by_steps = {f"L{declared.name};"} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
+    generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, RecipeBook(producers).recipes,
+                                  settings.generation,
+                                  lambda desc: any(pool.assignable(desc, made) for made in made_by_steps))
     limits = Limits(settings.max_array_length, settings.max_string_length)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
-    session = ClassSession(generator.skeletons(targets), executor, solver, limits, settings.strategy, settings.seed,
-                           settings.max_depth, constants_of(cls), settings.exploration,
-                           lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage))
+    session = ClassSession(lambda stop: generator.skeletons(targets, stop), executor, solver, limits, settings.strategy,
+                           settings.seed,
+                           settings.max_depth, constants_of(table), settings.exploration,
+                           lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
+                           lambda method: in_class(method, declared.name), generator.influences)
     search = session.run(settings.time_budget, settings.max_executions)
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
-    found = candidates(search.executions, cls.name)
+    found = candidates(search.executions, declared.name, frozenset((t.owner, t.name, t.desc) for t in targets))
     chosen = select(found)
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
-    declares = {(m.owner, m.name, m.desc) for m in cls.methods if m.exceptions}
-    suite = build_suite(cls.name, chosen, declares)
+    suite = build_suite(declared.name, chosen, index.declares_checked)
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
@@ -196,9 +202,10 @@ def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, 
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries, toolchain().java_home) as index, \
             JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
+        repository = ClassRepository()
         for name in class_names:
             try:
-                yield name, generate_class(name, classpath, worker, settings, index)
+                yield name, generate_class(name, classpath, worker, repository, settings, index)
             except JtcError as error:
                 yield name, error
             except Exception as error:  # a bug in jtc: report it, keep going with the next class

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from jtc.jvm.worker import JvmWorker, WorkerSettings
+from jtc.model.classindex import ClassIndex
 from jtc.model.repository import ClassRepository
 from jtc.search.execution import Executor
 from jtc.toolchain import toolchain
@@ -34,6 +35,7 @@ class Engine:
     worker: JvmWorker
     repository: ClassRepository
     executor: Executor
+    index: ClassIndex  # the classpath's declarations
 
     def load(self, binary_name: str) -> None:
         self.repository.add_tables([self.worker.describe(binary_name)], self.worker.generation)
@@ -42,7 +44,7 @@ class Engine:
 def start_engine(classpath: list[Path], record_budget: int = 200_000, timeout_ms: int = 5_000) -> Engine:
     worker = JvmWorker(WorkerSettings(tuple(map(str, classpath))))
     repository = ClassRepository()
-    return Engine(worker, repository, Executor(worker, repository, record_budget, timeout_ms))
+    return Engine(worker, repository, Executor(worker, repository, record_budget, timeout_ms), ClassIndex(classpath))
 
 
 @pytest.fixture(scope="session")
@@ -62,6 +64,13 @@ def semantics_engine(semantics_classes: Path):
 def sequences_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Field stores, arrays of objects and private members (tests/fixtures/sequences)."""
     return compile_java(FIXTURES / "sequences", tmp_path_factory.mktemp("sequences"))
+
+
+@pytest.fixture(scope="session")
+def graphs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Object graphs: factories elsewhere, abstract classes, interfaces without implementations,
+    collections, grids of chars, iterators (tests/fixtures/graphs)."""
+    return compile_java(FIXTURES / "graphs", tmp_path_factory.mktemp("graphs"))
 
 
 @pytest.fixture(scope="session")

@@ -105,7 +105,9 @@ class InfluenceAnalysis:
         casts: set[str] = set()
         complete = True
         runs: set[tuple[str, str, str]] = set()
-        pending, seen = [root], {root}
+        owner, name, desc = root
+        pending = [root] if self.index.is_user_class(owner) else self._implementations(owner, name, desc)
+        seen = set(pending)
         while pending:
             owner, name, desc = pending.pop()
             if not self.index.is_user_class(owner):
@@ -146,12 +148,20 @@ class InfluenceAnalysis:
 
     def _targets(self, opcode: int, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
         """The methods a call may run: one for static and special calls, every implementation for
-        virtual and interface calls."""
-        if owner.startswith("[") or not self.index.is_user_class(owner):
+        virtual and interface calls (of a JDK interface too: `iterator.next()` may run a user class's)."""
+        if owner.startswith("["):
             return []
         if opcode in (INVOKESTATIC, INVOKESPECIAL):
-            return [(owner, name, desc)]
-        found = [(owner, name, desc)]
+            return [(owner, name, desc)] if self.index.is_user_class(owner) else []
+        found = [(owner, name, desc)] if self.index.is_user_class(owner) else []
+        return found + self._implementations(owner, name, desc)
+
+    def _implementations(self, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
+        """The user classes below `owner` that declare the method (none for Object's methods: every
+        class would qualify, and the JDK calls them on whatever it holds)."""
+        if owner == "java/lang/Object":
+            return []
+        found = []
         for subtype in self.index.subtypes(owner):
             info = self._class(subtype)
             if info is not None and info.method(name, desc) is not None:

@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterable
 
 from jtc.emit.literals import double_literal, float_literal
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewArray, Null, Statement
+from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
+                               Statement, Stub)
 from jtc.model.types import PRIMITIVE_NAMES, STRING
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, Throws
 
@@ -180,5 +181,21 @@ def variable_base(statement: Statement) -> str:
         element = statement.desc.lstrip("[")
         simple = simple_class_name(element[1:-1]) if element.startswith("L") else PRIMITIVE_NAMES[element]
         return lower_camel(simple or "element") + "Array"
+    if isinstance(statement, Stub):
+        return lower_camel(simple_class_name(statement.owner) or "stub")
+    if isinstance(statement, NewCollection):
+        element = statement.element_descs[-1]
+        if element.startswith("L") and not element.startswith("Ljava/") and not statement.is_map:
+            return lower_camel(simple_class_name(element[1:-1]) or "element") + "s"
+        return lower_camel(simple_class_name(statement.desc[1:-1]) or "collection")
+    if isinstance(statement, FieldLoad):
+        words = [w for w in statement.name.split("_") if w]
+        if statement.name.isupper() and words:
+            return words[0].lower() + "".join(w.capitalize() for w in words[1:])
+        return lower_camel(statement.name)
     name = re.sub(r"[^A-Za-z0-9_]", "", statement.name) or "value"
-    return lower_camel(_GETTER_PREFIX.sub("", name))
+    noun = _GETTER_PREFIX.sub("", name)
+    result = statement.result_desc
+    if noun == name and result.startswith("L") and not result.startswith("Ljava/"):
+        return lower_camel(simple_class_name(result[1:-1]) or noun)  # Depot depot = Depots.open(9)
+    return lower_camel(noun)

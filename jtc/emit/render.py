@@ -8,6 +8,7 @@ it. Rendering is a pure function of the suite and the class index: no clock, no 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -25,9 +26,13 @@ from jtc.emit.naming import (
     variable_base,
 )
 from jtc.model.classindex import ClassIndex, has_stable_name
-from jtc.model.program import (ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, Null, Statement, Value,
+from jtc.model.classfile import ACC_PROTECTED, ACC_PUBLIC
+from jtc.model.signatures import GenericType
+from jtc.model.program import (Answer, ArrayLiteral, Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray,
+                               NewCollection, Null, Statement, Stub, Value,
                                VarRef)
 from jtc.model.types import (
+    BOXABLE,
     INT_LIKE,
     OBJECT,
     binary_name,
@@ -100,6 +105,9 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
     for statement in case.program:
         if not isinstance(statement, NewArray):
             yield statement.owner
+        if isinstance(statement, NewCollection):
+            yield from ("java/util/List", "java/util/Arrays")
+            yield from _generic_classes(statement.signature)
         descs.extend(statement.param_descs)
         descs.append(statement.result_desc)
     expectation = case.expectation
@@ -115,6 +123,17 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
             yield element[1:-1]
 
 
+def _generic_classes(generic: GenericType | None) -> Iterator[str]:
+    if generic is None:
+        return
+    for argument in generic.args:
+        if argument is not None:
+            element = argument.desc.lstrip("[")
+            if element.startswith("L"):
+                yield element[1:-1]
+            yield from _generic_classes(argument)
+
+
 class _CaseRenderer:
     """Renders the body of one test; records which classes it spelled, for import attribution."""
 
@@ -126,7 +145,8 @@ class _CaseRenderer:
         self.spelled: set[str] = set()
         referenced = [v for s in case.program for v in (*s.args, getattr(s, "receiver", None))
                       if isinstance(v, VarRef)]
-        self.referenced = {ref.index for ref in referenced}
+        self.uses = Counter(ref.index for ref in referenced)
+        self.referenced = set(self.uses)
         reserved = {*_RESERVED_LOCALS, *(top.split("/")[0] for top in map(top_level, _mentioned_classes(case)))}
         self.locals = LocalNames(reserved)
         self.variables: dict[int, tuple[str, str]] = {}  # statement index -> (name, declared desc)
@@ -142,6 +162,14 @@ class _CaseRenderer:
     def spell_class(self, internal: str) -> str:
         self.spelled.add(internal)
         return self.names.spell_class(internal)
+
+    def spell_generic(self, desc: str, generic: GenericType | None) -> str:
+        """`List<Ghost>` where the type arguments are known and nameable, the raw type otherwise."""
+        if generic is None or not generic.args or not generic.concrete or generic.desc != desc or any(
+                not self.nameable(a.desc.lstrip("[")[1:-1], declared=True)
+                for a in generic.args if a is not None and a.desc.lstrip("[").startswith("L")):
+            return self.spell(desc)
+        return f"{self.spell(desc)}<{', '.join(self.spell_generic(a.desc, a) for a in generic.args if a)}>"
 
     def nameable(self, internal: str, declared: bool) -> bool:
         """Whether the test may write this class's name. A declared type (a parameter or return
@@ -185,6 +213,8 @@ class _CaseRenderer:
         text = java_literal(value)
         if isinstance(value, Literal) and is_primitive(param) and value.desc != param:
             return f"({self.spell(param)}) {text}"
+        if isinstance(value, Literal) and is_primitive(value.desc) and param in BOXABLE:
+            return f"({self.spell(param)}) {text}" if cast else text  # boxed
         if value.desc != param and (cast or not self.assignable(value.desc, param)):
             return f"({self.spell(param)}) {text}"
         return text
@@ -232,10 +262,71 @@ class _CaseRenderer:
             return f"new {self.spell_class(statement.owner)}({arguments})"
         if isinstance(statement, NewArray):
             return f"new {self.spell(statement.desc)} {{{arguments}}}"
+        if isinstance(statement, FieldLoad):
+            return f"{self.spell_class(statement.owner)}.{statement.name}"
+        if isinstance(statement, NewCollection):
+            return self.collection(statement)
+        if isinstance(statement, Stub):
+            return self.stub(statement)
         target = self.spell_class(statement.owner) if statement.receiver is None else self.receiver(statement)
         if isinstance(statement, FieldStore):
             return f"{target}.{statement.name} = {arguments}"
         return f"{target}.{statement.name}({arguments})"
+
+    def collection(self, statement: NewCollection) -> str:
+        """`new ArrayList<>(List.of(a, b))` (Arrays.asList when an element is null); a map is
+        filled by `put` statements after its declaration (see `body`)."""
+        made = self.spell_class(statement.owner)
+        if not statement.args or statement.is_map:
+            return f"new {made}<>()"
+        elements = ", ".join(self.argument(v, p, cast=False) for v, p in zip(statement.args, statement.param_descs))
+        if any(isinstance(v, Null) for v in statement.args):
+            return f"new {made}<>({self.spell_class('java/util/Arrays')}.asList({elements}))"
+        return f"new {made}<>({self.spell_class('java/util/List')}.of({elements}))"
+
+    def map_puts(self, statement: NewCollection, local: str) -> list[str]:
+        values = [self.argument(v, p, cast=False) for v, p in zip(statement.args, statement.param_descs)]
+        return [f"{local}.put({values[i]}, {values[i + 1]});" for i in range(0, len(values) - 1, 2)]
+
+    def stub(self, statement: Stub) -> str:
+        """An anonymous class (a lambda for an interface with one method) whose methods return the
+        answers; lines after the first are indented relative to it."""
+        answered = dict(zip((a.key for a in statement.answered),
+                            statement.args[len(statement.constructor_params):]))
+        declaration = self.index.lookup(statement.owner)
+        if statement.is_interface and len(statement.answers) == 1:
+            answer = statement.answers[0]
+            parameters = ", ".join(self.locals.allocate(n) for n in self._parameter_names(statement.owner, answer))
+            if answer.returns == "V":
+                return f"({parameters}) -> {{\n}}"
+            return f"({parameters}) -> {self.argument(answered[answer.key], answer.returns, cast=False)}"
+        arguments = ", ".join(self.argument(v, p, cast=True) for v, p in
+                              zip(statement.args, statement.constructor_params))
+        lines = [f"new {self.spell_class(statement.owner)}({arguments}) {{"]
+        for position, answer in enumerate(statement.answers):
+            method = declaration.method(answer.name, answer.desc) if declaration else None
+            access = "public " if statement.is_interface or method is None or method.access & ACC_PUBLIC else \
+                "protected " if method.access & ACC_PROTECTED else ""
+            params, returns = parse_method_descriptor(answer.desc)
+            names = self._parameter_names(statement.owner, answer)
+            signature = ", ".join(f"{self.spell(p)} {n}" for p, n in zip(params, names))
+            if position:
+                lines.append("")
+            lines.append("    @Override")
+            lines.append(f"    {access}{self.spell(returns)} {answer.name}({signature}) {{")
+            if returns != "V":
+                lines.append(f"        return {self.argument(answered[answer.key], returns, cast=False)};")
+            lines.append("    }")
+        lines.append("}")
+        return "\n".join(lines)
+
+    def _parameter_names(self, owner: str, answer: Answer) -> list[str]:
+        """The abstract method's parameter names where the class file has them (else arg0, arg1…)."""
+        for _, info in self.index.supertypes(owner):
+            method = info.method(answer.name, answer.desc) if info is not None else None
+            if method is not None and method.param_names and all(n.isidentifier() for n in method.param_names):
+                return list(method.param_names)
+        return [f"arg{i}" for i in range(len(parse_method_descriptor(answer.desc)[0]))]
 
     def reflective_call(self, statement: Statement, discarded: bool = False) -> str:
         """A member the test may not name (private): through the class's reflection helpers, its
@@ -274,15 +365,20 @@ class _CaseRenderer:
                                          self.locals.allocate("exception")))
                 continue
             expression = self.call(statement)
-            if index in self.referenced:
+            if isinstance(statement, FieldLoad) and self.uses[index] == 1:
+                self.variables[index] = (expression, self.declared_type(statement.result_desc))  # written where used
+            elif index in self.referenced:
                 if statement.result_desc == "V":
                     raise ValueError(f"statement {index} returns nothing but a later one uses its result")
                 declared = self.declared_type(statement.result_desc)
                 name = self.locals.allocate(variable_base(statement))
                 self.variables[index] = (name, declared)
-                lines.append(f"{self.spell(declared)} {name} = {expression};")
+                signature = statement.signature if isinstance(statement, NewCollection) else None
+                lines.extend(f"{self.spell_generic(declared, signature)} {name} = {expression};".split("\n"))
+                if isinstance(statement, NewCollection) and statement.is_map:
+                    lines.extend(self.map_puts(statement, name))
             else:
-                lines.append(f"{expression};")
+                lines.extend(f"{expression};".split("\n"))
         return self.restoring_statics(lines + self.assertion(program[-1]))
 
     def restoring_statics(self, lines: list[str]) -> list[str]:

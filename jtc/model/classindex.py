@@ -50,6 +50,7 @@ class ClassIndex:
         self._user_names: tuple[str, ...] = ()
         self._user_set: frozenset[str] | None = None
         self._children: dict[str, list[str]] | None = None
+        self._subtypes: dict[str, tuple[str, ...]] = {}
 
     # ---- files ---------------------------------------------------------------------------------
 
@@ -142,6 +143,9 @@ class ClassIndex:
     def subtypes(self, name: str) -> tuple[str, ...]:
         """Concrete, named user classes that are `name` or extend or implement it, directly or not
         (`name` may be a JDK type: the user classes implementing `java/util/Iterator`)."""
+        cached = self._subtypes.get(name)
+        if cached is not None:
+            return cached
         found: set[str] = set()
         pending, seen = [name], set()
         children = self._child_map()
@@ -154,7 +158,8 @@ class ClassIndex:
             if info is not None and info.is_concrete and not is_anonymous(current):
                 found.add(current)
             pending.extend(children.get(current, ()))
-        return tuple(sorted(found))
+        self._subtypes[name] = tuple(sorted(found))
+        return self._subtypes[name]
 
     def nested(self, name: str) -> tuple[str, ...]:
         """Named classes declared inside `name` (at any depth): tested with it, as JaCoCo counts them with it."""
@@ -232,6 +237,17 @@ class ClassIndex:
         for info in reversed(chain):
             bounds.update(class_type_bounds(info.signature))
         return bounds
+
+    def declares_checked(self, owner: str, name: str, desc: str) -> bool:
+        """Whether the member's throws clause (as `owner` or a superclass declares it) names an
+        exception that is not a RuntimeException or an Error: a test calling it outside a lambda
+        must declare `throws Exception`."""
+        for _, info in self.supertypes(owner):
+            method = info.method(name, desc) if info is not None else None
+            if method is not None:
+                return any(not (self.is_subtype(e, "java/lang/RuntimeException") or self.is_subtype(e, "java/lang/Error"))
+                           for e in method.exceptions)
+        return False
 
     # ---- what a test may write -----------------------------------------------------------------
 

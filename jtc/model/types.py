@@ -19,6 +19,13 @@ BOXES = {
 }
 STRING = "Ljava/lang/String;"
 OBJECT = "Ljava/lang/Object;"
+CHAR_SEQUENCE = "Ljava/lang/CharSequence;"
+# Reference types a primitive literal can be passed for (boxing conversion), and which primitive.
+BOXABLE = {f"L{box};": primitive for primitive, box in BOXES.items()} | {
+    OBJECT: "I", "Ljava/lang/Comparable;": "I", "Ljava/lang/Number;": "I", "Ljava/io/Serializable;": "I",
+}
+# Types a String literal can be passed for.
+STRING_LIKE = frozenset({STRING, CHAR_SEQUENCE})
 # The JVM computes with these four stack kinds; boolean, byte, char and short are ints there.
 INT_LIKE = frozenset("ZBCSI")
 

@@ -14,7 +14,7 @@ execution, so the choice is deterministic.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Callable, Hashable
 
 from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
@@ -51,12 +51,16 @@ def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
     return frozenset(items)
 
 
-def last_member_statement(execution: Execution, upto: int, class_name: str) -> int | None:
+def last_member_statement(execution: Execution, upto: int, class_name: str,
+                          subjects: frozenset[tuple[str, str, str]] = frozenset()) -> int | None:
     """The last statement at or before `upto` that calls a constructor or method of the class under
-    test (field stores only set up state)."""
+    test, or one of the other `subjects` (owner, name, descriptor: the methods of an iterator the
+    class returns, say); field stores only set up state."""
     for index in range(upto, -1, -1):
         statement = execution.program[index]
-        if isinstance(statement, (Construct, Invoke)) and in_class_name(statement.owner, class_name):
+        if isinstance(statement, (Construct, Invoke)) and (
+                in_class_name(statement.owner, class_name)
+                or (statement.owner, statement.name, statement.desc) in subjects):
             return index
     return None
 
@@ -65,7 +69,8 @@ def in_class_name(owner: str, class_name: str) -> bool:
     return owner == class_name or owner.startswith(class_name + "$")
 
 
-def candidates(executions: list[Execution], class_name: str) -> list[Candidate]:
+def candidates(executions: list[Execution], class_name: str,
+               subjects: frozenset[tuple[str, str, str]] = frozenset()) -> list[Candidate]:
     found = []
     for execution in executions:
         if execution.replay is None:
@@ -73,7 +78,7 @@ def candidates(executions: list[Execution], class_name: str) -> list[Candidate]:
         outcome = classify(execution)
         if outcome.kind not in (Kind.RETURNED, Kind.THREW):
             continue
-        subject = last_member_statement(execution, outcome.statement, class_name)
+        subject = last_member_statement(execution, outcome.statement, class_name, subjects)
         if subject is None:
             continue
         if subject != outcome.statement:
@@ -88,7 +93,7 @@ def candidates(executions: list[Execution], class_name: str) -> list[Candidate]:
 
 def _member(execution: Execution, index: int) -> tuple[str, str, str]:
     statement = execution.program[index]
-    return statement.owner, getattr(statement, "name", "<init>"), statement.desc
+    return statement.owner, statement.name, statement.desc
 
 
 def _outcome_key(execution: Execution, index: int) -> tuple:
@@ -154,14 +159,15 @@ def expectation(candidate: Candidate) -> Expectation:
     return Returns(returned)
 
 
-def build_suite(class_name: str, chosen: list[Candidate], declares_checked: set[tuple[str, str, str]]) -> TestSuite:
-    """`declares_checked` names the members (owner, name, desc) with a throws clause: a test calling
-    one outside a lambda must declare `throws Exception` (a clause naming only unchecked exceptions
-    makes that declaration unnecessary but harmless)."""
+def build_suite(class_name: str, chosen: list[Candidate],
+                declares_checked: Callable[[str, str, str], bool]) -> TestSuite:
+    """`declares_checked(owner, name, desc)` tells whether a member declares checked exceptions: a
+    test calling one outside a lambda must declare `throws Exception`."""
     tests = []
     for candidate in chosen:
         program = candidate.execution.program[:candidate.outcome.statement + 1]
-        needs_throws = any((s.owner, getattr(s, "name", "<init>"), s.desc) in declares_checked for s in program)
+        needs_throws = any(isinstance(s, (Construct, Invoke)) and declares_checked(s.owner, s.name, s.desc)
+                           for s in program)
         reason = "new outcome" if candidate.outcome.kind == Kind.THREW else "coverage"
         status = candidate.execution.result.status
         raised = tuple((index, thrown(candidate.execution, index))

@@ -10,14 +10,13 @@ this prefix a repetition of a shorter candidate, so the open nodes after it are 
 from __future__ import annotations
 
 from jtc.search.execution import Execution
-from jtc.search.invokables import InvokableKind
 from jtc.search.sequences import Skeleton, SourceKind
 
 
 def first_redundant(skeleton: Skeleton, execution: Execution) -> int:
     """The first statement that influenced nothing that reaches the last one, on this trace
-    (`len(skeleton)` when there is none). Value factories only feed their consumer, so they never
-    count as redundant."""
+    (`len(skeleton)` when there is none). Helper steps only make an input for their consumer, so
+    they never count as redundant."""
     replay = execution.replay
     assert replay is not None
     outcomes = replay.outcomes
@@ -32,6 +31,6 @@ def first_redundant(skeleton: Skeleton, execution: Execution) -> int:
     for i in range(last - 1, -1, -1):
         live[i] = any(live[j] for (a, j) in edges if a == i)
     for i, alive in enumerate(live):
-        if not alive and skeleton[i].invokable.kind != InvokableKind.FACTORY:
+        if not alive and not skeleton[i].helper:
             return i
     return len(skeleton)

@@ -5,12 +5,18 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from jtc.jvm.protocol import HarnessResult, encode_program
+from jtc.jvm.protocol import ABORT_BUDGET, HarnessResult, encode_program
 from jtc.jvm.worker import JvmWorker
 from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.svm.inputs import Assignment, InputVariables
 from jtc.svm.machine import Machine, Replay
+
+
+# Trace entries replayed of a run that exhausted its budget (a loop that did not end on these
+# inputs): enough for the decisions that led into the loop, which the search may flip, without
+# replaying hundreds of thousands of records that only repeat them.
+ABORTED_REPLAY_RECORDS = 20_000
 
 
 @dataclass
@@ -57,7 +63,8 @@ class Executor:
         if result.failure is None and result.error is None:
             self.repository.add_tables(result.new_tables, result.generation)
             started = time.perf_counter()
-            replay = Machine(self.repository, program, result.trace, variables, assignment).run()
+            limit = ABORTED_REPLAY_RECORDS if result.abort == ABORT_BUDGET else None
+            replay = Machine(self.repository, program, result.trace, variables, assignment, limit).run()
             stats.replay_seconds += time.perf_counter() - started
             stats.trace_entries += len(result.trace)
             stats.instructions += replay.steps

@@ -1,21 +1,27 @@
 """Invokables: the statements a candidate sequence is made of (seed 002, table 4.2).
 
-A test can only do a few kinds of things with the system under test: construct an object, call a
-method, store into a field, build an array. Each kind is an Invokable with argument types (the
-receiver first for instance members) and a result type, which is all sequence generation needs to
-match producers with consumers. Which members qualify depends on what a test in the class's package
-may touch: public members always, package-private and protected ones on request, private ones only
-through reflection and only when asked for.
+A test can only do a few kinds of things: construct an object, call a method, store into a field,
+read a static field (an enum constant, a shared instance), build an array or a collection, and
+declare a small class of its own (a stub of an interface or abstract class). Each kind is an
+Invokable with argument types (the receiver first for instance members) and a result type, which is
+all sequence generation needs to match producers with consumers. Which members qualify depends on
+what a test in the class's package may touch: public members always, package-private and protected
+ones on request, private ones only through reflection and only when asked for. Invokables are made
+from the class index's declarations, so no class has to be loaded to know what it offers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
-from jtc.config import AccessOptions, GenerationOptions
-from jtc.model.classtable import ACC_FINAL, ACC_PRIVATE, ACC_PROTECTED, ACC_PUBLIC, ACC_STATIC, ClassInfo, MethodInfo
-from jtc.model.types import BOXES, is_primitive, object_desc
+from jtc.config import AccessOptions
+from jtc.model.classfile import (ACC_FINAL, ACC_PRIVATE, ACC_PROTECTED, ACC_PUBLIC, ACC_STATIC, ClassFile,
+                                 MethodDecl)
+from jtc.model.classindex import ClassIndex
+from jtc.model.program import Answer
+from jtc.model.signatures import GenericType, plain
+from jtc.model.types import object_desc, package_of, parse_method_descriptor
 
 
 class InvokableKind(StrEnum):
@@ -24,24 +30,28 @@ class InvokableKind(StrEnum):
     STATIC = "static"
     PUT = "put"
     PUT_STATIC = "putstatic"
+    GET_STATIC = "getstatic"  # a static field's value: enum constants, shared instances
     ARRAY = "array"
-    FACTORY = "factory"  # a value factory of the JDK (Integer.valueOf): an argument, not a step of its own
-
+    COLLECTION = "collection"  # a JDK collection or map holding the arguments
+    STUB = "stub"  # an instance of a small class the test declares (anonymous class or lambda)
 
 
 @dataclass(frozen=True)
 class Invokable:
     kind: InvokableKind
-    owner: str  # internal name
+    owner: str  # internal name (the class made, for COLLECTION; the type stubbed, for STUB)
     name: str  # method or field name; "<init>" for constructors; the descriptor for arrays
-    desc: str  # method descriptor, field descriptor, or array descriptor
+    desc: str  # method descriptor, field descriptor, array or collection type; a STUB's constructor or ""
     receiver: str | None  # descriptor of the receiver of instance calls and field stores
     params: tuple[str, ...]  # descriptors of the arguments proper (no receiver)
     param_names: tuple[str, ...]
     returns: str  # descriptor of the result, "V" when there is none
     reflective: bool = False
-    method: MethodInfo | None = field(default=None, compare=False, hash=False)
     inner: bool = False  # a constructor of an inner class: the first argument is the enclosing instance
+    types: tuple[GenericType, ...] = ()  # the arguments' types with their type arguments, when known
+    answers: tuple[Answer, ...] = ()  # STUB: the abstract methods answered (the last arguments)
+    result_type: GenericType | None = None  # the result's type with its type arguments, when known
+    throws_checked: bool = False  # declares checked exceptions: a test calling it declares `throws Exception`
 
     @property
     def required(self) -> str | None:
@@ -57,6 +67,10 @@ class Invokable:
             return f"new {simple}"
         if self.kind == InvokableKind.ARRAY:
             return f"new {self.desc}"
+        if self.kind == InvokableKind.COLLECTION:
+            return f"new {simple}"
+        if self.kind == InvokableKind.STUB:
+            return f"stub {simple}"
         return f"{simple}.{self.name}"
 
     @property
@@ -64,8 +78,12 @@ class Invokable:
         """Every value the statement consumes: receiver first, then the arguments."""
         return ((self.receiver,) if self.receiver else ()) + self.params
 
+    def type_of(self, argument: int) -> GenericType:
+        """The declared type of argument `argument`, with type arguments when known."""
+        return self.types[argument] if argument < len(self.types) else plain(self.params[argument])
 
-def _visible(access: int, options: AccessOptions, same_package: bool) -> tuple[bool, bool]:
+
+def visible(access: int, options: AccessOptions, same_package: bool) -> tuple[bool, bool]:
     """(usable, needs reflection) for a member with `access`."""
     if access & ACC_PUBLIC:
         return True, False
@@ -77,52 +95,63 @@ def _visible(access: int, options: AccessOptions, same_package: bool) -> tuple[b
     return usable, not options.include_non_public
 
 
-def _names(method: MethodInfo) -> tuple[str, ...]:
+def parameter_names(method: MethodDecl) -> tuple[str, ...]:
+    params = parse_method_descriptor(method.desc)[0]
     names = list(method.param_names or [])
-    if len(names) != len(method.params) or len(set(names)) != len(names) or not all(names):
-        names = [f"arg{i}" for i in range(len(method.params))]
+    if len(names) != len(params) or len(set(names)) != len(names) or not all(names):
+        names = [f"arg{i}" for i in range(len(params))]
     return tuple(names)
 
 
-def _package(internal_name: str) -> str:
-    return internal_name.rpartition("/")[0]
+def method_invokable(index: ClassIndex, cls: ClassFile, method: MethodDecl, reflective: bool) -> Invokable:
+    """A constructor, static method or instance method of `cls`."""
+    params, returns = parse_method_descriptor(method.desc)
+    this = object_desc(cls.name)
+    types = index.parameter_types(cls.name, method)
+    checked = index.declares_checked(cls.name, method.name, method.desc)
+    if method.name == "<init>":
+        nesting = cls.nesting
+        inner = nesting is not None and nesting.outer is not None and not nesting.access & ACC_STATIC
+        return Invokable(InvokableKind.NEW, cls.name, "<init>", method.desc, None, params, parameter_names(method),
+                         this, reflective, inner, types, throws_checked=checked)
+    kind = InvokableKind.STATIC if method.is_static else InvokableKind.CALL
+    return Invokable(kind, cls.name, method.name, method.desc, None if method.is_static else this, params,
+                     parameter_names(method), returns, reflective, types=types, throws_checked=checked)
 
 
-def class_invokables(cls: ClassInfo, test_package: str, options: AccessOptions) -> list[Invokable]:
+def class_invokables(index: ClassIndex, cls: ClassFile, test_package: str, options: AccessOptions) -> list[Invokable]:
     """The constructors, methods and field stores of `cls` a test in `test_package` may use."""
-    same_package = _package(cls.name) == test_package
-    class_usable, class_reflective = _visible(cls.effective_access, options, same_package)
+    same_package = package_of(cls.name) == test_package.replace("/", ".")
+    class_usable, class_reflective = visible(cls.effective_access, options, same_package)
     if not class_usable:
         return []
     found: list[Invokable] = []
-    this = object_desc(cls.name)
     for method in cls.methods:
-        if method.is_synthetic or method.is_initializer:
+        if method.is_synthetic or method.name == "<clinit>":
             continue
-        usable, reflective = _visible(method.access, options, same_package)
+        usable, reflective = visible(method.access, options, same_package)
         if not usable:
             continue
-        reflective = reflective or class_reflective
-        if method.is_constructor:
-            if cls.is_abstract or cls.is_interface:
-                continue
-            inner = cls.outer is not None and not (cls.effective_access & ACC_STATIC)
-            found.append(Invokable(InvokableKind.NEW, cls.name, "<init>", method.desc, None, method.params, _names(method),
-                                   this, reflective, method, inner))
-        elif not method.is_abstract and method.code:
-            kind = InvokableKind.STATIC if method.is_static else InvokableKind.CALL
-            found.append(Invokable(kind, cls.name, method.name, method.desc, None if method.is_static else this,
-                                   method.params, _names(method), method.returns, reflective, method))
+        if method.name == "<init>" and not cls.is_concrete:
+            continue
+        if method.name == "<init>" or method.has_code:
+            found.append(method_invokable(index, cls, method, reflective or class_reflective))
+    this = object_desc(cls.name)
     for fld in cls.fields:
         if fld.access & ACC_FINAL or fld.name.startswith("this$"):
             continue
-        usable, reflective = _visible(fld.access, options, same_package)
+        usable, reflective = visible(fld.access, options, same_package)
         if not usable or (fld.access & ACC_PROTECTED and not same_package):
             continue
         kind = InvokableKind.PUT_STATIC if fld.is_static else InvokableKind.PUT
         found.append(Invokable(kind, cls.name, fld.name, fld.desc, None if fld.is_static else this, (fld.desc,),
                                (fld.name,), "V", reflective or class_reflective))
     return found
+
+
+def static_field_invokable(owner: str, name: str, desc: str) -> Invokable:
+    """`Owner.NAME`: the value of a public static final field (an enum constant, a shared instance)."""
+    return Invokable(InvokableKind.GET_STATIC, owner, name, desc, None, (), (), desc)
 
 
 def array_invokable(desc: str, length: int) -> Invokable:
@@ -132,13 +161,26 @@ def array_invokable(desc: str, length: int) -> Invokable:
                      tuple(f"e{i}" for i in range(length)), desc)
 
 
-def box_factory(primitive: str) -> Invokable:
-    """`Integer.valueOf(int)` and its siblings: a boxed value with a symbolic primitive inside."""
-    box = BOXES[primitive]
-    return Invokable(InvokableKind.FACTORY, box, "valueOf", f"({primitive})L{box};", None, (primitive,), ("value",),
-                     f"L{box};")
+def collection_invokable(declared: GenericType, implementation: str, elements: tuple[GenericType, ...],
+                         count: int) -> Invokable:
+    """A `declared` collection (a List, a Set, a Map…) made as a new `implementation` holding
+    `count` elements (key, value pairs for a map: `elements` has two types then)."""
+    params = tuple(elements[i % len(elements)] for i in range(count * len(elements)))
+    names = tuple(("key" if len(elements) == 2 and i % 2 == 0 else "value" if len(elements) == 2 else "e") + str(
+        i // len(elements)) for i in range(len(params)))
+    return Invokable(InvokableKind.COLLECTION, implementation, "<collection>", declared.desc, None,
+                     tuple(p.desc for p in params), names, declared.desc, types=params, result_type=declared)
 
 
-def factories_for(desc: str, table: tuple[tuple[str, str], ...] = GenerationOptions.factories) -> list[Invokable]:
-    """The value factories that can feed a parameter of type `desc` (GenerationOptions.factories)."""
-    return [box_factory(primitive) for parameter, primitive in table if parameter == desc and is_primitive(primitive)]
+def stub_invokable(owner: str, constructor: MethodDecl | None, constructor_types: tuple[GenericType, ...],
+                   answers: tuple[Answer, ...]) -> Invokable:
+    """An instance of a class the test declares: it implements the interface `owner` (no
+    `constructor`) or extends the abstract class `owner` through `constructor`, and each answered
+    method returns the matching last argument."""
+    own = parse_method_descriptor(constructor.desc)[0] if constructor else ()
+    answered = tuple(a for a in answers if a.returns != "V")
+    names = (parameter_names(constructor) if constructor else ()) + tuple(a.name for a in answered)
+    params = own + tuple(a.returns for a in answered)
+    types = constructor_types + tuple(plain(a.returns) for a in answered)
+    return Invokable(InvokableKind.STUB, owner, "<stub>", constructor.desc if constructor else "", None, params,
+                     names, object_desc(owner), types=types, answers=answers)

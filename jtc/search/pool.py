@@ -1,25 +1,30 @@
-"""The system under test as invokables: the class under test and the classes its inputs need.
+"""The system under test as invokables: the class under test and what its sequences need.
 
-A method that takes a `Figure` can only be tested with a Circle or a Square made by their own
-constructors, so the pool follows reference parameter types to their concrete subtypes on the
-classpath (and to the types the code casts to or checks with instanceof), a couple of levels deep.
-Arrays of objects get array constructors; boxed and Object parameters get value factories.
+The pool holds what candidate sequences may be grown from, backwards from the members under test:
+the class's own members and its nested classes'; the other ways in to the class (factories anywhere
+on the classpath, subclasses' constructors when the class is abstract, a stub when nothing else makes
+one); the members of the concrete subtypes of the types its methods take (a method that takes a
+`Figure` may want a Circle whose radius was set first), a couple of levels deep; the methods of
+objects its methods return (an iterator's `next`); and array constructors for arrays of objects.
+Arguments that need a fresh object rather than one prepared by earlier steps come from recipes
+(search/recipes.py).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Iterable
 
 from jtc.analysis.influence import Effects, InfluenceAnalysis
-from jtc.model.classtable import ClassInfo, MethodInfo
-from jtc.model.repository import ClassRepository
-from jtc.model.types import BOXES, OBJECT, internal_name, is_array, is_primitive, is_reference, object_desc
 from jtc.config import AccessOptions
-from jtc.search.invokables import Invokable, InvokableKind, array_invokable, class_invokables
+from jtc.model.classfile import ACC_PUBLIC, ClassFile
+from jtc.model.classindex import ClassIndex
+from jtc.model.classtable import MethodInfo
+from jtc.model.types import OBJECT, internal_name, is_array, is_primitive, is_reference, object_desc, parse_method_descriptor
+from jtc.search.invokables import (Invokable, InvokableKind, array_invokable, class_invokables, parameter_names,
+                                   stub_invokable)
+from jtc.search.producers import Producers
 from jtc.search.sequences import EMPTY, effects_of_store, is_symbolic_input
 
-# Supertypes of the JDK types value factories produce (the JDK's classes are not described).
-_BOX_SUPERTYPES = ("Ljava/lang/Number;", "Ljava/lang/Comparable;", "Ljava/io/Serializable;", OBJECT)
 ARRAY_LENGTHS = (1, 2)
 DEPTH = 2  # how many levels of parameter types are followed from the class under test
 
@@ -27,10 +32,11 @@ DEPTH = 2  # how many levels of parameter types are followed from the class unde
 class Pool:
     """Invokables, how they relate by type, and their effects."""
 
-    def __init__(self, repository: ClassRepository, analysis: InfluenceAnalysis, invokables: list[Invokable]) -> None:
-        self.repository = repository
+    def __init__(self, index: ClassIndex, analysis: InfluenceAnalysis, invokables: list[Invokable]) -> None:
+        self.index = index
         self.analysis = analysis
         self.invokables = invokables
+        self._assignable: dict[tuple[str, str], bool] = {}
 
     def assignable(self, sub: str, sup: str) -> bool:
         """Can a value of type `sub` be passed where `sup` is expected? (descriptors)"""
@@ -40,55 +46,109 @@ class Pool:
             return not is_primitive(sub[1:]) and not is_primitive(sup[1:]) and self.assignable(sub[1:], sup[1:])
         if sub[0] != "L" or sup[0] != "L":
             return False
-        if sub in (f"L{box};" for box in BOXES.values()):
-            return sup in _BOX_SUPERTYPES
-        return self.repository.is_subclass(internal_name(sub), internal_name(sup))
+        key = (sub, sup)
+        known = self._assignable.get(key)
+        if known is None:
+            known = self._assignable[key] = self.index.is_subtype(internal_name(sub), internal_name(sup)) is True
+        return known
 
     def effects(self, invokable: Invokable) -> Effects:
         if invokable.kind in (InvokableKind.NEW, InvokableKind.CALL, InvokableKind.STATIC):
             return self.analysis.effects(invokable.owner, invokable.name, invokable.desc)
-        if invokable.kind == InvokableKind.FACTORY:
-            return EMPTY
-        return effects_of_store(invokable)
-
+        if invokable.kind in (InvokableKind.PUT, InvokableKind.PUT_STATIC, InvokableKind.ARRAY):
+            return effects_of_store(invokable)
+        return EMPTY
 
     def methods_run_by(self, invokable: Invokable) -> list[MethodInfo]:
         """The user methods an invokable may run (itself, its callees, their overriding versions)."""
         methods = []
         for owner, name, desc in sorted(self.effects(invokable).runs):
-            info = self.repository.get(owner)
+            info = self.analysis.repository.get(owner)
             method = info.method(name, desc) if info is not None else None
             if method is not None:
                 methods.append(method)
         return methods
 
 
-def build_pool(cls: ClassInfo, repository: ClassRepository, analysis: InfluenceAnalysis,
-               describe: Callable[[str], ClassInfo | None], options: AccessOptions) -> Pool:
+def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, producers: Producers,
+               options: AccessOptions) -> Pool:
     package = cls.name.rpartition("/")[0]
-    invokables = class_invokables(cls, package, options)
+    invokables = class_invokables(index, cls, package, options)
     seen = {cls.name}
-    for name in analysis.index.nested(cls.name):
+    for name in index.nested(cls.name):
         seen.add(name)
-        info = describe(name)
-        if info is not None:
-            invokables.extend(class_invokables(info, package, options))
+        nested = index.lookup(name)
+        if nested is not None:
+            invokables.extend(class_invokables(index, nested, package, options))
+    invokables.extend(_ways_in(cls, producers, invokables))
     frontier = _wanted_types(invokables, analysis, cls)
     for _ in range(DEPTH):
         found: list[Invokable] = []
         for desc in sorted(frontier):
-            for name in analysis.subtypes(internal_name(desc)):
-                if name in seen:
+            for name in index.subtypes(internal_name(desc)):
+                info = index.lookup(name)
+                if name in seen or info is None:
                     continue
                 seen.add(name)
-                info = describe(name)
-                if info is not None:
-                    found.extend(class_invokables(info, package, options))
+                found.extend(class_invokables(index, info, package, options))
         invokables.extend(found)
         frontier = _wanted_types(found, analysis, None)
+    invokables.extend(returned_object_methods(cls, index, invokables))
     arrays = object_arrays(desc for inv in invokables for desc in inv.inputs)
     invokables.extend(array_invokable(desc, length) for desc in arrays for length in ARRAY_LENGTHS)
-    return Pool(repository, analysis, invokables)
+    return Pool(index, analysis, list(dict.fromkeys(invokables)))
+
+
+def _ways_in(cls: ClassFile, producers: Producers, own: list[Invokable]) -> list[Invokable]:
+    """Producers of the class under test other than its own constructors (factories of other
+    classes, constructors of its subclasses, constants); a stub when the class is abstract and
+    nothing else makes one."""
+    known = set(own)
+    found = [p for p in producers.of(object_desc(cls.name)) if p not in known]
+    if not cls.is_concrete and not found and producers.stubbable(object_desc(cls.name)):
+        answers = producers.abstract_methods(object_desc(cls.name))
+        if cls.is_interface:
+            found.append(stub_invokable(cls.name, None, (), answers))
+        else:
+            for constructor in producers.stub_constructors(object_desc(cls.name))[:1]:
+                found.append(stub_invokable(cls.name, constructor, producers.index.parameter_types(cls.name, constructor),
+                                            answers))
+    return found
+
+
+def returned_object_methods(cls: ClassFile, index: ClassIndex, invokables: list[Invokable]) -> list[Invokable]:
+    """The methods of objects that members of the class under test return, when the class itself
+    implements them (`listIterator()` returns a ListIterator implemented by a nested class: its
+    `next()` is code of the class under test)."""
+    nested = {cls.name, *index.nested(cls.name)}
+    found: list[Invokable] = []
+    returned = sorted({inv.returns for inv in invokables if inv.owner in nested and inv.returns.startswith("L")})
+    for desc in returned:
+        name = internal_name(desc)
+        if name in nested or not any(s in nested for s in index.subtypes(name)):
+            continue
+        found.extend(interface_calls(index, name))
+    return found
+
+
+def interface_calls(index: ClassIndex, name: str) -> list[Invokable]:
+    """Calls of the public instance methods `name` declares or inherits from its superinterfaces,
+    through `name` (abstract ones included: the object is an implementation)."""
+    found: list[Invokable] = []
+    seen: set[tuple[str, str]] = set()
+    for owner, info in index.supertypes(name):
+        if info is None or owner == "java/lang/Object":
+            continue
+        for method in info.methods:
+            key = (method.name, method.desc)
+            if method.name.startswith("<") or method.is_static or method.is_synthetic or not method.access & ACC_PUBLIC \
+                    or key in seen:
+                continue
+            seen.add(key)
+            params, returns = parse_method_descriptor(method.desc)
+            found.append(Invokable(InvokableKind.CALL, name, method.name, method.desc, object_desc(name), params,
+                                   parameter_names(method), returns, types=index.parameter_types(owner, method)))
+    return found
 
 
 def object_arrays(consumed: Iterable[str]) -> list[str]:
@@ -106,7 +166,7 @@ def object_arrays(consumed: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
-def _wanted_types(invokables: list[Invokable], analysis: InfluenceAnalysis, cls: ClassInfo | None) -> set[str]:
+def _wanted_types(invokables: list[Invokable], analysis: InfluenceAnalysis, cls: ClassFile | None) -> set[str]:
     """Reference types the invokables consume (array element types included), and the types the
     class under test casts to or checks with instanceof."""
     wanted = set()

@@ -4,8 +4,8 @@ Sequences grow backwards from the method under test: an invokable is put in fron
 could influence the rest (its result may be an argument there, it may define a field or array
 element the rest may use). Partial order reduction keeps one order of invokables that cannot
 influence one another. Each candidate is then wired (which earlier result feeds which reference
-argument, or null, or a fresh boxed value) and a wiring survives only when data can flow from every
-statement into the method under test (§4.3.3). Everything is enumerated lazily, length by length
+argument, or a literal, a fresh value made by a recipe, or null) and a wiring survives only when data
+can flow from every statement into the method under test (§4.3.3). Everything is enumerated lazily, length by length
 (iterative deepening), so memory holds one sequence per level, never the whole set.
 """
 
@@ -18,17 +18,18 @@ from typing import Callable, Iterator
 
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import GenerationOptions
-from jtc.model.types import STRING, is_array, is_primitive, is_reference
+from jtc.model.signatures import GenericType, plain
+from jtc.model.types import BOXABLE, STRING_LIKE, is_array, is_primitive, is_reference
 from jtc.search.invokables import Invokable, InvokableKind
 
 
 class SourceKind(StrEnum):
     """Where one input of a step comes from."""
 
-    INPUT = "input"  # a symbolic input (primitives, Strings, arrays of primitives)
+    INPUT = "input"  # a symbolic input (primitives, Strings, arrays of primitives, boxed literals)
     REF = "ref"  # the result of an earlier step
     NULL = "null"
-    FRESH = "fresh"  # a value factory step inserted right before (Integer.valueOf(x))
+    FRESH = "fresh"  # a fresh value: a recipe's helper steps, inserted right before the consumer
 
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
@@ -43,36 +44,53 @@ EMPTY = Effects(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(),
 class Source:
     kind: SourceKind
     index: int = -1  # SourceKind.REF: the step whose result is used
-    factory: Invokable | None = None  # SourceKind.FRESH
+    recipe: tuple[Step, ...] | None = None  # SourceKind.FRESH: the helper steps that make the value
 
 
 @dataclass(frozen=True)
 class Step:
-    """One statement of a wired sequence: an invokable and where each of its inputs comes from."""
+    """One statement of a wired sequence: an invokable and where each of its inputs comes from.
+    A `helper` step only makes an input for a later step (a recipe's): it is not a step of the
+    candidate sequence, and the exploration criteria do not ask it to pass data on by itself."""
 
     invokable: Invokable
     sources: tuple[Source, ...]  # parallel to invokable.inputs (receiver first)
+    helper: bool = False
 
 
 Skeleton = tuple[Step, ...]
+Recipe = tuple[Step, ...]  # helper steps; the last one's result is the value made
 
 
 def is_symbolic_input(desc: str) -> bool:
-    return is_primitive(desc) or desc == STRING or (is_array(desc) and is_primitive(desc[1:]))
+    """Types whose values are symbolic inputs of their own: primitives, Strings and character
+    sequences (given as Strings), arrays of primitives."""
+    return is_primitive(desc) or desc in STRING_LIKE or (is_array(desc) and is_primitive(desc[1:]))
+
+
+def accepts_literal(desc: str) -> bool:
+    """Types a literal can be passed for: the symbolic inputs, and boxes and their supertypes (a
+    primitive literal, boxed)."""
+    return is_symbolic_input(desc) or desc in BOXABLE
 
 
 class SequenceGenerator:
     """Candidate sequences and their wirings for a pool of invokables."""
 
     def __init__(self, pool: list[Invokable], effects: Callable[[Invokable], Effects],
-                 assignable: Callable[[str, str], bool], factories: Callable[[str], list[Invokable]],
-                 options: GenerationOptions) -> None:
-        self.pool = [inv for inv in pool if inv.kind != InvokableKind.FACTORY]
+                 assignable: Callable[[str, str], bool], fresh: Callable[[GenericType], list[Recipe]],
+                 options: GenerationOptions, from_steps: Callable[[str], bool] = lambda desc: False) -> None:
+        """`fresh` gives the recipes for a type; `from_steps` tells the types whose objects always come
+        from steps of the sequence (the class under test, the iterators it returns), so that the
+        calls of the sequence act on them."""
+        self.pool = list(pool)
+        self.from_steps = from_steps
         self.number = {inv: position for position, inv in enumerate(self.pool)}  # partial order reduction
         self._effects = effects
         self.assignable = assignable
-        self.factories = factories
+        self.fresh = fresh
         self.options = options
+        self._recipes: dict[GenericType, list[Recipe]] = {}
         self._influence: dict[tuple[Invokable, Invokable], bool] = {}
         self._effect_cache: dict[Invokable, Effects] = {}
         self.completed_length = 0  # every candidate up to this length has been enumerated
@@ -88,7 +106,7 @@ class SequenceGenerator:
     def feeds(self, producer: Invokable, consumer: Invokable) -> bool:
         """Return → argument: the producer's result can be one of the consumer's reference inputs."""
         result = producer.returns
-        return is_reference(result) and result != STRING and any(
+        return is_reference(result) and result not in STRING_LIKE and any(
             is_reference(desc) and not is_symbolic_input(desc) and self.assignable(result, desc)
             for desc in consumer.inputs)
 
@@ -103,11 +121,16 @@ class SequenceGenerator:
 
     # ---- candidate sequences -------------------------------------------------------------------
 
-    def candidates(self, target: Invokable, length: int) -> Iterator[tuple[Invokable, ...]]:
-        """Invokable sequences of exactly `length` that end with `target`, each could-influence-checked."""
-        yield from self._grow((target,), length)
+    def candidates(self, target: Invokable, length: int,
+                   stop: Callable[[], bool] = lambda: False) -> Iterator[tuple[Invokable, ...]]:
+        """Invokable sequences of exactly `length` that end with `target`, each could-influence-checked.
+        Ends early once `stop()` is true (a large pool can hold more candidates than any budget)."""
+        yield from self._grow((target,), length, stop)
 
-    def _grow(self, suffix: tuple[Invokable, ...], length: int) -> Iterator[tuple[Invokable, ...]]:
+    def _grow(self, suffix: tuple[Invokable, ...], length: int,
+              stop: Callable[[], bool]) -> Iterator[tuple[Invokable, ...]]:
+        if stop():
+            return
         if len(suffix) == length:
             if self.executable(suffix):
                 yield suffix
@@ -121,39 +144,53 @@ class SequenceGenerator:
             if self.options.partial_order_reduction and self.number[invokable] > self.number.get(first, -1) \
                     and not self.influences(invokable, first):
                 continue
-            yield from self._grow((invokable,) + suffix, length)
+            yield from self._grow((invokable,) + suffix, length, stop)
 
     def _missing_receivers(self, sequence: tuple[Invokable, ...]) -> int:
-        """Receiver types that no earlier invokable produces: each needs one more step in front."""
+        """Receiver types that no earlier invokable produces and no recipe makes: each needs one
+        more step in front."""
         missing = set()
         for position, invokable in enumerate(sequence):
             receiver = invokable.required
             if receiver and not any(self.assignable(p.returns, receiver) for p in sequence[:position]
-                                    if is_reference(p.returns)):
+                                    if is_reference(p.returns)) and not self._fresh_receivers(receiver):
                 missing.add(receiver)
         return len(missing)
+
+    def _fresh_receivers(self, desc: str) -> list[Recipe]:
+        """Recipes for a receiver: none for the types whose objects come from steps."""
+        return [] if self.from_steps(desc) else self.recipes(plain(desc))
+
+    def recipes(self, wanted: GenericType) -> list[Recipe]:
+        cached = self._recipes.get(wanted)
+        if cached is None:
+            cached = self._recipes[wanted] = self.fresh(wanted)
+        return cached
 
     def executable(self, sequence: tuple[Invokable, ...]) -> bool:
         return self._missing_receivers(sequence) == 0
 
-    def skeletons(self, targets: list[Invokable]) -> Iterator[Skeleton]:
+    def skeletons(self, targets: list[Invokable], stop: Callable[[], bool] = lambda: False) -> Iterator[Skeleton]:
         """All wired candidates, cheapest first (iterative deepening on cost). A wired candidate costs
         its length plus one for every input fed otherwise than by its first choice (a fresh boxed
         value, else the first earlier result that fits): a second object passed where a value would
         do, a null, or another receiver is worth trying, but only once the plainer sequences of that
         length ran. Costs stop at `max_length`. `completed_length` is the last cost level enumerated
-        completely: every candidate of that length or shorter came in its plainest wiring."""
+        completely: every candidate of that length or shorter came in its plainest wiring. The
+        enumeration ends once `stop()` is true."""
         for cost in range(1, self.options.max_length + 1):
             for target in targets:
                 for length in range(1, cost + 1):
-                    for sequence in self.candidates(target, length):
+                    for sequence in self.candidates(target, length, stop):
                         yield from self.wirings(sequence, deviations=cost - length)
+            if stop():
+                return
             self.completed_length = cost
 
     # ---- wirings -------------------------------------------------------------------------------
 
     def wirings(self, sequence: tuple[Invokable, ...], deviations: int | None = None) -> Iterator[Skeleton]:
-        """Ways to feed the reference inputs, data-flow checked, factories expanded into steps.
+        """Ways to feed the reference inputs, data-flow checked, recipes expanded into helper steps.
 
         With `deviations`, only the wirings that leave the first choice at exactly that many inputs;
         otherwise all of them, fewest deviations first. At most `max_wirings` per deviation count,
@@ -161,8 +198,10 @@ class SequenceGenerator:
         reference parameters cannot hold up the deepening."""
         options = []
         for position, invokable in enumerate(sequence):
+            offset = 1 if invokable.receiver else 0
             for i, desc in enumerate(invokable.inputs):
-                options.append(self._sources(sequence, position, desc,
+                wanted = plain(desc) if i < offset else invokable.type_of(i - offset)
+                options.append(self._sources(sequence, position, wanted,
                                              is_receiver=(i == 0 and invokable.required is not None)))
         if any(not choices for choices in options):
             return
@@ -174,7 +213,7 @@ class SequenceGenerator:
                                          self.options.max_wirings * WIRING_TRIES):
                 steps = self._steps(sequence, flat)
                 if not self.options.data_flow_check or self.data_flows(steps):
-                    yield expand_factories(steps)
+                    yield expand_recipes(steps)
                     accepted += 1
                     if accepted >= self.options.max_wirings:
                         break
@@ -198,15 +237,21 @@ class SequenceGenerator:
             position += width
         return tuple(steps)
 
-    def _sources(self, sequence: tuple[Invokable, ...], position: int, desc: str, is_receiver: bool) -> list[Source]:
+    def _sources(self, sequence: tuple[Invokable, ...], position: int, wanted: GenericType,
+                 is_receiver: bool) -> list[Source]:
+        """Where an input may come from, plainest first: a literal (symbolic), a fresh value from a
+        recipe, an earlier step's result, null. A receiver is never null, and an object of the
+        class under test always comes from an earlier step."""
+        desc = wanted.desc
         if is_symbolic_input(desc):
             return [Source(SourceKind.INPUT)]
         earlier = [Source(SourceKind.REF, j) for j in range(position)
                    if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)]
         if is_receiver:
-            return earlier
-        fresh = [Source(SourceKind.FRESH, factory=f) for f in self.factories(desc)]
-        return fresh + earlier + [Source(SourceKind.NULL)]
+            return earlier + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)]
+        literal = [Source(SourceKind.INPUT)] if accepts_literal(desc) else []
+        fresh = [Source(SourceKind.FRESH, recipe=r) for r in self.recipes(wanted)]
+        return literal + fresh + earlier + [Source(SourceKind.NULL)]
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""
@@ -249,8 +294,9 @@ def _clusters(steps: tuple[Step, ...]) -> list[int]:
     return [find(i) for i in range(len(steps))]
 
 
-def expand_factories(steps: tuple[Step, ...]) -> Skeleton:
-    """Turn SourceKind.FRESH sources into factory steps placed right before their consumer, renumbering REFs."""
+def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:
+    """Turn FRESH sources into their recipes' helper steps, placed right before their consumer,
+    renumbering REFs."""
     if not any(s.kind == SourceKind.FRESH for step in steps for s in step.sources):
         return steps
     expanded: list[Step] = []
@@ -259,20 +305,25 @@ def expand_factories(steps: tuple[Step, ...]) -> Skeleton:
         sources = []
         for source in step.sources:
             if source.kind == SourceKind.FRESH:
-                expanded.append(Step(source.factory, (Source(SourceKind.INPUT),)))  # type: ignore[arg-type]
+                assert source.recipe is not None
+                start = len(expanded)
+                for helper in source.recipe:
+                    expanded.append(Step(helper.invokable, tuple(
+                        Source(SourceKind.REF, s.index + start) if s.kind == SourceKind.REF else s
+                        for s in helper.sources), helper=True))
                 sources.append(Source(SourceKind.REF, len(expanded) - 1))
             elif source.kind == SourceKind.REF:
                 sources.append(Source(SourceKind.REF, new_index[source.index]))
             else:
                 sources.append(source)
         new_index[old] = len(expanded)
-        expanded.append(Step(step.invokable, tuple(sources)))
+        expanded.append(Step(step.invokable, tuple(sources), step.helper))
     return tuple(expanded)
 
 
 def length_of(skeleton: Skeleton) -> int:
-    """Sequence length as iterative deepening counts it: factories are arguments, not steps."""
-    return sum(1 for step in skeleton if step.invokable.kind != InvokableKind.FACTORY)
+    """Sequence length as iterative deepening counts it: helper steps make arguments, they are not steps."""
+    return sum(1 for step in skeleton if not step.helper)
 
 
 def effects_of_store(invokable: Invokable) -> Effects:
@@ -287,6 +338,6 @@ def effects_of_store(invokable: Invokable) -> Effects:
 
 def methods_under_test(pool: list[Invokable], under_test: str) -> list[Invokable]:
     """Every constructor and method of the class under test and its nested classes (stores and
-    factories only set up state)."""
+    arrays, collections and constants only set up state)."""
     return [inv for inv in pool if (inv.owner == under_test or inv.owner.startswith(under_test + "$"))
-            and inv.kind not in (InvokableKind.PUT, InvokableKind.PUT_STATIC, InvokableKind.ARRAY, InvokableKind.FACTORY)]
+            and inv.kind in (InvokableKind.NEW, InvokableKind.CALL, InvokableKind.STATIC)]

@@ -17,6 +17,7 @@ the predicted path and flip the branch (architecture decision 7).
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -25,10 +26,12 @@ from enum import StrEnum
 from typing import Callable, Iterator
 
 from jtc.config import ExplorationOptions, Strategy
+from jtc.model.classtable import MethodInfo
 from jtc.search.criteria import first_redundant
 from jtc.search.divergence import describe_site, divergence
 from jtc.search.execution import Execution, Executor
 from jtc.search.groups import Group, statement_at, with_statement_choices
+from jtc.search.invokables import Invokable
 from jtc.search.open_targets import OpenTargets
 from jtc.search.seeds import Seeds
 from jtc.search.sequences import Skeleton, length_of
@@ -40,6 +43,7 @@ from jtc.solver.solver import Solver
 from jtc.svm.inputs import Assignment
 from jtc.svm.path import Decision, DecisionKind
 
+LOG = logging.getLogger("jtc.search")
 # Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
 GRACE_EXECUTIONS = 100
 
@@ -70,19 +74,25 @@ class SearchReport:
 class ClassSession:
     """The exploration loop over all candidate sequences of one class."""
 
-    def __init__(self, skeletons: Iterator[Skeleton], executor: Executor, solver: Solver, limits: Limits,
+    def __init__(self, skeletons: Callable[[Callable[[], bool]], Iterator[Skeleton]], executor: Executor,
+                 solver: Solver, limits: Limits,
                  strategy: Strategy, seed: int, max_depth: int, seeds: Seeds = Seeds(),
                  options: ExplorationOptions = ExplorationOptions(),
-                 open_targets: Callable[[CoverageMap], OpenTargets] | None = None) -> None:
-        self.skeletons = skeletons
+                 open_targets: Callable[[CoverageMap], OpenTargets] | None = None,
+                 under_test: Callable[[MethodInfo], bool] = lambda method: True,
+                 influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False) -> None:
+        """`under_test` tells the methods of the class under test, whose uncovered outcomes come first;
+        `influences` is the static influence of one invokable on a later one (see `_kept`)."""
+        self.skeletons = skeletons(self._out_of_time)  # candidates, until the search's deadline
         self.executor = executor
         self.limits = limits
         self.rng = random.Random(seed)
         self.max_depth = max_depth
         self.options = options
+        self.influences = influences
         self.cascade = SolveCascade(solver, seeds, self.rng)
         self.coverage = CoverageMap()
-        self.frontier = Frontier(strategy, self.coverage, self.rng)
+        self.frontier = Frontier(strategy, self.coverage, self.rng, under_test)
         self.open_targets = open_targets(self.coverage) if open_targets is not None else None
         self.skipped = 0  # candidates not explored because their member had no open branch left
         self.group = Group()
@@ -131,6 +141,9 @@ class ClassSession:
                             self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=self.sequences, longest_sequence=self.longest,
                             pruned=self.pruned, execution_seconds=self.execution_seconds)
+
+    def _out_of_time(self) -> bool:
+        return time.monotonic() >= self.deadline
 
     def _nothing_to_gain(self) -> bool:
         """Every branch each member under test may run went both ways, no open node promises an
@@ -216,6 +229,17 @@ class ClassSession:
             if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
                 group.tree.mark(node, NodeStatus.DIVERGED)
 
+    def _kept(self, skeleton: Skeleton, statement: int, open_until: int, redundant: int) -> bool:
+        """Whether an open node of `statement` stays open. Nodes after the first statement that passed
+        nothing on stay closed (that prefix repeats a shorter sequence), except in the last
+        statement when the redundant one may change what it does: on this path the member under test
+        did not read what the earlier call wrote, on another outcome it may (an alarm that rings the
+        second time only once the first call rang)."""
+        if statement <= open_until:
+            return True
+        return statement == len(skeleton) - 1 and redundant < statement and \
+            self.influences(skeleton[redundant].invokable, skeleton[statement].invokable)
+
     def _template(self, group: Group, skeleton: Skeleton) -> ProgramTemplate:
         template = self.templates.get(skeleton)
         if template is None:
@@ -228,9 +252,14 @@ class ClassSession:
 
     def _run(self, group: Group, skeleton: Skeleton, assignment: Assignment) -> Execution:
         template = self._template(group, skeleton)
+        before = time.monotonic()
         execution = self.executor.execute(template.build(assignment), template.variables(), assignment)
         self.skeleton_of[execution.index] = (group, skeleton)
         self.execution_seconds.append(time.monotonic() - self.started)
+        if LOG.isEnabledFor(logging.DEBUG):
+            LOG.debug("execution %d (%.0f ms): %s -> %s", execution.index, 1000 * (time.monotonic() - before),
+                      "; ".join(step.invokable.label for step in skeleton),
+                      [o.status.value for o in execution.replay.outcomes] if execution.replay else execution.result.failure)
         self.longest = max(self.longest, length_of(skeleton))
         replay = execution.replay
         if replay is None:
@@ -239,7 +268,8 @@ class ClassSession:
         if self.open_targets is not None and len(replay.outcomes) == len(skeleton):
             self.open_targets.ran.add(skeleton[-1].invokable)
         decisions = with_statement_choices(execution, skeleton)[:self.max_depth]
-        insertion = group.tree.insert(decisions, execution.index, complete=replay.desync is None)
+        insertion = group.tree.insert(decisions, execution.index,
+                                      complete=replay.desync is None and not replay.truncated)
         self.infeasible_reached += len(insertion.reached_infeasible)
         if insertion.mismatch is not None:
             self.nondeterministic += 1
@@ -249,7 +279,8 @@ class ClassSession:
         open_until, opened = group.register_boundaries(skeleton, execution, decisions, redundant,
                                                        self.options.path_limit)
         self.frontier.add(group, opened)
-        kept = [n for n in insertion.created if statement_at(execution, n.depth - 1) <= open_until]
+        kept = [n for n in insertion.created if self._kept(skeleton, statement_at(execution, n.depth - 1),
+                                                           open_until, redundant)]
         self.pruned += len(insertion.created) - len(kept)
         self.frontier.add(group, kept)
         return execution

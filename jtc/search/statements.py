@@ -4,20 +4,30 @@ from __future__ import annotations
 
 import dataclasses
 
-from jtc.model.program import Construct, FieldStore, Invoke, NewArray, Statement, Value, VarRef
+from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, NewArray, NewCollection, Statement, Stub,
+                               Value, VarRef)
 from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.jdk import MAPS
 
 
 def statement_for(invokable: Invokable, receiver: VarRef | None, args: tuple[Value, ...]) -> Statement:
     kind = invokable.kind
     if kind == InvokableKind.NEW:
         return Construct(invokable.owner, invokable.desc, args, invokable.reflective)
-    if kind in (InvokableKind.CALL, InvokableKind.STATIC, InvokableKind.FACTORY):
+    if kind in (InvokableKind.CALL, InvokableKind.STATIC):
         return Invoke(invokable.owner, invokable.name, invokable.desc, receiver, args, invokable.reflective)
     if kind in (InvokableKind.PUT, InvokableKind.PUT_STATIC):
         return FieldStore(invokable.owner, invokable.name, invokable.desc, receiver, args, invokable.reflective)
+    if kind == InvokableKind.GET_STATIC:
+        return FieldLoad(invokable.owner, invokable.name, invokable.desc)
     if kind == InvokableKind.ARRAY:
         return NewArray(invokable.desc, args)
+    if kind == InvokableKind.COLLECTION:
+        width = 2 if invokable.owner in MAPS else 1
+        elements = tuple(t.desc for t in invokable.types[:width]) or ("Ljava/lang/Object;",) * width
+        return NewCollection(invokable.owner, invokable.desc, elements, args, invokable.result_type)
+    if kind == InvokableKind.STUB:
+        return Stub(invokable.owner, invokable.desc, invokable.answers, args)
     raise ValueError(f"unknown invokable kind {kind}")
 
 

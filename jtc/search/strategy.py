@@ -1,16 +1,20 @@
 """Which unexplored node to try next, over the trees of all methods of a class.
 
-Coverage-first (the default) prefers outcomes no execution has produced yet, then shallow nodes
-(their paths are cheap and decide a lot), then older ones. Random picks uniformly with the run's
-seed. Both are deterministic for a given seed, and both keep their nodes in a frontier that costs
-a logarithm per pick: nodes that were explored meanwhile are dropped when they surface.
+Coverage-first (the default) prefers outcomes no execution has produced yet in the class under test,
+then new continuations of sequences (statement choices) and outcomes not produced yet in other code
+(the factories and helpers that made the arguments: another map string, another board size may
+make another object for the class under test), then outcomes seen before; within each tier
+shallow nodes first (their paths are cheap and decide a lot), then older ones. Random picks
+uniformly with the run's seed. Both are deterministic for a given seed, and both keep their nodes in
+a frontier that costs a logarithm per pick: nodes that were explored meanwhile are dropped when they
+surface.
 """
 
 from __future__ import annotations
 
 import heapq
 import random
-from typing import Hashable
+from typing import Callable, Hashable
 
 from jtc.config import Strategy
 from jtc.model.classtable import MethodInfo
@@ -47,13 +51,26 @@ class CoverageMap:
 class Frontier:
     """The open nodes of a session with the object that owns each (its method under test)."""
 
-    def __init__(self, strategy: Strategy, coverage: CoverageMap, rng: random.Random) -> None:
+    def __init__(self, strategy: Strategy, coverage: CoverageMap, rng: random.Random,
+                 under_test: Callable[[MethodInfo], bool] = lambda method: True) -> None:
+        """`under_test` tells the methods of the class under test (and its nested classes)."""
         self.strategy = Strategy(strategy)
         self.coverage = coverage
         self.rng = rng
+        self.under_test = under_test
         self._uncovered: list[tuple[int, int, Node, object]] = []
+        self._elsewhere: list[tuple[int, int, Node, object]] = []  # uncovered outside the class under test
         self._covered: list[tuple[int, int, Node, object]] = []
         self._pool: list[tuple[Node, object]] = []
+
+    def _tier(self, node: Node) -> list[tuple[int, int, Node, object]]:
+        if self.coverage.covers(node):
+            return self._covered
+        site = node.parent.site if node.parent is not None else None
+        method = site[0] if site is not None else None
+        if isinstance(method, MethodInfo) and self.under_test(method):
+            return self._uncovered
+        return self._elsewhere
 
     def add(self, owner: object, nodes: list[Node]) -> None:
         for node in nodes:
@@ -61,10 +78,11 @@ class Frontier:
                 self._pool.append((node, owner))
             else:
                 entry = (node.depth, node.order, node, owner)
-                heapq.heappush(self._covered if self.coverage.covers(node) else self._uncovered, entry)
+                heapq.heappush(self._tier(node), entry)
 
     def has_uncovered(self) -> bool:
-        """Is an open node left whose outcome no execution produced yet? (random: any open node)"""
+        """Is an open node left whose outcome in the class under test no execution produced yet?
+        (random: any open node)"""
         if self.strategy == Strategy.RANDOM:
             return bool(self._pool)
         while self._uncovered:
@@ -86,14 +104,15 @@ class Frontier:
                 if node.status == NodeStatus.UNEXPLORED:
                     return node, owner
             return None
-        while self._uncovered:
-            entry = heapq.heappop(self._uncovered)
-            if entry[2].status != NodeStatus.UNEXPLORED:
-                continue
-            if self.coverage.covers(entry[2]):
-                heapq.heappush(self._covered, entry)
-                continue
-            return entry[2], entry[3]
+        for tier in (self._uncovered, self._elsewhere):
+            while tier:
+                entry = heapq.heappop(tier)
+                if entry[2].status != NodeStatus.UNEXPLORED:
+                    continue
+                if self.coverage.covers(entry[2]):
+                    heapq.heappush(self._covered, entry)
+                    continue
+                return entry[2], entry[3]
         while self._covered:
             _, _, node, owner = heapq.heappop(self._covered)
             if node.status == NodeStatus.UNEXPLORED:

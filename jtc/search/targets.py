@@ -3,35 +3,39 @@
 from __future__ import annotations
 
 from jtc.errors import NotTestableError
-from jtc.model.classtable import ACC_PRIVATE, ClassInfo
-from jtc.model.types import binary_name
-from jtc.search.invokables import Invokable
+from jtc.model.classfile import ACC_PRIVATE, ClassFile
+from jtc.model.types import binary_name, object_desc
+from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.pool import Pool
 from jtc.search.sequences import methods_under_test
 
 
-def check_testable(cls: ClassInfo) -> None:
-    """Interfaces, abstract classes and private nested classes have no tests of their own."""
-    name = binary_name(cls.name)
-    if cls.is_interface:
-        raise NotTestableError(f"{name} is an interface: jtc tests concrete classes; name an implementation")
-    if cls.is_abstract:
-        raise NotTestableError(f"{name} is abstract: jtc tests concrete classes; name a concrete subclass")
+def check_testable(cls: ClassFile) -> None:
+    """A private nested class has no tests of its own: a test cannot name it. (Interfaces and
+    abstract classes are tested through their implementations, or a stub.)"""
     if cls.effective_access & ACC_PRIVATE:
-        raise NotTestableError(f"{name} is a private nested class: a test cannot refer to it")
+        raise NotTestableError(f"{binary_name(cls.name)} is a private nested class: a test cannot refer to it")
 
 
-def testable_targets(pool: Pool, cls: ClassInfo) -> list[Invokable]:
-    """The members under test that some sequence can reach: constructors, static methods, and
-    instance methods whose receiver something in the pool can produce."""
+def testable_targets(pool: Pool, cls: ClassFile) -> list[Invokable]:
+    """The members under test that some sequence can reach: constructors, static methods, instance
+    methods whose receiver something in the pool can produce, and the methods of objects the class
+    returns that the class itself implements (an iterator's `next`)."""
     name = binary_name(cls.name)
-    targets = methods_under_test(pool.invokables, cls.name)
+    nested = {cls.name, *pool.index.nested(cls.name)}
+    targets = methods_under_test(pool.invokables, cls.name) + [
+        inv for inv in pool.invokables if inv.kind == InvokableKind.CALL and inv.owner not in nested
+        and inv.owner.startswith("java/") and any(s in nested for s in pool.index.subtypes(inv.owner))]
     producers = [inv.returns for inv in pool.invokables if inv.returns[0] == "L"]
     reachable = [t for t in targets if t.receiver is None or any(pool.assignable(p, t.receiver) for p in producers)]
     if not reachable:
         if targets:
-            raise NotTestableError(f"{name} has no public constructor and no factory method jtc may call, so its "
-                                   f"instance methods cannot be reached (--include-non-public or --include-private "
-                                   f"widens what jtc may call)")
+            what = "interface" if cls.is_interface else "abstract class" if cls.is_abstract else "class"
+            raise NotTestableError(
+                f"{name} has no way in: no accessible constructor, no factory or method of any class on the classpath "
+                f"that returns a {object_desc(cls.name)[1:-1].rpartition('/')[2]}, no constant of its type"
+                + (", no concrete subclass and no way to stub it" if not cls.is_concrete else "")
+                + f" (the {what}'s instance methods cannot be reached; --include-non-public or --include-private "
+                  f"widens what jtc may call)")
         raise NotTestableError(f"{name} has no accessible methods to test")
     return reachable

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, Null, Program, Statement, Value, VarRef
-from jtc.model.types import STRING, is_array, is_primitive
+from jtc.model.types import BOXABLE, STRING, STRING_LIKE, is_array, is_primitive
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import Skeleton, Source, SourceKind, Step
 from jtc.search.statements import statement_for, with_args
@@ -35,7 +35,9 @@ def _default(desc: str) -> bool | int | float:
 def _spec_for(name: str, desc: str, limits: Limits) -> InputSpec | None:
     if is_primitive(desc):
         return PrimitiveInput(name, desc)
-    if desc == STRING:
+    if desc in BOXABLE:
+        return PrimitiveInput(name, BOXABLE[desc])  # passed boxed
+    if desc in STRING_LIKE:
         return StringInput(name, limits.max_string_length)
     if is_array(desc) and is_primitive(desc[1:]):
         return ArrayInput(name, desc, limits.max_array_length)
@@ -90,7 +92,7 @@ class ProgramTemplate:
         """`new Owner()` (for instance methods) and then `method` with every supported argument symbolic."""
         call = Invokable(InvokableKind.STATIC if method.is_static else InvokableKind.CALL, method.owner, method.name, method.desc,
                          None if method.is_static else f"L{method.owner};", method.params,
-                         tuple(f"arg{i}" for i in range(len(method.params))), method.returns, method=method)
+                         tuple(f"arg{i}" for i in range(len(method.params))), method.returns)
         inputs = tuple(Source(SourceKind.INPUT) for _ in method.params)
         if method.is_static:
             return ProgramTemplate.for_skeleton((Step(call, inputs),), limits)
@@ -139,7 +141,7 @@ def _random_primitive(desc: str, rng: random.Random) -> bool | int | float:
         return round(rng.uniform(-10, 50), 2)
     if desc == "B":
         return rng.randint(-20, 20)
-    return rng.randint(-10, 50)
+    return rng.randint(-3, 12)  # small, as people write them: a size of 40 makes loops (and their replay) long
 
 
 def _value(spec: InputSpec, assignment: Assignment) -> Value:

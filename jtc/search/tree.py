@@ -69,9 +69,11 @@ class Node:
         return constraints
 
     def condition(self) -> z3.BoolRef:
+        """The node's condition; for the "any other outcome" node of an open decision, that none of
+        the outcomes taken so far holds."""
         if self.label == OTHER:
-            taken = [label for label in self.parent.children if label != OTHER]  # type: ignore[union-attr]
-            return z3.And([self.parent.open_term != label for label in taken])  # type: ignore[union-attr]
+            taken = [child.cond for label, child in self.parent.children.items() if label != OTHER]  # type: ignore[union-attr]
+            return z3.And([z3.Not(cond) for cond in taken])
         return self.cond
 
     def edge_key(self) -> tuple[Site, DecisionKind, Hashable] | None:
@@ -111,7 +113,7 @@ class ConstraintTree:
         for decision in decisions:
             if node.site is None:
                 node.site, node.kind, node.open_term = decision.site, decision.kind, decision.open_term
-                for label, cond in decision.alternatives:
+                for label, cond in decision.others():
                     if label not in node.children:
                         created.append(self._add(node, label, cond, NodeStatus.UNEXPLORED))
                 if decision.open_term is not None and OTHER not in node.children:

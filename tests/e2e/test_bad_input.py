@@ -28,15 +28,26 @@ def one_line_error(run: subprocess.CompletedProcess) -> str:
 
 @pytest.mark.parametrize("cls,code,words", [
     ("com.example.basics.Missing", ExitCode.UNKNOWN_CLASS, "is not on the classpath"),
-    ("com.example.basics.Shape", ExitCode.NOT_TESTABLE, "is an interface"),
-    ("com.example.basics.AbstractShape", ExitCode.NOT_TESTABLE, "is abstract"),
-    ("com.example.basics.NoPublicConstructor", ExitCode.NOT_TESTABLE, "no public constructor"),
+    ("com.example.basics.NoPublicConstructor", ExitCode.NOT_TESTABLE, "has no way in: no accessible constructor"),
 ])
 def test_class_errors(basics_classes: Path, tmp_path: Path, cls: str, code: ExitCode, words: str):
     run = jtc("--classpath", str(basics_classes), "--output", str(tmp_path / "out"), cls, cwd=tmp_path)
     assert run.returncode == code
     assert words in one_line_error(run)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("cls,declared", [
+    ("com.example.basics.Shape", "Shape shape = () -> "),  # one abstract method: a lambda
+    ("com.example.basics.AbstractShape", "public double area() {"),  # an anonymous subclass
+])
+def test_an_interface_or_abstract_class_without_implementations_is_tested_through_a_stub(
+        basics_classes: Path, tmp_path: Path, cls: str, declared: str):
+    run = jtc("--classpath", str(basics_classes), "--output", str(tmp_path / "out"), cls, cwd=tmp_path)
+    assert run.returncode == ExitCode.OK, run.stderr
+    assert "branches 2/2 (100.0%)" in run.stdout
+    source = (tmp_path / "out" / "com" / "example" / "basics" / f"{cls.rpartition('.')[2]}Test.java").read_text()
+    assert declared in source
 
 
 def test_bad_classpath_entries(tmp_path: Path):

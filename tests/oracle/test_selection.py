@@ -64,7 +64,7 @@ def test_a_test_ends_with_the_last_call_of_the_class_under_test() -> None:
     [found] = candidates([execution], "g/Level")
     assert found.outcome.statement == 0 and found.outcome.kind == Kind.THREW
     assert found.outcome_key == (("g/Level", "<init>", "(Lg/Board;)V"), Kind.THREW, "java.lang.NullPointerException")
-    suite = build_suite("g/Level", [found], set())
+    suite = build_suite("g/Level", [found], lambda owner, name, desc: False)
     assert suite.tests[0].program == program[:1]
 
 

@@ -16,8 +16,8 @@ VAULT = "seq/Vault"
 def _run(engine, calls: list[tuple[str, object]], owner: str = MONITOR, constructor: tuple = ()):
     """Run `new Owner(constructor...)` then `calls` (name, argument or None) on it; the skeleton and execution."""
     engine.load(owner.replace("/", "."))
-    members = {inv.name: inv for inv in class_invokables(engine.repository.get(owner), owner.rpartition("/")[0],
-                                                         AccessOptions())}
+    members = {inv.name: inv for inv in class_invokables(engine.index, engine.index.lookup(owner),
+                                                         owner.rpartition("/")[0], AccessOptions())}
     skeleton = (Step(members["<init>"], tuple(Source(SourceKind.INPUT) for _ in constructor)),) + tuple(
         Step(members[name], (Source(SourceKind.REF, 0),) + ((Source(SourceKind.INPUT),) if argument is not None else ()))
         for name, argument in calls)

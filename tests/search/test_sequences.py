@@ -1,5 +1,5 @@
 """Candidate sequence generation on hand-made invokables: influence, partial order reduction,
-the data-flow check, wirings and value factories (seed 002, §4.3)."""
+the data-flow check, wirings, boxed literals and recipes (seed 002, §4.3)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import itertools
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import GenerationOptions
 from jtc.model.types import OBJECT
-from jtc.search.invokables import Invokable, InvokableKind, factories_for
-from jtc.search.sequences import SequenceGenerator, Source, SourceKind, length_of
+from jtc.model.signatures import GenericType
+from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.sequences import Recipe, SequenceGenerator, Source, SourceKind, Step, length_of
 
 OWNER = "t/Monitor"
 THIS = f"L{OWNER};"
@@ -36,12 +37,16 @@ def _call(name: str, params: tuple[str, ...] = (), returns: str = "V", owner: st
                      returns)
 
 
-def _generator(effects: dict[Invokable, Effects], **options: bool) -> SequenceGenerator:
+def _generator(effects: dict[Invokable, Effects], recipes: dict[str, list[Recipe]] | None = None,
+               **options: bool) -> SequenceGenerator:
     def assignable(sub: str, sup: str) -> bool:
         return sub == sup or sup == OBJECT
 
-    return SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()), assignable, factories_for,
-                             GenerationOptions(**options))
+    def fresh(wanted: GenericType) -> list[Recipe]:
+        return (recipes or {}).get(wanted.desc, [])
+
+    return SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()), assignable, fresh,
+                             GenerationOptions(**options), lambda desc: desc == THIS)
 
 
 def _monitor() -> tuple[SequenceGenerator, dict[str, Invokable]]:
@@ -99,18 +104,28 @@ def test_data_flow_check_rejects_an_object_nobody_uses() -> None:
     assert [w[2].sources for w in wirings] == [(Source(SourceKind.REF, 0),), (Source(SourceKind.REF, 1),)]
 
 
-def test_wirings_offer_earlier_results_null_and_fresh_boxed_values() -> None:
+def test_wirings_offer_a_boxed_literal_earlier_results_and_null() -> None:
     add = _call("add", (OBJECT,))
     effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
     generator = _generator(effects)
     wirings = list(generator.wirings((_new(), add)))
-    kinds = sorted(w[-1].sources[1].kind for w in wirings)
-    assert kinds == sorted([SourceKind.REF, SourceKind.REF, SourceKind.NULL])  # a fresh Integer, the list itself (as Object), null
-    boxed = next(w for w in wirings if w[-1].invokable is add and len(w) == 3)
-    assert boxed[1].invokable.kind == InvokableKind.FACTORY and boxed[1].sources == (Source(SourceKind.INPUT),)
-    assert boxed[2].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, 1))
-    assert length_of(boxed) == 2  # the factory is an argument, not a step of its own
-    assert SourceKind.FRESH not in {s.kind for w in wirings for step in w for s in step.sources}
+    # a literal (an Integer, symbolic), the list itself (as Object), null; the literal first
+    assert [w[-1].sources[1].kind for w in wirings] == [SourceKind.INPUT, SourceKind.REF, SourceKind.NULL]
+    assert all(len(w) == 2 for w in wirings)
+
+
+def test_a_recipe_feeds_an_argument_with_helper_steps_placed_before_it() -> None:
+    """`monitor.attach(Sensor)`: a Sensor is made fresh by `new Sensor(int)` (a recipe), which
+    becomes a helper step right before the call; iterative deepening does not count it."""
+    sensor = "t/Sensor"
+    attach = _call("attach", (f"L{sensor};",))
+    make = Step(_new(sensor, ("I",)), (Source(SourceKind.INPUT),), helper=True)
+    effects = {_new(): _effects(defs=("sensor",)), attach: _effects(defs=("sensor",), uses=("sensor",))}
+    generator = _generator(effects, recipes={f"L{sensor};": [(make,)]})
+    first = next(iter(generator.wirings((_new(), attach))))
+    assert [step.invokable.label for step in first] == ["new Monitor", "new Sensor", "Monitor.attach"]
+    assert first[1].helper and first[2].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, 1))
+    assert length_of(first) == 2
 
 
 def test_static_fields_connect_steps_without_shared_objects() -> None:
@@ -143,14 +158,14 @@ def test_plain_wirings_come_first_and_each_deviation_costs_one_length() -> None:
     add = _call("add", (OBJECT,))
     effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
     generator = _generator(effects)
-    assert [len(w) for w in generator.wirings((_new(), add), deviations=0)] == [3]  # new, Integer.valueOf, add
+    assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=0)] == [Source(SourceKind.INPUT)]
     assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=1)] == [Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
 
     def shape(skeleton) -> str:
         return " ".join(step.invokable.name + ",".join(s.kind for s in step.sources).join("()") for step in skeleton)
 
     first = [shape(s) for s in itertools.islice(generator.skeletons([add]), 4)]
-    assert first == ["<init>() valueOf(input) add(ref,ref)",  # cost 2
+    assert first == ["<init>() add(ref,input)",  # cost 2
                      "<init>() add(ref,ref)", "<init>() add(ref,null)",  # cost 3: length 2, one deviation
-                     "<init>() valueOf(input) add(ref,ref) valueOf(input) add(ref,ref)"]  # cost 3: length 3
+                     "<init>() add(ref,input) add(ref,input)"]  # cost 3: length 3
     assert generator.completed_length == 2

@@ -1,0 +1,98 @@
+"""What jtc knows about making values of JDK types: collections, boxes, character sequences, and
+which JDK members are safe to call from a test.
+
+The JDK is not instrumented and not analysed, so the few rules a test generator needs about it are
+written down here, apart from the search that uses them: which class stands for an interface
+(`List` is made as an `ArrayList`), which types a literal can stand for (`5` for an `Integer`, an
+`Object` or a `Comparable`; `"abc"` for a `CharSequence`), and which constructors and factories
+must not be called because their results differ from run to run (the clock, unseeded randomness,
+the environment).
+"""
+
+from __future__ import annotations
+
+import re
+
+from jtc.model.signatures import GenericType
+from jtc.model.types import OBJECT
+
+# Collection types a parameter may declare -> the class a test makes for it. Insertion-ordered
+# sets and maps, so that iteration order is the same in every run (a HashSet of objects with
+# identity hash codes iterates differently each time).
+COLLECTIONS = {
+    "Ljava/util/List;": "java/util/ArrayList",
+    "Ljava/util/Collection;": "java/util/ArrayList",
+    "Ljava/lang/Iterable;": "java/util/ArrayList",
+    "Ljava/util/ArrayList;": "java/util/ArrayList",
+    "Ljava/util/LinkedList;": "java/util/LinkedList",
+    "Ljava/util/Set;": "java/util/LinkedHashSet",
+    "Ljava/util/HashSet;": "java/util/LinkedHashSet",
+    "Ljava/util/LinkedHashSet;": "java/util/LinkedHashSet",
+    "Ljava/util/SortedSet;": "java/util/TreeSet",
+    "Ljava/util/NavigableSet;": "java/util/TreeSet",
+    "Ljava/util/TreeSet;": "java/util/TreeSet",
+    "Ljava/util/Queue;": "java/util/ArrayDeque",
+    "Ljava/util/Deque;": "java/util/ArrayDeque",
+    "Ljava/util/ArrayDeque;": "java/util/ArrayDeque",
+    "Ljava/util/Map;": "java/util/LinkedHashMap",
+    "Ljava/util/HashMap;": "java/util/LinkedHashMap",
+    "Ljava/util/LinkedHashMap;": "java/util/LinkedHashMap",
+    "Ljava/util/SortedMap;": "java/util/TreeMap",
+    "Ljava/util/NavigableMap;": "java/util/TreeMap",
+    "Ljava/util/TreeMap;": "java/util/TreeMap",
+}
+MAPS = frozenset({"java/util/LinkedHashMap", "java/util/TreeMap"})
+SORTED = frozenset({"java/util/TreeSet", "java/util/TreeMap"})
+COLLECTION_SIZES = (0, 1, 2)
+
+
+# JDK packages whose public members a test may use to make inputs; the rest (I/O, networking,
+# reflection, concurrency, the platform's internals) have side effects or depend on the machine.
+_SAFE_PACKAGE = re.compile(r"^java/(lang|util|math|text|time)/[A-Za-z0-9_$]+$")
+_UNSAFE_CLASS = re.compile(r"^java/lang/(Thread|ThreadGroup|Runtime|Process|ProcessBuilder|System|ClassLoader|"
+                           r"SecurityManager|StackWalker|Module|ModuleLayer|InheritableThreadLocal|ThreadLocal|"
+                           r"invoke/.*|ref/.*|reflect/.*|instrument/.*|management/.*)$|^java/util/(concurrent|"
+                           r"logging|prefs|spi|jar|zip|stream)/|^java/util/(Timer|TimerTask|Scanner|ServiceLoader)$")
+# Members whose result depends on the clock, an unseeded random source or the environment (and
+# Class.forName, which depends on the classpath and throws a checked exception).
+_UNSTABLE_MEMBERS = frozenset({
+    "now", "currentTimeMillis", "nanoTime", "randomUUID", "getDefault", "systemDefault", "systemDefaultZone",
+    "getInstance", "getAvailableLocales", "getenv", "getProperty", "getProperties", "forName",
+})
+# Abstract JDK types and the concrete JDK class a test makes for them (a deterministic constructor).
+SUBSTITUTES = {
+    "java/util/Calendar": "java/util/GregorianCalendar",
+    "java/util/TimeZone": "java/util/SimpleTimeZone",
+    "java/lang/Appendable": "java/lang/StringBuilder",
+    "java/text/DateFormat": "java/text/SimpleDateFormat",
+    "java/text/Format": "java/text/SimpleDateFormat",
+    "java/text/NumberFormat": "java/text/DecimalFormat",
+}
+# Classes whose no-argument constructor reads the clock or an unseeded random source.
+_UNSTABLE_NO_ARGUMENT = frozenset({"java/util/Date", "java/util/Random", "java/util/GregorianCalendar",
+                                   "java/lang/Object", "java/util/SplittableRandom"})
+
+
+def collection_class(declared: str) -> str | None:
+    """The class a test makes for a parameter of collection type `declared`, or None."""
+    return COLLECTIONS.get(declared)
+
+
+def element_types(declared: GenericType, implementation: str) -> tuple[GenericType, ...]:
+    """The element type of a collection (key and value types of a map), Object where unknown."""
+    count = 2 if implementation in MAPS else 1
+    known = [a if a is not None and not a.variable else None for a in declared.args[:count]]
+    known += [None] * (count - len(known))
+    return tuple(a if a is not None else GenericType(OBJECT) for a in known)
+
+
+def safe_class(internal: str) -> bool:
+    """Whether a test may use the members of this JDK class to make inputs."""
+    return bool(_SAFE_PACKAGE.match(internal)) and not _UNSAFE_CLASS.match(internal)
+
+
+def stable_member(owner: str, name: str, desc: str) -> bool:
+    """Whether calling this JDK member gives the same result in every run."""
+    if name in _UNSTABLE_MEMBERS:
+        return False
+    return not (name == "<init>" and desc == "()V" and owner in _UNSTABLE_NO_ARGUMENT)

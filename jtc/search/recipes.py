@@ -1,0 +1,141 @@
+"""Recipes: the cheapest ways to make a fresh value of a type, as ready-wired helper steps.
+
+A `Level` takes a `Board`, a list of monsters and an observer; a `Board` comes from
+`BoardFactory.createBoard(Square[][])`. Growing such an object graph one statement at a time,
+backwards from the method under test, would spend the whole budget on wirings before the method
+ever runs with a real argument. So a reference argument can instead be fed by a recipe: a short
+sequence of helper steps, chosen over the producer graph by cost (its number of steps, plus a
+penalty for every input it has to leave null), whose last step gives the value. Its primitive and
+String inputs stay symbolic, so the search still explores the branches of the factories it calls
+(a map string that parses, a size within bounds). Interfaces and abstract classes that nothing on
+the classpath implements get a stub (an anonymous class or a lambda in the test) whose answers are
+inputs too. Collections get a collection of recipes for their element type.
+"""
+
+from __future__ import annotations
+
+from jtc.model.signatures import GenericType, plain
+from jtc.model.types import internal_name, is_array
+from jtc.search import jdk
+from jtc.search.invokables import (Invokable, InvokableKind, array_invokable, collection_invokable,
+                                   stub_invokable)
+from jtc.search.producers import Producers
+from jtc.search.sequences import Recipe, Source, SourceKind, Step, accepts_literal
+
+NULL_PENALTY = 2  # a recipe that passes null where an object is wanted likely throws at once
+ARRAY_LENGTHS = (1, 2)
+
+
+class RecipeBook:
+    def __init__(self, producers: Producers, per_type: int = 4, depth: int = 6) -> None:
+        self.producers = producers
+        self.per_type = per_type
+        self.depth = depth
+        self._memo: dict[tuple[GenericType, int], list[Recipe]] = {}
+        self._active: set[GenericType] = set()
+
+    def recipes(self, wanted: GenericType) -> list[Recipe]:
+        """Recipes for a value of `wanted`, cheapest first (none for types a literal stands for)."""
+        return self._recipes(_erase_variables(wanted), 0)
+
+    def _recipes(self, wanted: GenericType, depth: int) -> list[Recipe]:
+        key = (wanted, depth)
+        if key in self._memo:
+            return self._memo[key]
+        if depth > self.depth or wanted in self._active or accepts_literal(wanted.desc):
+            return []
+        self._active.add(wanted)
+        try:
+            options = self._options(wanted, depth)
+        finally:
+            self._active.discard(wanted)
+        options.sort(key=lambda option: option[0])
+        if any(not _has_null(recipe) for _, recipe in options):  # a null where an object is wanted mostly throws
+            options = [option for option in options if not _has_null(option[1])]
+        found = [recipe for _, recipe in options]
+        limit = len(found) if self._is_enum(wanted.desc) else self.per_type
+        self._memo[key] = found[:limit]
+        return self._memo[key]
+
+    def _is_enum(self, desc: str) -> bool:
+        cls = self.producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
+        return cls is not None and cls.is_enum
+
+    def _options(self, wanted: GenericType, depth: int) -> list[tuple[int, Recipe]]:
+        """(cost, recipe) for every way to make `wanted`."""
+        options: list[tuple[int, Recipe]] = []
+        implementation = jdk.collection_class(wanted.desc)
+        if implementation is not None:
+            elements = jdk.element_types(wanted, implementation)
+            for count in jdk.COLLECTION_SIZES:
+                self._add(options, collection_invokable(wanted, implementation, elements, count), depth)
+            return options
+        if is_array(wanted.desc):
+            for length in ARRAY_LENGTHS:
+                self._add(options, array_invokable(wanted.desc, length), depth)
+            return options
+        if wanted.desc.startswith("L"):
+            for producer in self.producers.of(wanted.desc):
+                self._add(options, producer, depth)
+            if not options and self.producers.stubbable(wanted.desc):
+                for stub in self._stubs(wanted):
+                    self._add(options, stub, depth, nulls_cost=False)
+        return options
+
+    def _stubs(self, wanted: GenericType) -> list[Invokable]:
+        answers = self.producers.abstract_methods(wanted.desc)
+        owner = internal_name(wanted.desc)
+        cls = self.producers.index.lookup(owner)
+        if cls is None:
+            return []
+        if cls.is_interface:
+            return [stub_invokable(owner, None, (), answers)]
+        return [stub_invokable(owner, constructor, self.producers.index.parameter_types(owner, constructor), answers)
+                for constructor in self.producers.stub_constructors(wanted.desc)[:1]]
+
+    def _add(self, options: list[tuple[int, Recipe]], producer: Invokable, depth: int, nulls_cost: bool = True) -> None:
+        built = self._build(producer, depth, nulls_cost)
+        if built is not None:
+            options.append(built)
+
+    def _build(self, producer: Invokable, depth: int, nulls_cost: bool) -> tuple[int, Recipe] | None:
+        """The helper steps that feed `producer`'s inputs, then `producer` itself, and their cost."""
+        steps: list[Step] = []
+        sources: list[Source] = []
+        penalty = 0
+        receiver = 1 if producer.receiver else 0
+        for position, desc in enumerate(producer.inputs):
+            wanted = plain(desc) if position < receiver else producer.type_of(position - receiver)
+            if accepts_literal(wanted.desc):
+                sources.append(Source(SourceKind.INPUT))
+                continue
+            sub = self._recipes(_erase_variables(wanted), depth + 1)
+            if sub:
+                offset = len(steps)
+                steps.extend(_shifted(sub[0], offset))
+                sources.append(Source(SourceKind.REF, len(steps) - 1))
+            elif position < receiver or (producer.inner and position == 0):
+                return None
+            else:
+                sources.append(Source(SourceKind.NULL))
+                penalty += NULL_PENALTY if nulls_cost else 0
+        steps.append(Step(producer, tuple(sources), helper=True))
+        return len(steps) + penalty, tuple(steps)
+
+
+def _has_null(recipe: Recipe) -> bool:
+    return any(source.kind == SourceKind.NULL for step in recipe for source in step.sources)
+
+
+def _shifted(recipe: Recipe, offset: int) -> Recipe:
+    """The recipe's steps placed `offset` steps later (their references to each other moved along)."""
+    if offset == 0:
+        return recipe
+    return tuple(Step(step.invokable, tuple(Source(SourceKind.REF, s.index + offset) if s.kind == SourceKind.REF
+                                            else s for s in step.sources), helper=step.helper)
+                 for step in recipe)
+
+
+def _erase_variables(wanted: GenericType) -> GenericType:
+    """A type variable stands for its bound."""
+    return GenericType(wanted.desc, wanted.args) if wanted.variable else wanted
