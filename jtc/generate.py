@@ -119,8 +119,10 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     limits = Limits(settings.max_array_length, settings.max_string_length)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
-    session = ClassSession(generator.skeletons(targets), executor, solver, limits, settings.strategy, settings.seed,
-                           settings.max_depth, constants_of(cls), settings.exploration,
+    # Members whose branches are all covered get no more candidates (session.open_targets decides).
+    wanted = lambda target: session.open_targets is None or session.open_targets.is_open(target)  # noqa: E731
+    session = ClassSession(generator.skeletons(targets, wanted), executor, solver, limits, settings.strategy,
+                           settings.seed, settings.max_depth, constants_of(cls), settings.exploration,
                            lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage))
     search = session.run(settings.time_budget, settings.max_executions)
     search.completed_length = generator.completed_length
