@@ -15,6 +15,7 @@ from jtc.model.types import is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
 from jtc.svm.machine import Desync
+from jtc.svm.models.indy import MODELS as INDY_MODELS
 from jtc.svm.values import TOP, Ref, Sym, Value, concrete
 from jtc.trace import records as rec
 
@@ -126,7 +127,9 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
 
 
 def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
-    """Lambdas and string concatenation: library code builds the result; the VM takes it as reported."""
+    """Lambdas, string concatenation, records' equals/hashCode/toString: the JDK's glue builds the
+    result. A model of the bootstrap method (svm/models/indy.py) describes it where it can (a
+    concatenation of known parts); otherwise the VM takes the result as reported."""
     desc = ins[3]
     returns = parse_method_descriptor(desc)[1]
     i = vm.take(f, rec.DONE if returns == "V" else rec.VALUE, 0 if returns == "V" else 1)
@@ -134,7 +137,9 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
         return
     call = vm.pending_call(f, 186, ins[4], ins[2], desc)
     if returns != "V":
-        f.stack.append(_result(vm, f, call, returns, vm.data[i]))
+        model = INDY_MODELS.get((ins[4], ins[5])) if len(ins) > 6 else None
+        value = model(vm, call, ins[6], vm.heap.ref(vm.data[i])) if model is not None and returns[0] == "L" else None
+        f.stack.append(value if value is not None else _result(vm, f, call, returns, vm.data[i]))
         if is_wide(returns):
             f.stack.append(TOP)
     f.pc += 1

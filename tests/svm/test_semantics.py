@@ -293,6 +293,17 @@ def test_strings(semantics_engine):
     check(semantics_engine, "charAt", "(Ljava/lang/String;I)I", pairs(["", "ab", "\uffff"], [0, 1, -1]))
 
 
+def test_string_concatenation_keeps_string_terms(semantics_engine):
+    vectors = [(s, i, j, c, z) for s, i, j, c, z in itertools.product(
+        ["a", None, "\u00e9"], [0, -7, INT_MIN], [0, LONG_MIN], [ord("a")], [True, False])]
+    vectors += [("", 5, 12, 0x20AC, False), ("a", -1, -1, 0, True)]
+    runs = check(semantics_engine, "concat", "(Ljava/lang/String;IJCZ)I", vectors)
+    assert all(r.execution.replay.approximations == 0 for r in runs)
+    assert {d.kind for r in runs for d in r.execution.replay.decisions} >= {"branch"}
+    check(semantics_engine, "concatShort", "(SBLjava/lang/String;)I",
+          [(s, b, t) for s in (-32768, 0, 7) for b in (-128, 3) for t in ("", "xy", None)])
+
+
 def test_library_models(semantics_engine):
     check(semantics_engine, "maths", "(II)I", pairs([0, -5, 5, INT_MIN], [0, 4, -4]))
     check(semantics_engine, "floatLibrary", "(D)I", [(v,) for v in DOUBLES])
