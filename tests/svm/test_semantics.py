@@ -304,6 +304,15 @@ def test_string_concatenation_keeps_string_terms(semantics_engine):
           [(s, b, t) for s in (-32768, 0, 7) for b in (-128, 3) for t in ("", "xy", None)])
 
 
+def test_enum_constants_by_name(semantics_engine):
+    runs = check(semantics_engine, "level", "(Ljava/lang/String;)I", [("LOW",), ("MIDDLE",), ("HIGH",), ("high",),
+                                                                      ("",), (None,)])
+    assert [_jvm_outcome(r)[0] for r in runs] == ["ok", "ok", "ok", "threw", "threw", "threw"]
+    choice = [d for d in runs[0].execution.replay.decisions if d.kind == "model"]
+    assert len(choice) == 1 and choice[0].label == "LOW"
+    assert {label for label, _ in choice[0].alternatives} == {"MIDDLE", "HIGH", "no-such-constant", "null-name"}
+
+
 def test_library_models(semantics_engine):
     check(semantics_engine, "maths", "(II)I", pairs([0, -5, 5, INT_MIN], [0, 4, -4]))
     check(semantics_engine, "floatLibrary", "(D)I", [(v,) for v in DOUBLES])
