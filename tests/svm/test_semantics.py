@@ -304,6 +304,23 @@ def test_string_concatenation_keeps_string_terms(semantics_engine):
           [(s, b, t) for s in (-32768, 0, 7) for b in (-128, 3) for t in ("", "xy", None)])
 
 
+def test_lambdas_see_their_captured_terms(semantics_engine):
+    runs = check(semantics_engine, "lambdas", "(II)I", pairs([0, 2, 5, INT_MAX], [0, -1, 3, INT_MAX]))
+    for run in runs:  # x > limit on next's x + step, three times: the loop's x < 3 is constant
+        decisions = run.execution.replay.decisions
+        assert len(decisions) == 3 and all(d.site[0].name.startswith("lambda$") for d in decisions)
+        assert all({"arg0", "arg1"} <= {v.split(".")[-1] for v in map(str, _variables(d.cond))} for d in decisions)
+        assert run.execution.replay.approximations == 0
+    runs = check(semantics_engine, "streamed", "(I)J", [(v,) for v in (-1, 0, 3, 4, 9, INT_MIN)])
+    assert all(len(r.execution.replay.decisions) == 4 for r in runs)  # x * x > limit, once per element
+
+
+def _variables(expr: z3.ExprRef) -> set[z3.ExprRef]:
+    if z3.is_const(expr) and expr.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+        return {expr}
+    return set().union(*(_variables(child) for child in expr.children())) if expr.children() else set()
+
+
 def test_enum_constants_by_name(semantics_engine):
     runs = check(semantics_engine, "level", "(Ljava/lang/String;)I", [("LOW",), ("MIDDLE",), ("HIGH",), ("high",),
                                                                       ("",), (None,)])

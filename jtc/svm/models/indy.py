@@ -6,10 +6,14 @@ z3's concatenation of the parts, so a String built from an input stays symbolic.
 write itself is a String it knows (an input, a constant, a result of this model) or null, or a
 primitive other than float and double (their decimal forms are Java's own); with any other part
 (an object's toString, a float) the result is taken as reported, as every other indy result is.
+
+`LambdaMetafactory` (lambdas and method references): the lambda object is built by the JDK; the VM
+remembers what it captured and which method it runs (`Lambda`), see `Machine.lambdas`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 import z3
@@ -113,7 +117,38 @@ def concat(vm: Machine, call: PendingCall, bootstrap_args: list, reported: Ref) 
     return reported
 
 
+# Method handle kinds of a lambda's body or a method reference the VM can follow (JVMS 4.4.8).
+H_INVOKEVIRTUAL, H_INVOKESTATIC, H_INVOKESPECIAL, H_INVOKEINTERFACE = 5, 6, 7, 9
+
+
+@dataclass(frozen=True)
+class Lambda:
+    """What a lambda object made by LambdaMetafactory runs: `impl` (owner, name, descriptor) with
+    the `captured` values first (the receiver first when `impl` is an instance method), then the
+    arguments of the interface method `sam` (its erased descriptor)."""
+
+    impl: tuple[str, str, str]
+    instance: bool
+    captured: tuple[Value, ...]
+    sam: str
+
+
+def lambda_object(vm: Machine, call: PendingCall, bootstrap_args: list, reported: Ref) -> Value | None:
+    """LambdaMetafactory: the lambda object is the JVM's, but the VM remembers what it captured, so
+    that the body sees the captured values with their terms when it runs (svm/machine.py)."""
+    if len(bootstrap_args) < 3 or bootstrap_args[1][0] != "H" or bootstrap_args[0][0] != "M" or reported.id == 0:
+        return None
+    _, tag, owner, name, desc = bootstrap_args[1]
+    if tag not in (H_INVOKEVIRTUAL, H_INVOKESTATIC, H_INVOKESPECIAL, H_INVOKEINTERFACE):
+        return None  # a constructor reference: the VM does not follow it
+    vm.lambdas[reported.id] = Lambda((owner, name, desc), tag != H_INVOKESTATIC, tuple(call.args),
+                                     bootstrap_args[0][1])
+    return reported
+
+
 # (bootstrap owner, bootstrap name) -> model; a model returns None when it cannot describe the result.
 MODELS: dict[tuple[str, str], Callable[[Machine, PendingCall, list, Ref], Value | None]] = {
     STRING_CONCAT: concat,
+    ("java/lang/invoke/LambdaMetafactory", "metafactory"): lambda_object,
+    ("java/lang/invoke/LambdaMetafactory", "altMetafactory"): lambda_object,
 }
