@@ -24,7 +24,7 @@ from jtc.errors import ExitCode
 from jtc.generate import ClassReport, generate
 from jtc.toolchain import jacoco
 
-from junit_run import compile_and_run
+from junit_run import assert_written_tests_pass
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample-projects" / "modern"
@@ -109,12 +109,7 @@ def test_enum_arguments_are_named(reports: dict[str, ClassReport]):
 @pytest.mark.slow
 def test_written_classes_compile_and_pass_on_their_own(reports: dict[str, ClassReport], modern_classes: Path,
                                                         tmp_path: Path):
-    sources = [Path(r.test_file) for r in reports.values() if r.test_file]
-    run = compile_and_run(sources, modern_classes, tmp_path)
-    expected_tests = sum(r.tests_written for r in reports.values())
-    assert run.returncode == 0, run.stdout[-3000:]
-    assert f"{expected_tests} tests successful" in run.stdout
-    assert "0 tests failed" in run.stdout
+    assert_written_tests_pass(reports.values(), modern_classes, tmp_path)
 
 
 @pytest.mark.slow
