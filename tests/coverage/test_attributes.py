@@ -20,8 +20,6 @@ from jtc.coverage.reporter import failure_message
 from jtc.emit.javac import compile_sources
 from jtc.toolchain import _jacoco_in, junit_console_jar, toolchain
 
-from conftest import compile_java
-
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEALED = "seal/Tokens$Token.class"
 
@@ -41,7 +39,9 @@ def _javap(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def sealed_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return compile_java(FIXTURES / "sealed", tmp_path_factory.mktemp("sealed"), release="17")
+    out = tmp_path_factory.mktemp("sealed")
+    assert compile_sources(sorted((FIXTURES / "sealed").rglob("*.java")), [], out) == []  # the JDK's release: 17
+    return out
 
 
 def test_permitted_subclasses_are_taken_out_and_nothing_else(sealed_classes: Path) -> None:
