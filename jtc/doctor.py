@@ -11,11 +11,19 @@ def run_doctor(say: Callable[[str], None]) -> int:
     from jtc.coverage.reporter import reporter_classpath
     from jtc.emit.launcher import order_jar
     from jtc.jvm.agent_jar import agent_jar
-    from jtc.toolchain import jacoco_agent_jar, junit_console_jar, toolchain
+    from jtc.coverage.attributes import unreadable_attributes
+    from jtc.toolchain import jacoco, jacoco_agent_jar, junit_console_jar, toolchain
+
+    def jacoco_found() -> str:
+        found = jacoco()
+        unreadable = ", ".join(sorted(unreadable_attributes(found.version)))
+        return f"{found.label} ({found.core.parent})" + (f"; cannot read {unreadable}, removed from copies for "
+                                                          f"measuring" if unreadable else "")
 
     checks: list[tuple[str, Callable[[], object]]] = [
         ("JDK", lambda: f"{toolchain().java_home} (Java {toolchain().release})"),
         ("JUnit console", junit_console_jar),
+        ("JaCoCo", jacoco_found),
         ("JaCoCo agent", jacoco_agent_jar),
         ("jtc agent", agent_jar),
         ("jtc coverage reporter", lambda: reporter_classpath()[0]),

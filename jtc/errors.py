@@ -21,6 +21,7 @@ class ExitCode(IntEnum):
     CLASS_FILE_TOO_NEW = 5
     NOT_TESTABLE = 6
     TOOLCHAIN_MISSING = 7
+    COVERAGE_FAILED = 8  # tests were written, but JaCoCo could not measure them
     # Problems of the code under test: tests for the other paths are still written.
     SYSTEM_EXIT = 10
     ENDLESS_LOOP = 11
@@ -59,6 +60,13 @@ class ToolchainError(JtcError):
     """java, javac or a Debian Java library jtc needs is missing."""
 
     exit_code = ExitCode.TOOLCHAIN_MISSING
+
+
+class CoverageError(JtcError):
+    """JaCoCo could not measure coverage (it cannot read a class file, its agent failed): the tests
+    are written; the message names what JaCoCo said."""
+
+    exit_code = ExitCode.COVERAGE_FAILED
 
 
 class InternalError(JtcError):

@@ -20,7 +20,8 @@ from jtc.config import Settings
 from jtc.coverage.measure import measure
 from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import validate_suite
-from jtc.errors import ClassFileTooNewError, ExitCode, HarnessError, InternalError, JtcError, UnknownClassError
+from jtc.errors import (ClassFileTooNewError, CoverageError, ExitCode, HarnessError, InternalError, JtcError,
+                        UnknownClassError)
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
@@ -56,6 +57,8 @@ class ClassReport:
     branch: tuple[int, int] | None = None  # JaCoCo (covered, total) for the class and its nested classes
     line: tuple[int, int] | None = None
     note: str = ""
+    coverage_note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
+    coverage_error: CoverageError | None = None  # the tests are written, but JaCoCo could not measure them
     seconds: dict[str, float] = field(default_factory=dict)
     engine: EngineStats | None = None  # where the search time went (the engine benchmark reads it)
     coverage: ClassCoverage | None = None  # JaCoCo's figures with the line table (class and nested classes)
@@ -65,6 +68,8 @@ class ClassReport:
     def exit_code(self) -> ExitCode:
         for _, outcome, _ in self.problems:
             return PROBLEM_EXIT_CODES[outcome.kind]
+        if self.coverage_error is not None:
+            return self.coverage_error.exit_code
         return ExitCode.OK
 
 
@@ -119,10 +124,9 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     limits = Limits(settings.max_array_length, settings.max_string_length)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
-    session = ClassSession(lambda stop: generator.skeletons(targets, stop), executor, solver, limits, settings.strategy,
-                           settings.seed,
-                           settings.max_depth, constants_of(table), settings.exploration,
-                           lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
+    session = ClassSession(lambda stop, wanted: generator.skeletons(targets, stop, wanted), executor, solver, limits,
+                           settings.strategy, settings.seed, settings.max_depth, constants_of(table),
+                           settings.exploration, lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
                            lambda method: in_class(method, declared.name), generator.influences)
     search = session.run(settings.time_budget, settings.max_executions)
     search.completed_length = generator.completed_length
@@ -154,8 +158,13 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         if validation.written is None or not settings.measure_coverage:
             return
         started = time.perf_counter()
-        run = measure([validation.test_class], [validation.classes_dir], classpath.entries,  # type: ignore[list-item]
-                      [suite.class_under_test], work / "coverage")
+        try:
+            run = measure([validation.test_class], [validation.classes_dir], classpath.entries,  # type: ignore[list-item]
+                          [suite.class_under_test], work / "coverage")
+        except CoverageError as error:
+            report.coverage_error = error
+            return
+        report.coverage_note = run.note
         coverage = run.report.including_nested(suite.class_under_test)
         report.coverage = coverage
         report.branch = (coverage.branch.covered, coverage.branch.total)
@@ -170,6 +179,10 @@ def summary_lines(report: ClassReport) -> list[str]:
     if report.branch is not None and report.line is not None:
         (bc, bt), (lc, lt) = report.branch, report.line
         lines.append(f"  coverage (JaCoCo): branches {bc}/{bt} ({_percent(bc, bt)}), lines {lc}/{lt} ({_percent(lc, lt)})")
+    if report.coverage_error is not None:
+        lines.append(f"  coverage not measured: {report.coverage_error}")
+    if report.coverage_note:
+        lines.append(f"  note: {report.coverage_note}")
     divergences = sum(search.divergences.values())
     lines.append(f"  search: {_count(len(search.executions), 'execution')}, solver {_count(solver.queries, 'query')} "
                  f"({solver.sat} sat, {solver.unsat} unsat, {solver.unknown} unknown/timeout), "

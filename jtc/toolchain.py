@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import zipfile
 from dataclasses import dataclass
@@ -86,20 +87,99 @@ def junit_console_jar() -> Path:
     return debian_jar(JUNIT_CONSOLE_JAR)
 
 
+@dataclass(frozen=True)
+class JaCoCo:
+    """One JaCoCo installation: its version, core and report jars, the jar holding its agent, and
+    any ASM jars that came with it (a JaCoCo newer than Debian's may need a newer ASM)."""
+
+    version: tuple[int, ...]
+    core: Path
+    report: Path
+    agent: Path  # the runnable agent (Premain-Class), or Debian's/Maven's jar nesting jacocoagent.jar
+    asm: tuple[Path, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return ".".join(map(str, self.version))
+
+
+def _jar_version(jar: Path) -> tuple[int, ...] | None:
+    """The version in a jar's manifest (Implementation-Version, else Bundle-Version), else in its name."""
+    try:
+        with zipfile.ZipFile(jar) as archive:
+            manifest = archive.read("META-INF/MANIFEST.MF").decode("utf-8", errors="replace")
+    except (OSError, KeyError, zipfile.BadZipFile):
+        manifest = ""
+    fields = dict(line.split(": ", 1) for line in manifest.splitlines() if ": " in line)
+    for text in (fields.get("Implementation-Version"), fields.get("Bundle-Version"), jar.stem.rpartition("-")[2]):
+        numbers = re.match(r"(\d+)\.(\d+)\.(\d+)", text or "")
+        if numbers:
+            return tuple(int(n) for n in numbers.groups())
+    return None
+
+
+def _jacoco_role(name: str) -> str | None:
+    if name.startswith(("org.jacoco.core-", "org.jacoco.core.jar")):
+        return "core"
+    if name.startswith(("org.jacoco.report-", "org.jacoco.report.jar")):
+        return "report"
+    if name.startswith(("org.jacoco.agent-", "org.jacoco.agent.jar", "jacocoagent")):
+        return "agent"
+    return None
+
+
+def _jacoco_in(folder: Path, with_asm: bool) -> list[JaCoCo]:
+    """The complete JaCoCo installations (core, report and agent jars of one version) in a folder of
+    jars, such as Debian's /usr/share/java or the lib/ folder of a JaCoCo release. With `with_asm`,
+    the folder's ASM jars come with them."""
+    parts: dict[tuple[int, ...], dict[str, Path]] = {}
+    for jar in sorted(folder.glob("*.jar")):
+        role = _jacoco_role(jar.name)
+        version = _jar_version(jar) if role else None
+        if role and version:
+            parts.setdefault(version, {}).setdefault(role, jar)
+    asm = tuple(sorted(folder.glob("asm*.jar"))) if with_asm else ()
+    return [JaCoCo(version, found["core"], found["report"], found["agent"], asm)
+            for version, found in parts.items() if len(found) == 3]
+
+
+@functools.cache
+def jacoco() -> JaCoCo:
+    """The JaCoCo jtc measures with: the newest in $JTC_JACOCO_DIR when that is set (a folder of jars,
+    its ASM jars used too), else the newest complete version in Debian's Java folder."""
+    chosen = os.environ.get("JTC_JACOCO_DIR")
+    if chosen:
+        found = _jacoco_in(Path(chosen), with_asm=True)
+        if not found:
+            raise ToolchainError(f"JTC_JACOCO_DIR={chosen} holds no complete JaCoCo (org.jacoco.core, "
+                                 f"org.jacoco.report and an agent jar of one version)")
+    else:
+        found = _jacoco_in(DEBIAN_JAVA_DIR, with_asm=False)
+        if not found:
+            for name in (*JACOCO_JARS, JACOCO_AGENT_HOLDER):
+                debian_jar(name)  # names the missing one
+            raise ToolchainError(f"cannot tell the version of the JaCoCo jars in {DEBIAN_JAVA_DIR}; {SETUP_HINT}")
+    return max(found, key=lambda installation: installation.version)
+
+
 def jacoco_jars() -> list[Path]:
-    return [debian_jar(name) for name in JACOCO_JARS]
+    """JaCoCo's core and report jars, then the ASM jars that came with them (if any)."""
+    chosen = jacoco()
+    return [chosen.core, chosen.report, *chosen.asm]
 
 
 @functools.cache
 def jacoco_agent_jar() -> Path:
-    """The runnable JaCoCo agent, unpacked once from the Debian jar that nests it."""
-    holder = debian_jar(JACOCO_AGENT_HOLDER)
-    target = CACHE_DIR / "jacoco" / f"jacocoagent-{holder.stat().st_size}.jar"
-    if not target.is_file():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(holder) as outer:
-            data = outer.read("jacocoagent.jar")
-        partial = target.with_suffix(".part")
-        partial.write_bytes(data)
-        partial.replace(target)
+    """The runnable JaCoCo agent: the agent jar itself when it is one, else unpacked once from the jar
+    that nests it (Debian's org.jacoco.agent.jar)."""
+    holder = jacoco().agent
+    with zipfile.ZipFile(holder) as outer:
+        if "jacocoagent.jar" not in outer.namelist():
+            return holder
+        target = CACHE_DIR / "jacoco" / f"jacocoagent-{jacoco().label}-{holder.stat().st_size}.jar"
+        if not target.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_suffix(".part")
+            partial.write_bytes(outer.read("jacocoagent.jar"))
+            partial.replace(target)
     return target

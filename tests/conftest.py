@@ -103,3 +103,17 @@ def basics_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def containers_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compile_java(ROOT / "sample-projects" / "containers" / "src" / "main" / "java",
                         tmp_path_factory.mktemp("containers"))
+
+
+@pytest.fixture(scope="session")
+def modern_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Java 17 sample: records, a sealed interface, enum switches, streams and lambdas."""
+    return compile_java(ROOT / "sample-projects" / "modern" / "src" / "main" / "java",
+                        tmp_path_factory.mktemp("modern"), release="17")
+
+
+@pytest.fixture(scope="session")
+def modern_engine(modern_classes: Path):
+    engine = start_engine([modern_classes])
+    yield engine
+    engine.worker.close()

@@ -5,13 +5,15 @@ The facts come from the instruction tables the agent exports for every user clas
 pass that instruments them), so the analysis sees exactly the bytecode the VM replays. A virtual
 call stands for every implementation the classpath holds (the owner's and its subtypes'); calls
 into the JDK are not followed: library code does not touch the fields of user classes except
-through callbacks, which the trace-level criteria of the exploration still see.
+through callbacks, which the trace-level criteria of the exploration still see. One exception: a
+method that reads a field holding a JDK collection or builder and calls a mutating method of the
+JDK (`lines.add(line)`) counts as defining that field, so that `add` can come before `total()`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 from jtc.model.classindex import ClassIndex
 from jtc.model.classtable import ClassInfo, MethodInfo
@@ -19,10 +21,19 @@ from jtc.model.repository import ClassRepository
 
 ANY_REFERENCE = "L"  # element type of aastore/aaload: some reference type
 GETSTATIC, PUTSTATIC, GETFIELD, PUTFIELD = 178, 179, 180, 181
-INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE = 182, 183, 184, 185
+INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC = 182, 183, 184, 185, 186
+# Method handle kinds (JVMS 4.4.8) 1-4 read or write a field, 5-9 call: as the instruction that does the same.
+HANDLE_OPCODES = {1: GETFIELD, 2: GETSTATIC, 3: PUTFIELD, 4: PUTSTATIC, 5: INVOKEVIRTUAL, 6: INVOKESTATIC,
+                  7: INVOKESPECIAL, 8: INVOKESPECIAL, 9: INVOKEINTERFACE}
 CHECKCAST, INSTANCEOF = 192, 193
 IALOAD, IASTORE = 46, 79
 ELEMENTS = "IJFDLBCS"  # element kinds of xaload/xastore in opcode order (baload/bastore serve boolean too)
+# Field types whose objects change through their own methods (collections, maps, builders), and the
+# names of the JDK methods that change them.
+MUTABLE_LIBRARY_TYPES = ("Ljava/util/", "Ljava/lang/StringBuilder;", "Ljava/lang/StringBuffer;")
+MUTATOR_PREFIXES = ("add", "put", "remove", "clear", "set", "offer", "push", "pop", "poll", "compute", "merge",
+                    "replace", "retain", "sort", "append", "insert", "delete", "reverse", "increment", "decrement",
+                    "getAnd", "accumulate")
 
 
 @dataclass(frozen=True)
@@ -117,11 +128,15 @@ class InfluenceAnalysis:
                 complete = False
                 continue
             runs.add((method.owner, method.name, method.desc))
-            for instruction in method.code:
+            containers: set[FieldRef] = set()  # fields read that hold a mutable JDK object
+            mutates = False  # calls a JDK method that changes its receiver
+            for instruction in _with_handles(method.code):
                 opcode = instruction[0]
                 if GETSTATIC <= opcode <= PUTFIELD:
                     field = self._field(instruction[1], instruction[2], instruction[3], opcode in (GETSTATIC, PUTSTATIC))
                     (defs if opcode in (PUTSTATIC, PUTFIELD) else uses).add(field)
+                    if opcode in (GETSTATIC, GETFIELD) and field.desc.startswith(MUTABLE_LIBRARY_TYPES):
+                        containers.add(field)
                 elif IALOAD <= opcode < IALOAD + 8:
                     loads.update(self._kinds(opcode - IALOAD))
                 elif IASTORE <= opcode < IASTORE + 8:
@@ -129,10 +144,14 @@ class InfluenceAnalysis:
                 elif opcode in (CHECKCAST, INSTANCEOF):
                     casts.add(instruction[1])
                 elif INVOKEVIRTUAL <= opcode <= INVOKEINTERFACE:
+                    mutates = mutates or (opcode != INVOKESTATIC and instruction[1].startswith("java/")
+                                          and instruction[2].startswith(MUTATOR_PREFIXES))
                     for callee in self._targets(opcode, instruction[1], instruction[2], instruction[3]):
                         if callee not in seen:
                             seen.add(callee)
                             pending.append(callee)
+            if mutates:
+                defs.update(containers)
         return Effects(frozenset(defs), frozenset(uses), frozenset(stores), frozenset(loads), frozenset(casts),
                        complete, frozenset(runs))
 
@@ -167,3 +186,15 @@ class InfluenceAnalysis:
             if info is not None and info.method(name, desc) is not None:
                 found.append((subtype, name, desc))
         return found
+
+
+def _with_handles(code: list[list]) -> Iterator[list]:
+    """The instructions, each invokedynamic followed by what its method handles do as instructions of
+    their own: a lambda's body or a method reference is a call (the JDK's glue runs it later), the
+    field getters of a record's equals/hashCode/toString are field reads."""
+    for instruction in code:
+        yield instruction
+        if instruction[0] == INVOKEDYNAMIC and len(instruction) > 5:
+            for argument in instruction[5]:
+                if argument[0] == "H" and argument[1] in HANDLE_OPCODES:
+                    yield [HANDLE_OPCODES[argument[1]], *argument[2:5]]

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from jtc.coverage.model import CoverageReport, parse_reports
-from jtc.errors import ToolchainError
+from jtc.errors import CoverageError, ToolchainError
 from jtc.javabuild import JarSpec, build_jar
-from jtc.toolchain import asm_jars, jacoco_jars, toolchain
+from jtc.toolchain import asm_jars, jacoco, jacoco_jars, toolchain
 
 REPORT_SOURCES = Path(__file__).resolve().parents[2] / "java-agent" / "src" / "report" / "java"
 MAIN_CLASS = "jtc.report.CoverageReport"
@@ -37,5 +37,17 @@ def analyse(exec_files: Sequence[Path], class_dir: Path, out_dir: Path, timeout_
                ":".join(map(str, exec_files)), str(class_dir), str(xml), str(lines)]
     completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
     if completed.returncode != 0:
-        raise ToolchainError(f"the coverage reporter failed:\n{(completed.stdout + completed.stderr).strip()}")
+        raise CoverageError(failure_message(completed.stdout + completed.stderr))
     return parse_reports(xml, lines)
+
+
+def failure_message(output: str) -> str:
+    """What went wrong in the reporter, in one line: the class JaCoCo could not analyse and the root
+    cause of its exception ("PermittedSubclasses requires ASM9"), else the first line it printed."""
+    lines = [line.strip() for line in output.strip().splitlines() if line.strip()]
+    where = next((line.rpartition("Error while analyzing ")[2].rstrip(".") for line in lines
+                  if "Error while analyzing " in line), None)
+    causes = [line.partition("Caused by: ")[2] for line in lines if line.startswith("Caused by: ")]
+    cause = causes[-1] if causes else (lines[0] if lines else "no output")
+    subject = f" {Path(where).name}" if where else ""
+    return f"JaCoCo {jacoco().label} could not analyse{subject}: {cause}"

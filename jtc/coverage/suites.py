@@ -26,6 +26,7 @@ class SuiteCoverage:
     tests_run: int
     tests_failed: int
     classes: dict[str, ClassCoverage]  # by binary name of the class under test (nested classes folded in)
+    note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
 
 
 def _test_classes(compiled: Path) -> list[str]:
@@ -66,9 +67,9 @@ def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_u
         runs.append(run)
         failed = sum(1 for result in run.tests.results.values() if not result.passed)
         results.append(SuiteCoverage(str(folder), len(run.tests.results), failed,
-                                     _per_class(run.report, classes_under_test)))
+                                     _per_class(run.report, classes_under_test), run.note))
     if len(runs) > 1:
         union = analyse([run.exec_file for run in runs], runs[0].class_dir, work_dir / "union")
         results.append(SuiteCoverage("union", sum(r.tests_run for r in results), sum(r.tests_failed for r in results),
-                                     _per_class(union, classes_under_test)))
+                                     _per_class(union, classes_under_test), runs[0].note))
     return results

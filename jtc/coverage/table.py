@@ -31,4 +31,5 @@ def coverage_table(suites: list[SuiteCoverage]) -> list[str]:
         lines.append(row)
     lines.append("")
     lines.extend(f"{s.label}: {s.tests_run} tests run, {s.tests_failed} failed" for s in suites)
+    lines.extend(f"note: {note}" for note in dict.fromkeys(s.note for s in suites if s.note))
     return lines

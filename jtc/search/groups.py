@@ -126,11 +126,14 @@ class Group:
             prefix = skeleton[:position]
             known = self.boundaries.setdefault(prefix, [])
             if node not in self.prefix_of:
-                if len(known) >= path_limit:
+                threw = frozenset(i for i in range(position) if outcomes[i].status == StatementStatus.THREW)
+                # Paths through a throw and paths without one have a limit each: a constructor whose
+                # validation throws for most inputs would otherwise fill the prefix's paths.
+                if sum(1 for b in known if bool(self.threw.get(b)) == bool(threw)) >= path_limit:
                     return position - 1, opened
                 known.append(node)
                 self.prefix_of[node] = prefix
-                self.threw[node] = frozenset(i for i in range(position) if outcomes[i].status == StatementStatus.THREW)
+                self.threw[node] = threw
                 for step in self.children.get(prefix, []):
                     created = self.open_choice(node, position, step)
                     if created is not None:

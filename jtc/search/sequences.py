@@ -170,17 +170,22 @@ class SequenceGenerator:
     def executable(self, sequence: tuple[Invokable, ...]) -> bool:
         return self._missing_receivers(sequence) == 0
 
-    def skeletons(self, targets: list[Invokable], stop: Callable[[], bool] = lambda: False) -> Iterator[Skeleton]:
+    def skeletons(self, targets: list[Invokable], stop: Callable[[], bool] = lambda: False,
+                  wanted: Callable[[Invokable], bool] = lambda target: True) -> Iterator[Skeleton]:
         """All wired candidates, cheapest first (iterative deepening on cost). A wired candidate costs
-        its length plus one for every input fed otherwise than by its first choice (a fresh boxed
-        value, else the first earlier result that fits): a second object passed where a value would
-        do, a null, or another receiver is worth trying, but only once the plainer sequences of that
-        length ran. Costs stop at `max_length`. `completed_length` is the last cost level enumerated
-        completely: every candidate of that length or shorter came in its plainest wiring. The
-        enumeration ends once `stop()` is true."""
+        its length plus one for every input fed otherwise than by its first choice (a literal, else
+        the cheapest recipe, else the first earlier result that fits): a second object passed where a
+        value would do, a null, or another receiver is worth trying, but only once the plainer
+        sequences of that length ran. Costs stop at `max_length`. `completed_length` is the last cost level enumerated
+        completely: every candidate of that length or shorter came in its plainest wiring. A target
+        that `wanted` refuses (asked again at each length) gets no candidates: enumerating them only
+        for the session to skip them cost more than running the others (a record's `equals(Object)`
+        takes any object the pool makes). The enumeration ends once `stop()` is true."""
         for cost in range(1, self.options.max_length + 1):
             for target in targets:
                 for length in range(1, cost + 1):
+                    if not wanted(target):
+                        break
                     for sequence in self.candidates(target, length, stop):
                         yield from self.wirings(sequence, deviations=cost - length)
             if stop():

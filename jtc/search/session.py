@@ -74,7 +74,8 @@ class SearchReport:
 class ClassSession:
     """The exploration loop over all candidate sequences of one class."""
 
-    def __init__(self, skeletons: Callable[[Callable[[], bool]], Iterator[Skeleton]], executor: Executor,
+    def __init__(self, skeletons: Callable[[Callable[[], bool], Callable[[Invokable], bool]], Iterator[Skeleton]],
+                 executor: Executor,
                  solver: Solver, limits: Limits,
                  strategy: Strategy, seed: int, max_depth: int, seeds: Seeds = Seeds(),
                  options: ExplorationOptions = ExplorationOptions(),
@@ -83,7 +84,8 @@ class ClassSession:
                  influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False) -> None:
         """`under_test` tells the methods of the class under test, whose uncovered outcomes come first;
         `influences` is the static influence of one invokable on a later one (see `_kept`)."""
-        self.skeletons = skeletons(self._out_of_time)  # candidates, until the search's deadline
+        # Candidates until the search's deadline, none for members whose branches are all covered.
+        self.skeletons = skeletons(self._out_of_time, self._target_open)
         self.executor = executor
         self.limits = limits
         self.rng = random.Random(seed)
@@ -144,6 +146,9 @@ class ClassSession:
 
     def _out_of_time(self) -> bool:
         return time.monotonic() >= self.deadline
+
+    def _target_open(self, target: Invokable) -> bool:
+        return self.open_targets is None or self.open_targets.is_open(target)
 
     def _nothing_to_gain(self) -> bool:
         """Every branch each member under test may run went both ways, no open node promises an

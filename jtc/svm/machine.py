@@ -24,6 +24,7 @@ from jtc.svm import concrete as jc
 from jtc.svm import path
 from jtc.svm.frames import CALL, NESTED, STATEMENT, Frame, PendingCall
 from jtc.svm.heap import Heap
+from jtc.svm.models.indy import Lambda
 from jtc.svm.inputs import ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput
 from jtc.svm.values import TOP, ArrayShadow, Ref, StringShadow, Sym, Value, concrete
 from jtc.trace import records as rec
@@ -89,6 +90,7 @@ class Machine:
         self.statement_starts: list[int] = []
         self.approximations = 0
         self.steps = 0
+        self.lambdas: dict[int, Lambda] = {}  # lambda objects made in this execution, by object id
 
     # ---- driving -------------------------------------------------------------------------
 
@@ -213,7 +215,33 @@ class Machine:
         _, _, _, method_id = split_header(self.data[self.pos])
         method = self.repository.method_by_id(method_id)
         method_id, payload = self.enter_payload(method)
-        self.push_frame(method, method_id, self.locals_from_payload(method, payload), NESTED)
+        local_values = self.locals_from_payload(method, payload)
+        self._restore_captured(method, local_values)
+        self.push_frame(method, method_id, local_values, NESTED)
+
+    def _restore_captured(self, method: MethodInfo, local_values: list[Value]) -> None:
+        """A lambda body called from library code (a stream's filter) gets its captured values as
+        recorded, i.e. concrete; when every lambda object of this execution that runs `method` and
+        captured those values agrees on their terms, the body gets the terms back."""
+        key = (method.owner, method.name, method.desc)
+        slots = [0] if not method.is_static else []
+        position = len(slots)
+        for desc in method.params:
+            slots.append(position)
+            position += 2 if is_wide(desc) else 1
+        chosen: tuple[Value, ...] | None = None
+        for found in self.lambdas.values():
+            captured = found.captured
+            if found.impl != key or len(captured) > len(slots) or not all(
+                    jc.same_value(concrete(v), concrete(local_values[slot])) for v, slot in zip(captured, slots)
+                    if not isinstance(v, Ref)):
+                continue
+            if chosen is not None and any(a is not b for a, b in zip(chosen, captured) if isinstance(a, Sym)):
+                return  # two lambda objects could be running it, with different terms: stay concrete
+            chosen = captured
+        for value, slot in zip(chosen or (), slots):
+            if isinstance(value, Sym):
+                local_values[slot] = value
 
     def decode(self, desc: str, raw: int) -> Value:
         """A recorded value of type `desc` as a VM value (references become canonical Refs)."""

@@ -15,6 +15,7 @@ from jtc.model.types import is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
 from jtc.svm.machine import Desync
+from jtc.svm.models.indy import MODELS as INDY_MODELS
 from jtc.svm.values import TOP, Ref, Sym, Value, concrete
 from jtc.trace import records as rec
 
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
     from jtc.svm.frames import Frame
     from jtc.svm.machine import Machine
 
-INVOKESTATIC = 184
+INVOKEVIRTUAL = 182
 INVOKESPECIAL = 183
+INVOKESTATIC = 184
 
 
 def _is_callee(vm: Machine, call: PendingCall, method: MethodInfo) -> bool:
@@ -37,6 +39,29 @@ def _is_callee(vm: Machine, call: PendingCall, method: MethodInfo) -> bool:
         return True
     this_id = vm.data[vm.pos + 1]
     return call.receiver.id is None or call.receiver.id == this_id  # type: ignore[union-attr]
+
+
+def _lambda_call(vm: Machine, call: PendingCall, method: MethodInfo) -> PendingCall | None:
+    """When instrumented code calls the interface method of a lambda object and `method` is the
+    lambda's body, the call as the body sees it (captured values first, the receiver first of all for
+    an instance method), so that the body is entered like a direct callee and its result flows back.
+    Only where the JDK's glue passes values through unchanged: the body's remaining parameters and
+    result are the interface method's (no boxing or widening in between)."""
+    receiver = call.receiver
+    found = vm.lambdas.get(receiver.id) if isinstance(receiver, Ref) and receiver.id else None
+    if found is None or found.impl != (method.owner, method.name, method.desc) or call.desc != found.sam \
+            or method.is_constructor or method.is_static == found.instance:
+        return None
+    if found.instance and not found.captured:
+        return None  # an unbound method reference (Line::subtotal): the receiver is the first argument
+    params, returns = parse_method_descriptor(call.desc)
+    own = method.params[len(found.captured) - (1 if found.instance else 0):]
+    if list(own) != list(params) or returns != method.returns:
+        return None
+    values = [*found.captured, *call.args]
+    if found.instance:
+        return PendingCall(INVOKEVIRTUAL, method.owner, method.name, method.desc, values[0], values[1:])  # type: ignore[arg-type]
+    return PendingCall(INVOKESTATIC, method.owner, method.name, method.desc, None, values)
 
 
 def _callee_locals(vm: Machine, call: PendingCall, method: MethodInfo, payload: list[int]) -> list[Value]:
@@ -109,9 +134,11 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
         f.call = call
     if vm.pos < vm.end and vm.data[vm.pos] & 0xFF == rec.ENTER:
         method = vm.repository.method_by_id(vm.data[vm.pos] >> 32)
-        if not call.has_returned and _is_callee(vm, call, method):
+        direct = None if call.has_returned else call if _is_callee(vm, call, method) else \
+            _lambda_call(vm, call, method)
+        if direct is not None:
             method_id, payload = vm.enter_payload(method)
-            vm.push_frame(method, method_id, _callee_locals(vm, call, method, payload), CALL)
+            vm.push_frame(method, method_id, _callee_locals(vm, direct, method, payload), CALL)
         else:
             vm.enter_nested()
         return
@@ -138,7 +165,9 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
 
 
 def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
-    """Lambdas and string concatenation: library code builds the result; the VM takes it as reported."""
+    """Lambdas, string concatenation, records' equals/hashCode/toString: the JDK's glue builds the
+    result. A model of the bootstrap method (svm/models/indy.py) describes it where it can (a
+    concatenation of known parts); otherwise the VM takes the result as reported."""
     desc = ins[3]
     returns = parse_method_descriptor(desc)[1]
     i = vm.take(f, rec.DONE if returns == "V" else rec.VALUE, 0 if returns == "V" else 1)
@@ -146,7 +175,9 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
         return
     call = vm.pending_call(f, 186, ins[4], ins[2], desc)
     if returns != "V":
-        f.stack.append(_result(vm, f, call, returns, vm.data[i]))
+        model = INDY_MODELS.get((ins[4], ins[5])) if len(ins) > 6 else None
+        value = model(vm, call, ins[6], vm.heap.ref(vm.data[i])) if model is not None and returns[0] == "L" else None
+        f.stack.append(value if value is not None else _result(vm, f, call, returns, vm.data[i]))
         if is_wide(returns):
             f.stack.append(TOP)
     f.pc += 1

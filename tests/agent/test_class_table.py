@@ -82,7 +82,11 @@ def test_instruction_encodings(described):
     assert [189, "java/lang/String"] in method(basics, "makeStrings")["code"]
     concat = method(basics, "concat")["code"]
     assert [186, "makeConcatWithConstants", "(Ljava/lang/String;I)Ljava/lang/String;",
-            "java/lang/invoke/StringConcatFactory", "makeConcatWithConstants"] in concat
+            "java/lang/invoke/StringConcatFactory", "makeConcatWithConstants", [["S", "\u0001\u0001"]]] in concat
+    lambda_site = next(entry for entry in method(basics, "twice")["code"] if entry[0] == 186)
+    assert lambda_site[1:5] == ["applyAsInt", "()Ljava/util/function/IntUnaryOperator;",
+                                "java/lang/invoke/LambdaMetafactory", "metafactory"]
+    assert lambda_site[5] == [["M", "(I)I"], ["H", 6, "ag/Basics", "lambda$twice$0", "(I)I"], ["M", "(I)I"]]
     assert [180, "ag/Basics", "total", "I"] in method(basics, "readTotal")["code"]
     assert [184, "java/lang/Integer", "parseInt", "(Ljava/lang/String;)I", False] in method(basics, "parse")["code"]
     assert [185, "java/util/function/IntUnaryOperator", "applyAsInt", "(I)I", True] in method(basics, "twice")["code"]

@@ -61,3 +61,36 @@ def test_array_elements_and_recursion(analysis: InfluenceAnalysis) -> None:
     assert insert.influences(extract)
     remove = analysis.effects(f"{PKG}/BinSearchTree", "remove", "(I)Z")  # recursive private helper
     assert remove.complete and any(f.name == "left" for f in remove.defs)
+
+
+MODERN = "com/example/modern"
+
+
+@pytest.fixture(scope="module")
+def modern(modern_engine, modern_classes: Path) -> InfluenceAnalysis:
+    def describe(name: str):
+        modern_engine.load(name.replace("/", "."))
+        return modern_engine.repository.get(name)
+
+    return InfluenceAnalysis(modern_engine.repository, ClassIndex([modern_classes]), describe)
+
+
+def test_a_lambda_body_runs_where_its_stream_runs(modern: InfluenceAnalysis) -> None:
+    count = modern.effects(f"{MODERN}/Basket", "countPricierThan", "(J)J")
+    assert any(name.startswith("lambda$countPricierThan$") for _, name, _ in count.runs)
+    assert FieldRef(f"{MODERN}/Basket$Line", "unitCents", "J", False) in count.uses
+    total = modern.effects(f"{MODERN}/Basket", "total", "()J")  # Line::subtotal, a method reference
+    assert (f"{MODERN}/Basket$Line", "subtotal", "()J") in total.runs
+
+
+def test_adding_to_a_collection_field_defines_it(modern: InfluenceAnalysis) -> None:
+    lines = FieldRef(f"{MODERN}/Basket", "lines", "Ljava/util/List;", False)
+    add = modern.effects(f"{MODERN}/Basket", "add", "(Ljava/lang/String;IJ)V")
+    size = modern.effects(f"{MODERN}/Basket", "size", "()I")
+    assert lines in add.defs and lines not in size.defs
+    assert add.influences(size) and not size.influences(add)
+
+
+def test_a_records_equals_reads_its_components(modern: InfluenceAnalysis) -> None:
+    equals = modern.effects(f"{MODERN}/Money", "equals", "(Ljava/lang/Object;)Z")
+    assert {f.name for f in equals.uses} == {"cents", "currency"}

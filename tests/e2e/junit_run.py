@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
 from jtc.toolchain import junit_console_jar, toolchain
@@ -16,3 +17,13 @@ def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path) -
     return subprocess.run([str(toolchain().java), "-ea", "-jar", str(console), "--disable-banner", "--details=summary",
                            "-cp", f"{classes}:{classes_under_test}", "--scan-classpath", str(classes)],
                           capture_output=True, text=True)
+
+
+def assert_written_tests_pass(reports: Iterable, classes_under_test: Path, work: Path) -> None:
+    """javac the test classes the reports name and run them all once: every test passes."""
+    reports = list(reports)
+    run = compile_and_run([Path(r.test_file) for r in reports if r.test_file], classes_under_test, work)
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert f"{sum(r.tests_written for r in reports)} tests successful" in run.stdout
+    assert "0 tests failed" in run.stdout
+

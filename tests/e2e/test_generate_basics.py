@@ -16,7 +16,7 @@ import pytest
 from jtc.config import Settings
 from jtc.generate import ClassReport, generate
 
-from junit_run import compile_and_run
+from junit_run import assert_written_tests_pass
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = json.loads((ROOT / "sample-projects" / "basics" / "expected-coverage.json").read_text())["classes"]
@@ -52,12 +52,7 @@ def test_generated_tests_reach_every_feasible_branch(reports: dict[str, ClassRep
 def test_written_classes_compile_and_pass_on_their_own(reports: dict[str, ClassReport], basics_classes: Path,
                                                         tmp_path: Path):
     """Independently of jtc's own validation: javac the written files and run them all once."""
-    sources = [Path(r.test_file) for r in reports.values() if r.test_file]
-    run = compile_and_run(sources, basics_classes, tmp_path)
-    expected_tests = sum(r.tests_written for r in reports.values())
-    assert run.returncode == 0, run.stdout[-3000:]
-    assert f"{expected_tests} tests successful" in run.stdout
-    assert "0 tests failed" in run.stdout
+    assert_written_tests_pass(reports.values(), basics_classes, tmp_path)
 
 
 @pytest.mark.slow

@@ -142,6 +142,26 @@ def test_skeletons_come_shortest_first() -> None:
     assert lengths == sorted(lengths) and lengths[0] == 2
 
 
+def test_a_target_no_longer_wanted_gets_no_more_candidates() -> None:
+    """The session closes a member once its branches are covered; its candidates are not even
+    enumerated from then on (it is asked again at every length)."""
+    generator, members = _monitor()
+    closed: set[Invokable] = set()
+    asked: list[Invokable] = []
+
+    def wanted(target: Invokable) -> bool:
+        asked.append(target)
+        return target not in closed
+
+    skeletons = generator.skeletons([members["warning"], members["get"]], wanted=wanted)
+    first = next(skeletons)
+    assert first[-1].invokable == members["warning"]
+    closed.add(members["warning"])
+    rest = list(itertools.islice(skeletons, 200))
+    assert rest and all(s[-1].invokable == members["get"] for s in rest)
+    assert asked.count(members["get"]) > 2
+
+
 def test_an_inner_class_needs_an_existing_enclosing_instance() -> None:
     outer = _new()
     inner = Invokable(InvokableKind.NEW, f"{OWNER}$Counter", "<init>", f"({THIS})V", None, (THIS,), ("this$0",),

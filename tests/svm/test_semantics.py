@@ -317,6 +317,43 @@ def test_compare_equals_and_hash_of_boxes_and_strings(semantics_engine):
           pairs(["", "ab", "b", "abc"], ["ab", "", "ac"]))
 
 
+def test_string_concatenation_keeps_string_terms(semantics_engine):
+    vectors = [(s, i, j, c, z) for s, i, j, c, z in itertools.product(
+        ["a", None, "\u00e9"], [0, -7, INT_MIN], [0, LONG_MIN], [ord("a")], [True, False])]
+    vectors += [("", 5, 12, 0x20AC, False), ("a", -1, -1, 0, True)]
+    runs = check(semantics_engine, "concat", "(Ljava/lang/String;IJCZ)I", vectors)
+    assert all(r.execution.replay.approximations == 0 for r in runs)
+    assert {d.kind for r in runs for d in r.execution.replay.decisions} >= {"branch"}
+    check(semantics_engine, "concatShort", "(SBLjava/lang/String;)I",
+          [(s, b, t) for s in (-32768, 0, 7) for b in (-128, 3) for t in ("", "xy", None)])
+
+
+def test_lambdas_see_their_captured_terms(semantics_engine):
+    runs = check(semantics_engine, "lambdas", "(II)I", pairs([0, 2, 5, INT_MAX], [0, -1, 3, INT_MAX]))
+    for run in runs:  # x > limit on next's x + step, three times: the loop's x < 3 is constant
+        decisions = run.execution.replay.decisions
+        assert len(decisions) == 3 and all(d.site[0].name.startswith("lambda$") for d in decisions)
+        assert all({"arg0", "arg1"} <= {v.split(".")[-1] for v in map(str, _variables(d.cond))} for d in decisions)
+        assert run.execution.replay.approximations == 0
+    runs = check(semantics_engine, "streamed", "(I)J", [(v,) for v in (-1, 0, 3, 4, 9, INT_MIN)])
+    assert all(len(r.execution.replay.decisions) == 4 for r in runs)  # x * x > limit, once per element
+
+
+def _variables(expr: z3.ExprRef) -> set[z3.ExprRef]:
+    if z3.is_const(expr) and expr.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+        return {expr}
+    return set().union(*(_variables(child) for child in expr.children())) if expr.children() else set()
+
+
+def test_enum_constants_by_name(semantics_engine):
+    runs = check(semantics_engine, "level", "(Ljava/lang/String;)I", [("LOW",), ("MIDDLE",), ("HIGH",), ("high",),
+                                                                      ("",), (None,)])
+    assert [_jvm_outcome(r)[0] for r in runs] == ["ok", "ok", "ok", "threw", "threw", "threw"]
+    choice = [d for d in runs[0].execution.replay.decisions if d.kind == "model"]
+    assert len(choice) == 1 and choice[0].label == "LOW"
+    assert {label for label, _ in choice[0].alternatives} == {"MIDDLE", "HIGH", "no-such-constant", "null-name"}
+
+
 def test_library_models(semantics_engine):
     check(semantics_engine, "maths", "(II)I", pairs([0, -5, 5, INT_MIN], [0, 4, -4]))
     check(semantics_engine, "floatLibrary", "(D)I", [(v,) for v in DOUBLES])

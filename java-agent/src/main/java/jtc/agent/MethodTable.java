@@ -104,6 +104,11 @@ final class MethodTable {
             case AbstractInsnNode.INVOKE_DYNAMIC_INSN: {
                 InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) node;
                 json.value(indy.name).value(indy.desc).value(indy.bsm.getOwner()).value(indy.bsm.getName());
+                json.beginArray();
+                for (Object argument : indy.bsmArgs) {
+                    bootstrapArgument(json, argument);
+                }
+                json.endArray();
                 break;
             }
             case AbstractInsnNode.JUMP_INSN:
@@ -149,6 +154,23 @@ final class MethodTable {
         json.beginArray();
         for (LabelNode label : labels) {
             json.value(index.of(label));
+        }
+        json.endArray();
+    }
+
+    /**
+     * A static argument of a bootstrap method, as one array: a method handle as {@code ["H", tag,
+     * owner, name, desc]}, a method type as {@code ["M", desc]}, anything else as an ldc constant.
+     */
+    private static void bootstrapArgument(Json json, Object value) {
+        json.beginArray();
+        if (value instanceof Handle) {
+            Handle handle = (Handle) value;
+            json.value("H").value(handle.getTag()).value(handle.getOwner()).value(handle.getName()).value(handle.getDesc());
+        } else if (value instanceof Type && ((Type) value).getSort() == Type.METHOD) {
+            json.value("M").value(((Type) value).getDescriptor());
+        } else {
+            constant(json, value);
         }
         json.endArray();
     }
