@@ -121,6 +121,18 @@ def if_null(vm: Machine, f: Frame, ins: tuple) -> None:
     _branch(vm, f, taken, cond, ins[2])
 
 
+def _same_box(a: Ref, b: Ref) -> z3.BoolRef | None:
+    """`a == b` on two boxes of symbolic values: boxing (`valueOf`) shares the objects of small
+    values (-128 to 127, and 0 to 127 for chars, which never go below 0), so two boxes are one object
+    exactly when their values are equal and small."""
+    x, y = a.boxed, b.boxed
+    if x is None or y is None or x.t.sort() != y.t.sort() or not z3.is_bv(x.t):
+        return None
+    width = x.t.size()
+    low, high = z3.BitVecVal(-128, width), z3.BitVecVal(127, width)
+    return z3.And(x.t == y.t, x.t >= low, x.t <= high)
+
+
 def if_acompare(vm: Machine, f: Frame, ins: tuple) -> None:
     """if_acmpeq (165) / if_acmpne (166): symbolic only when comparing a nullable input with null."""
     i = vm.take(f, rec.BRANCH, 2)
@@ -138,6 +150,7 @@ def if_acompare(vm: Machine, f: Frame, ins: tuple) -> None:
     else:
         vm.heap.bind(a, ra)
         vm.heap.bind(b, rb)
+        cond = _same_box(a, b)
     equal_wanted = ins[1] == 165
     taken = (ra == rb) == equal_wanted
     if cond is not None and not equal_wanted:

@@ -313,6 +313,9 @@ def test_parse_int_and_split(semantics_engine):
 def test_compare_equals_and_hash_of_boxes_and_strings(semantics_engine):
     check(semantics_engine, "boxes", "(II)I", pairs([0, 5, 11, -3, INT_MAX], [5, 11, INT_MIN]))
     check(semantics_engine, "comparable", "(JJ)I", pairs([0, -7, LONG_MAX], [0, 3, LONG_MIN]))
+    runs = check(semantics_engine, "sameBox", "(II)I",
+                 [(5, 5), (5, 6), (200, 200), (-128, -128), (127, 127), (128, 128), (-129, -129), (0, 200)])
+    assert [_jvm_outcome(r)[1] for r in runs] == [1, 0, 0, 1, 1, 0, 0, 0]  # small boxes are shared objects
     check(semantics_engine, "compareStrings", "(Ljava/lang/String;Ljava/lang/String;)I",
           pairs(["", "ab", "b", "abc"], ["ab", "", "ac"]))
 
