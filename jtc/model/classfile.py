@@ -38,14 +38,19 @@ class ClassFormatProblem(ValueError):
     """The bytes are not a class file this reader understands."""
 
 
-@dataclass(frozen=True)
-class MethodDecl:
-    name: str
-    desc: str
+class MemberFlags:
+    """What a field's or method's access flags say (for the declarations here and the agent's
+    class tables alike)."""
+
     access: int
-    signature: str | None = None  # the generic signature, when the compiler wrote one
-    exceptions: tuple[str, ...] = ()  # the throws clause (internal names)
-    param_names: tuple[str, ...] | None = None  # MethodParameters, else the LocalVariableTable
+
+    @property
+    def is_public(self) -> bool:
+        return bool(self.access & ACC_PUBLIC)
+
+    @property
+    def is_private(self) -> bool:
+        return bool(self.access & ACC_PRIVATE)
 
     @property
     def is_static(self) -> bool:
@@ -56,24 +61,30 @@ class MethodDecl:
         return bool(self.access & ACC_ABSTRACT)
 
     @property
-    def has_code(self) -> bool:
-        return not self.access & (ACC_ABSTRACT | ACC_NATIVE)
-
-    @property
     def is_synthetic(self) -> bool:
         return bool(self.access & (ACC_SYNTHETIC | ACC_BRIDGE))
 
 
 @dataclass(frozen=True)
-class FieldDecl:
+class MethodDecl(MemberFlags):
+    name: str
+    desc: str
+    access: int
+    signature: str | None = None  # the generic signature, when the compiler wrote one
+    exceptions: tuple[str, ...] = ()  # the throws clause (internal names)
+    param_names: tuple[str, ...] | None = None  # MethodParameters, else the LocalVariableTable
+
+    @property
+    def has_code(self) -> bool:
+        return not self.access & (ACC_ABSTRACT | ACC_NATIVE)
+
+
+@dataclass(frozen=True)
+class FieldDecl(MemberFlags):
     name: str
     desc: str
     access: int
     signature: str | None = None
-
-    @property
-    def is_static(self) -> bool:
-        return bool(self.access & ACC_STATIC)
 
 
 @dataclass(frozen=True)

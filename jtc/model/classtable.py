@@ -11,20 +11,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from jtc.model.classfile import MemberFlags
 from jtc.model.types import parse_method_descriptor
 from jtc.trace.records import FORMAT_VERSION
-
-ACC_PUBLIC = 0x0001
-ACC_PRIVATE = 0x0002
-ACC_PROTECTED = 0x0004
-ACC_STATIC = 0x0008
-ACC_FINAL = 0x0010
-ACC_SYNTHETIC = 0x1000
-ACC_BRIDGE = 0x0040
-ACC_NATIVE = 0x0100
-ACC_INTERFACE = 0x0200
-ACC_ABSTRACT = 0x0400
-ACC_ENUM = 0x4000
 
 
 @dataclass(frozen=True)
@@ -36,7 +25,7 @@ class Handler:
 
 
 @dataclass(eq=False)
-class MethodInfo:
+class MethodInfo(MemberFlags):
     owner: str
     name: str
     desc: str
@@ -55,32 +44,12 @@ class MethodInfo:
         self.params, self.returns = parse_method_descriptor(self.desc)
 
     @property
-    def is_static(self) -> bool:
-        return bool(self.access & ACC_STATIC)
-
-    @property
     def is_constructor(self) -> bool:
         return self.name == "<init>"
 
     @property
     def is_initializer(self) -> bool:
         return self.name == "<clinit>"
-
-    @property
-    def is_public(self) -> bool:
-        return bool(self.access & ACC_PUBLIC)
-
-    @property
-    def is_private(self) -> bool:
-        return bool(self.access & ACC_PRIVATE)
-
-    @property
-    def is_abstract(self) -> bool:
-        return bool(self.access & ACC_ABSTRACT)
-
-    @property
-    def is_synthetic(self) -> bool:
-        return bool(self.access & (ACC_SYNTHETIC | ACC_BRIDGE))
 
     @property
     def qualified_name(self) -> str:
@@ -94,14 +63,10 @@ class MethodInfo:
 
 
 @dataclass(frozen=True)
-class FieldInfo:
+class FieldInfo(MemberFlags):
     name: str
     desc: str
     access: int
-
-    @property
-    def is_static(self) -> bool:
-        return bool(self.access & ACC_STATIC)
 
 
 @dataclass(eq=False)
@@ -122,27 +87,6 @@ class ClassInfo:
             if method.name == name and method.desc == desc:
                 return method
         return None
-
-    @property
-    def effective_access(self) -> int:
-        """Access as the Java language sees it: nested classes take theirs from InnerClasses."""
-        return self.inner_access if self.inner_access is not None else self.access
-
-    @property
-    def is_interface(self) -> bool:
-        return bool(self.access & ACC_INTERFACE)
-
-    @property
-    def is_abstract(self) -> bool:
-        return bool(self.access & ACC_ABSTRACT)
-
-    @property
-    def is_public(self) -> bool:
-        return bool(self.effective_access & ACC_PUBLIC)
-
-    @property
-    def is_enum(self) -> bool:
-        return bool(self.access & ACC_ENUM)
 
 
 @dataclass(frozen=True)

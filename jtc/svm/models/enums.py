@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import z3
 
-from jtc.model.classtable import ACC_ENUM
+from jtc.model.classfile import ACC_ENUM
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.strings import string_term, symbolic_string
@@ -29,7 +29,7 @@ def constant_names(vm: Machine, frame: Frame) -> list[str] | None:
     """The constants of the enum whose synthetic valueOf(String) `frame` runs, else None."""
     method = frame.method
     info = vm.repository.get(method.owner)
-    if info is None or not info.is_enum or method.name != "valueOf" or \
+    if info is None or not info.access & ACC_ENUM or method.name != "valueOf" or \
             method.desc != f"(Ljava/lang/String;)L{method.owner};":
         return None
     return [f.name for f in info.fields if f.access & ACC_ENUM and f.is_static]

@@ -51,6 +51,17 @@ class IsEmpty(Model):
         return CondSym(reported, z3.Length(string_term(call.receiver)) == 0)  # type: ignore[arg-type]
 
 
+def bounds_check(vm: Machine, frame: Frame, inside: z3.BoolRef, concrete_inside: bool) -> bool:
+    """A String method's bounds check as a decision: it returns normally inside the bounds, and throws
+    (the VM unwinds) outside; False when it threw."""
+    if concrete_inside:
+        vm.decide(frame, path.DecisionKind.MODEL, "in", "out", inside)
+        return True
+    vm.decide(frame, path.DecisionKind.MODEL, "out", "in", z3.Not(inside))
+    vm.throw(frame)
+    return False
+
+
 class CharAt(Model):
     """charAt(int): a bounds decision, then the char's code."""
 
@@ -62,13 +73,7 @@ class CharAt(Model):
         text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]
         position = z3.BV2Int(term_of(index, "I"), is_signed=True)
         inside = z3.And(position >= 0, position < z3.Length(text))
-        concrete_index = concrete(index)
-        if 0 <= concrete_index < len(call.receiver.string.value):  # type: ignore[union-attr, operator]
-            vm.decide(frame, path.DecisionKind.MODEL, "in", "out", inside)
-            return True
-        vm.decide(frame, path.DecisionKind.MODEL, "out", "in", z3.Not(inside))
-        vm.throw(frame)
-        return False
+        return bounds_check(vm, frame, inside, 0 <= concrete(index) < len(call.receiver.string.value))  # type: ignore[union-attr, operator]
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ import z3
 
 from jtc.svm import path
 from jtc.svm.models.base import Model
-from jtc.svm.models.strings import STRING, symbolic_string
+from jtc.svm.models.strings import STRING, bounds_check, symbolic_string
 from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, concrete, term_of
 
 if TYPE_CHECKING:
@@ -98,12 +98,7 @@ class Substring(Model):
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         begin, end, b, e = self._bounds(call)
         inside = z3.And(begin >= 0, begin <= end, end <= z3.Length(_shadow(call).term))
-        if 0 <= b <= e <= len(_shadow(call).value):
-            vm.decide(frame, path.DecisionKind.MODEL, "in", "out", inside)
-            return True
-        vm.decide(frame, path.DecisionKind.MODEL, "out", "in", z3.Not(inside))
-        vm.throw(frame)
-        return False
+        return bounds_check(vm, frame, inside, 0 <= b <= e <= len(_shadow(call).value))
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         shadow = _shadow(call)

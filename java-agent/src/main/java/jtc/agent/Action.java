@@ -33,6 +33,24 @@ abstract class Action {
         return npe;
     }
 
+    /** {@code count} parameters of {@code type}. */
+    static Class<?>[] repeated(Class<?> type, int count) {
+        Class<?>[] types = new Class<?>[count];
+        java.util.Arrays.fill(types, type);
+        return types;
+    }
+
+    /** A new instance; throws what the constructor threw, unwrapped. */
+    static Object construct(Constructor<?> constructor, Object[] arguments) throws Throwable {
+        try {
+            return constructor.newInstance(arguments);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        } catch (IllegalAccessException | IllegalArgumentException | InstantiationException e) {
+            throw new Refused(e);
+        }
+    }
+
     /** Reflection refused an access the harness had checked: a harness bug, not an outcome of the code under test. */
     static final class Refused extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -175,9 +193,7 @@ abstract class Action {
 
         @Override
         Class<?>[] parameterTypes() {
-            Class<?>[] types = new Class<?>[size];
-            java.util.Arrays.fill(types, Object.class);
-            return types;
+            return repeated(Object.class, size);
         }
 
         @Override
@@ -193,14 +209,7 @@ abstract class Action {
         @Override
         @SuppressWarnings("unchecked")
         Object perform(Object receiver, Object[] arguments) throws Throwable {
-            Object made;
-            try {
-                made = constructor.newInstance();
-            } catch (IllegalAccessException | InstantiationException e) {
-                throw new Refused(e);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
+            Object made = construct(constructor, new Object[0]);
             if (made instanceof java.util.Map) {
                 java.util.Map<Object, Object> map = (java.util.Map<Object, Object>) made;
                 for (int i = 0; i + 1 < arguments.length; i += 2) {
@@ -255,11 +264,7 @@ abstract class Action {
             int own = constructor.getParameterCount();
             Stubs.construct(java.util.Arrays.copyOfRange(arguments, own, arguments.length));
             try {
-                return constructor.newInstance(java.util.Arrays.copyOf(arguments, own));
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            } catch (IllegalAccessException | IllegalArgumentException | InstantiationException e) {
-                throw new Refused(e);
+                return construct(constructor, java.util.Arrays.copyOf(arguments, own));
             } finally {
                 Stubs.constructed();
             }
@@ -278,9 +283,7 @@ abstract class Action {
 
         @Override
         Class<?>[] parameterTypes() {
-            Class<?>[] types = new Class<?>[length];
-            java.util.Arrays.fill(types, arrayType.getComponentType());
-            return types;
+            return repeated(arrayType.getComponentType(), length);
         }
 
         @Override
