@@ -83,7 +83,7 @@ class ClassSession:
                  under_test: Callable[[MethodInfo], bool] = lambda method: True,
                  influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False) -> None:
         """`under_test` tells the methods of the class under test, whose uncovered outcomes come first;
-        `influences` is the static influence of one invokable on a later one (see `_kept`)."""
+        `influences` is the static influence of one invokable on a later one (see `_last_resort`)."""
         # Candidates until the search's deadline, none for members whose branches are all covered.
         self.skeletons = skeletons(self._out_of_time, self._target_open)
         self.executor = executor
@@ -234,14 +234,13 @@ class ClassSession:
             if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
                 group.tree.mark(node, NodeStatus.DIVERGED)
 
-    def _kept(self, skeleton: Skeleton, statement: int, open_until: int, redundant: int) -> bool:
-        """Whether an open node of `statement` stays open. Nodes after the first statement that passed
-        nothing on stay closed (that prefix repeats a shorter sequence), except in the last
-        statement when the redundant one may change what it does: on this path the member under test
-        did not read what the earlier call wrote, on another outcome it may (an alarm that rings the
-        second time only once the first call rang)."""
-        if statement <= open_until:
-            return True
+    def _last_resort(self, skeleton: Skeleton, statement: int, redundant: int) -> bool:
+        """Nodes after the first statement that passed nothing on are pruned (that prefix repeats a
+        shorter sequence), but those of the last statement are kept as a last resort when the
+        redundant call may change what it does: on this path the member under test did not read
+        what the earlier call wrote, on another outcome it may (an alarm that rings a second time
+        only once the first call rang). They come after every other open node, so that they cost
+        nothing while others promise more."""
         return statement == len(skeleton) - 1 and redundant < statement and \
             self.influences(skeleton[redundant].invokable, skeleton[statement].invokable)
 
@@ -284,8 +283,14 @@ class ClassSession:
         open_until, opened = group.register_boundaries(skeleton, execution, decisions, redundant,
                                                        self.options.path_limit)
         self.frontier.add(group, opened)
-        kept = [n for n in insertion.created if self._kept(skeleton, statement_at(execution, n.depth - 1),
-                                                           open_until, redundant)]
+        kept, spare = [], []
+        for node in insertion.created:
+            statement = statement_at(execution, node.depth - 1)
+            if statement <= open_until:
+                kept.append(node)
+            elif self._last_resort(skeleton, statement, redundant):
+                spare.append(node)
         self.pruned += len(insertion.created) - len(kept)
         self.frontier.add(group, kept)
+        self.frontier.add_last_resort(group, spare)
         return execution

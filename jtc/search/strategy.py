@@ -1,10 +1,10 @@
 """Which unexplored node to try next, over the trees of all methods of a class.
 
-Coverage-first (the default) prefers outcomes no execution has produced yet in the class under test,
-then new continuations of sequences (statement choices) and outcomes not produced yet in other code
+Coverage-first (the default) prefers outcomes no execution has produced yet in the class under test
+and new continuations of sequences (statement choices), then outcomes not produced yet in other code
 (the factories and helpers that made the arguments: another map string, another board size may
-make another object for the class under test), then outcomes seen before; within each tier
-shallow nodes first (their paths are cheap and decide a lot), then older ones. Random picks
+make another object for the class under test), then outcomes seen before, and last the nodes kept
+from pruned paths as a last resort; within each tier shallow nodes first (their paths are cheap and decide a lot), then older ones. Random picks
 uniformly with the run's seed. Both are deterministic for a given seed, and both keep their nodes in
 a frontier that costs a logarithm per pick: nodes that were explored meanwhile are dropped when they
 surface.
@@ -61,6 +61,7 @@ class Frontier:
         self._uncovered: list[tuple[int, int, Node, object]] = []
         self._elsewhere: list[tuple[int, int, Node, object]] = []  # uncovered outside the class under test
         self._covered: list[tuple[int, int, Node, object]] = []
+        self._last: list[tuple[int, int, Node, object]] = []  # pruned paths' last resort
         self._pool: list[tuple[Node, object]] = []
 
     def _tier(self, node: Node) -> list[tuple[int, int, Node, object]]:
@@ -68,9 +69,9 @@ class Frontier:
             return self._covered
         site = node.parent.site if node.parent is not None else None
         method = site[0] if site is not None else None
-        if isinstance(method, MethodInfo) and self.under_test(method):
-            return self._uncovered
-        return self._elsewhere
+        if isinstance(method, MethodInfo) and not self.under_test(method):
+            return self._elsewhere
+        return self._uncovered
 
     def add(self, owner: object, nodes: list[Node]) -> None:
         for node in nodes:
@@ -79,6 +80,12 @@ class Frontier:
             else:
                 entry = (node.depth, node.order, node, owner)
                 heapq.heappush(self._tier(node), entry)
+
+    def add_last_resort(self, owner: object, nodes: list[Node]) -> None:
+        """Nodes to explore only once no other open node is left (random: never)."""
+        if self.strategy != Strategy.RANDOM:
+            for node in nodes:
+                heapq.heappush(self._last, (node.depth, node.order, node, owner))
 
     def has_uncovered(self) -> bool:
         """Is an open node left whose outcome in the class under test no execution produced yet?
@@ -113,8 +120,9 @@ class Frontier:
                     heapq.heappush(self._covered, entry)
                     continue
                 return entry[2], entry[3]
-        while self._covered:
-            _, _, node, owner = heapq.heappop(self._covered)
-            if node.status == NodeStatus.UNEXPLORED:
-                return node, owner
+        for rest in (self._covered, self._last):
+            while rest:
+                _, _, node, owner = heapq.heappop(rest)
+                if node.status == NodeStatus.UNEXPLORED:
+                    return node, owner
         return None
