@@ -44,6 +44,8 @@ from jtc.svm.inputs import Assignment
 from jtc.svm.path import Decision, DecisionKind
 
 LOG = logging.getLogger("jtc.search")
+# Outcomes of an open decision of a library model explored before its "any other" node closes.
+MODEL_OUTCOMES = 6
 # Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
 GRACE_EXECUTIONS = 100
 
@@ -134,15 +136,27 @@ class ClassSession:
                 if self.generator_done or not self._next_sequence():
                     break
                 continue
-            node, group = picked
+            node, owner = picked
+            group: Group = owner  # type: ignore[assignment]
             self.pops_since_sequence += 1
-            self._explore(group, node)  # type: ignore[arg-type]
+            self._explore(group, node)
             if node.label == OTHER and node.status == NodeStatus.UNEXPLORED:
-                self.frontier.add(group, [node])
+                self._reopen(group, node)
         return SearchReport(self.executor.executions, self.divergences, self.infeasible_reached,
                             self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=self.sequences, longest_sequence=self.longest,
                             pruned=self.pruned, execution_seconds=self.execution_seconds)
+
+    def _reopen(self, group: Group, node: Node) -> None:
+        """An "any other outcome" node stays open after it was explored: there may be more outcomes.
+        A library model's open decision (the layout of a split string) is closed after
+        MODEL_OUTCOMES outcomes: each new one makes the next query harder ("none of these"), and a
+        few shapes of the text are what code parsing it distinguishes."""
+        parent = node.parent
+        if parent is not None and parent.kind == DecisionKind.MODEL and len(parent.children) > MODEL_OUTCOMES:
+            group.tree.mark(node, NodeStatus.TIMEOUT)
+            return
+        self.frontier.add(group, [node])
 
     def _out_of_time(self) -> bool:
         return time.monotonic() >= self.deadline
@@ -231,6 +245,7 @@ class ClassSession:
         if left_at is not None:
             site = describe_site(left_at)
             self.divergences[site] = self.divergences.get(site, 0) + 1
+            LOG.debug("divergence at %s: expected %r, inputs %s", site, left_at.label, verdict.assignment)
             if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
                 group.tree.mark(node, NodeStatus.DIVERGED)
 

@@ -9,7 +9,9 @@ Each method of tests/fixtures/semantics/sem/Ops.java runs on the real JVM for a 
   (same decisions), and then X's symbolic result evaluated at Y's inputs is Y's JVM result (or Y
   threw the same exception as X).
 
-So a wrong condition (too weak or too strong) or a wrong term for any instruction fails a test.
+So a wrong condition (too weak or too strong) or a wrong term for any instruction fails a test. A run
+whose replay counted approximations (a symbolic value replaced by the run's own) is only held to its
+own inputs and to the inputs of runs that took its path; the tests that matter assert they have none.
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ def check(engine, name: str, desc: str, vectors: list[tuple]) -> list[Run]:
             assert same_value(_evaluate(symbolic.t, variables, x.assignment), value), (name, x.assignment)
         for y in runs:
             same_path = x.path == y.path
+            if x.execution.replay.approximations and not same_path:
+                continue  # the condition of a path with approximations may also hold for other paths
             assert _holds(x, variables, y.assignment) == same_path, \
                 f"{name}: path condition of {x.assignment} vs inputs {y.assignment} (same path: {same_path})"
             if not same_path:
@@ -125,6 +129,8 @@ def check(engine, name: str, desc: str, vectors: list[tuple]) -> list[Run]:
             assert y_status == status, (name, x.assignment, y.assignment)
             if status == "threw":
                 assert y_value == value
+            elif x.execution.replay.approximations:
+                continue  # a value the VM took from the run (counted) may differ on the same path
             elif isinstance(symbolic, Sym):
                 assert same_value(_evaluate(symbolic.t, variables, y.assignment), y_value), \
                     f"{name}: result term of {x.assignment} at {y.assignment}"
@@ -299,6 +305,9 @@ def test_string_search_slices_and_forms(semantics_engine):
           [(v,) for v in ("", "no colon", "a:ok", "a: ok ", "a:b:c", "ab:xyz", "x:abab", ":")])
     check(semantics_engine, "slice", "(Ljava/lang/String;II)I",
           [(s, b, e) for s in ("", "hello") for b, e in ((0, 0), (1, 3), (2, 9), (-1, 2), (3, 1))])
+    runs = check(semantics_engine, "direction", "(Ljava/lang/String;)I",
+                 [(v,) for v in ("n", " North ", "UP", "west", "wESt", "x", "", "Ea", "\u00c0n", "AaBB")])
+    assert [_jvm_outcome(r)[1] for r in runs] == [1, 1, 2, 3, 3, 0, 4, 0, 0, 0]
     check(semantics_engine, "lowerChars", "(Ljava/lang/String;)I", [(v,) for v in ("", "ax", "AX", "bx!", "Q", "abc")])
 
 

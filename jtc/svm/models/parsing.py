@@ -17,7 +17,7 @@ import z3
 
 from jtc.svm import path
 from jtc.svm.models.base import Model
-from jtc.svm.models.strings import STRING, symbolic_string
+from jtc.svm.models.strings import STRING, char_class, sequence_of, symbolic_string
 from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value
 
 if TYPE_CHECKING:
@@ -28,17 +28,7 @@ MAX_DIGITS = 9  # every 9-digit number fits an int
 _WHITESPACE = frozenset(" \t\n\x0b\f\r")
 
 
-def _code(text: z3.SeqRef, i: int | z3.ArithRef) -> z3.ArithRef:
-    return z3.StrToCode(z3.SubString(text, i, 1))
-
-
-def _digits(text: z3.SeqRef, start: int, max_length: int) -> z3.BoolRef:
-    """Every char from `start` on is a digit, and there are 1 to MAX_DIGITS of them."""
-    length = z3.Length(text)
-    count = length - start
-    return z3.And(count >= 1, count <= MAX_DIGITS, *(
-        z3.Implies(i < length, z3.And(_code(text, i) >= ord("0"), _code(text, i) <= ord("9")))
-        for i in range(start, max_length)))
+_DIGITS = z3.Loop(z3.Range("0", "9"), 1, MAX_DIGITS)  # 1 to MAX_DIGITS digits
 
 
 class ParseInt(Model):
@@ -47,8 +37,8 @@ class ParseInt(Model):
 
     def _shapes(self, shadow: StringShadow) -> tuple[str, z3.BoolRef, z3.BoolRef]:
         text = shadow.term
-        positive = _digits(text, 0, shadow.max_length)
-        negative = z3.And(z3.Length(text) >= 2, _code(text, 0) == ord("-"), _digits(text, 1, shadow.max_length))
+        positive = z3.InRe(text, _DIGITS)
+        negative = z3.InRe(text, z3.Concat(z3.Re(z3.StringVal("-")), _DIGITS))
         value = shadow.value
         if re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, value):
             return "digits", positive, negative
@@ -116,14 +106,10 @@ class Split(Model):
         regex = call.args[0].string.value  # type: ignore[union-attr]
         separators = _separator(regex)
         assert shadow is not None and separators is not None
-        text, value = shadow.term, shadow.value
-
-        def is_separator(i: int) -> z3.BoolRef:
-            return z3.Or([_code(text, i) == ord(ch) for ch in sorted(separators)])
-
-        same = [z3.Length(text) == len(value)]
-        same += [is_separator(i) if ch in separators else z3.Not(is_separator(i)) for i, ch in enumerate(value)]
-        return shadow, separators, z3.And(same)
+        chars = "".join(sorted(separators))
+        separator, other = char_class(chars), char_class(chars, negated=True)
+        layout = sequence_of([separator if ch in separators else other for ch in shadow.value])
+        return shadow, separators, z3.InRe(shadow.term, layout)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         shadow, separators, cond = self._layout(call)

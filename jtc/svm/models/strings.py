@@ -23,6 +23,47 @@ z3.set_param("encoding", "bmp")
 STRING = "java/lang/String"
 
 
+def char_class(chars: str, negated: bool = False) -> z3.ReRef:
+    """A regular expression matching one of `chars` (or, negated, any other BMP char), as few ranges
+    as the chars allow (z3 works with ranges far faster than with many single chars)."""
+    codes = sorted({ord(c) for c in chars})
+    return _ranges(_complement(codes) if negated else _runs(codes))
+
+
+def _runs(codes: list[int]) -> list[tuple[int, int]]:
+    """Sorted codes as (first, last) runs of consecutive codes."""
+    runs: list[tuple[int, int]] = []
+    for code in codes:
+        if runs and runs[-1][1] == code - 1:
+            runs[-1] = (runs[-1][0], code)
+        else:
+            runs.append((code, code))
+    return runs
+
+
+def _complement(excluded: list[int]) -> list[tuple[int, int]]:
+    runs, start = [], 0
+    for code in excluded:
+        if code > start:
+            runs.append((start, code - 1))
+        start = code + 1
+    if start <= 0xFFFF:
+        runs.append((start, 0xFFFF))
+    return runs
+
+
+def _ranges(runs: list[tuple[int, int]]) -> z3.ReRef:
+    ranges = [z3.Range(chr(first), chr(last)) for first, last in runs]
+    return z3.Union(*ranges) if len(ranges) > 1 else ranges[0]
+
+
+def sequence_of(classes: list[z3.ReRef]) -> z3.ReRef:
+    """One char of each class in turn (a string of exactly that many chars)."""
+    if not classes:
+        return z3.Re(z3.StringVal(""))
+    return z3.Concat(*classes) if len(classes) > 1 else classes[0]
+
+
 def symbolic_string(value: object) -> bool:
     return isinstance(value, Ref) and value.string is not None and not z3.is_string_value(value.string.term)
 
@@ -81,22 +122,44 @@ class CharAt(Model):
         return Sym(reported, _to_int(z3.StrToCode(z3.SubString(text, position, 1))))  # type: ignore[arg-type]
 
 
+LDC = 18
+
+
+def _constants(frame: Frame) -> list[str]:
+    """The String constants the frame's method loads."""
+    return sorted({ins[2] for ins in frame.method.code if ins[0] == LDC and ins[1] == "S"})
+
+
 class HashCode(Model):
-    """hashCode() = s[0]*31^(n-1) + ... + s[n-1] in int arithmetic, in Horner form over the bounded
-    length; it is what a switch on a String dispatches on."""
+    """hashCode() is what a switch on a String dispatches on, and the cases are String constants of
+    the calling method. The model decides which of those constants the string equals, or none of
+    them; the hash itself stays the run's value. Inverting the polynomial s[0]*31^(n-1) + ... instead
+    left z3 without an answer for seconds on four-letter words, and a hash compared with anything but
+    a case label is rare enough to leave concrete."""
 
     def applies(self, call: PendingCall) -> bool:
         return symbolic_string(call.receiver)
 
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        shadow = call.receiver.string  # type: ignore[union-attr]
+        assert shadow is not None
+        constants = _constants(frame)
+        if not constants:
+            return True
+        text = shadow.term
+        outcomes: dict[str | None, z3.BoolRef] = {constant: text == z3.StringVal(constant) for constant in constants}
+        outcomes[None] = z3.And([z3.Not(equal) for equal in outcomes.values()])
+        taken = shadow.value if shadow.value in outcomes else None
+        others = tuple((label, cond) for label, cond in outcomes.items() if label != taken)
+        vm.decide_many(frame, path.DecisionKind.MODEL, taken, outcomes[taken], others)
+        return True
+
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         shadow = call.receiver.string  # type: ignore[union-attr]
         assert shadow is not None
-        text, length = shadow.term, z3.Length(shadow.term)
-        hash_term: z3.BitVecRef = z3.BitVecVal(0, 32)
-        for i in range(shadow.max_length):
-            unit = _to_int(z3.StrToCode(z3.SubString(text, i, 1)))
-            hash_term = z3.If(i < length, hash_term * 31 + unit, hash_term)
-        return Sym(reported, hash_term)  # type: ignore[arg-type]
+        if shadow.value not in _constants(frame):
+            vm.approximate()  # the hash of a string no constant names: the run's value
+        return reported
 
 
 class StringPredicate(Model):
