@@ -98,6 +98,7 @@ def _problems(report: SearchReport) -> list[tuple[str, Outcome, int]]:
 def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings: Settings,
                    index: ClassIndex) -> ClassReport:
     started = time.perf_counter()
+    deadline = time.monotonic() + settings.time_budget  # the budget covers the class's setup too
     check_loadable(index, name, toolchain().max_class_major)
     repository = ClassRepository()
     _describe(worker, repository, name)
@@ -117,7 +118,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, settings:
     session = ClassSession(generator.skeletons(targets), executor, solver, limits, settings.strategy, settings.seed,
                            settings.max_depth, constants_of(cls), settings.exploration,
                            lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage))
-    search = session.run(settings.time_budget, settings.max_executions)
+    search = session.run(settings.time_budget, settings.max_executions, deadline)
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
@@ -196,6 +197,7 @@ def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, 
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries, toolchain().java_home) as index, \
             JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
+        worker.start()  # before the first class's clock: starting the JVM is no part of its search
         for name in class_names:
             try:
                 yield name, generate_class(name, classpath, worker, settings, index)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
-from jtc.jvm.protocol import HarnessResult, encode_program
-from jtc.jvm.worker import JvmWorker
+from jtc.jvm.protocol import ABORT_TIMEOUT, HarnessResult, encode_program
+from jtc.jvm.worker import DEADLINE, JvmWorker
 from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
+from jtc.search.deadline import DeadlineReached, guard
 from jtc.svm.inputs import Assignment, InputVariables
 from jtc.svm.machine import Machine, Replay
 
@@ -46,8 +48,19 @@ class Executor:
         self.stats = EngineStats()
         self.executions: list[Execution] = []
 
-    def execute(self, program: Program, variables: InputVariables | None, assignment: Assignment) -> Execution:
-        result = self.worker.run(encode_program(program), self.record_budget, self.timeout_ms)
+    def execute(self, program: Program, variables: InputVariables | None, assignment: Assignment,
+                deadline: float = math.inf) -> Execution:
+        """Run and replay one program. Near the search's `deadline` (time.monotonic()) the harness's
+        watchdog is shortened so the run ends by then; a run that the shortened watchdog or the
+        deadline stopped, or whose replay the deadline interrupted, raises DeadlineReached and is
+        not recorded: it says nothing about the code under test."""
+        timeout_ms = int(max(min(self.timeout_ms, (deadline - time.monotonic()) * 1000), 1))
+        result = self.worker.run(encode_program(program), self.record_budget, timeout_ms, deadline)
+        if result.failure is None:
+            self.repository.add_tables(result.new_tables, result.generation)  # reported once per JVM: keep them
+        if result.failure == DEADLINE or timeout_ms < self.timeout_ms and (
+                result.failure == "timeout" or result.abort == ABORT_TIMEOUT):
+            raise DeadlineReached()
         stats = self.stats
         stats.executions += 1
         stats.jvm_seconds += result.seconds.get("jvm", 0.0)
@@ -55,9 +68,9 @@ class Executor:
         stats.plain_nanos += result.nanos
         replay = None
         if result.failure is None and result.error is None:
-            self.repository.add_tables(result.new_tables, result.generation)
             started = time.perf_counter()
-            replay = Machine(self.repository, program, result.trace, variables, assignment).run()
+            with guard(deadline):
+                replay = Machine(self.repository, program, result.trace, variables, assignment).run()
             stats.replay_seconds += time.perf_counter() - started
             stats.trace_entries += len(result.trace)
             stats.instructions += replay.steps
