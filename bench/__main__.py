@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = {"containers": "bench.containers", "engine": "bench.engine"}
+BENCHMARKS = {"containers": "bench.containers", "engine": "bench.engine", "realcode": "bench.realcode"}
 
 
 def main(argv: list[str]) -> int:
