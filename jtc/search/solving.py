@@ -8,9 +8,10 @@ a checked random search finds faster than z3 proves anything, so the fallback ru
 given more time.
 
 Each decision site keeps a record of how its queries went. A site whose fast attempts keep giving
-up skips them, and a site whose thorough attempts keep giving up gets no more: a loop over a
-non-linear computation (a continued fraction, a hash) otherwise spends the thorough limit, seconds
-each, at every unrolling. The records depend only on the order of the queries, which is
+up skips them, and a site whose thorough attempts keep giving up gets them only now and then (after
+2, 4, 8 ... skipped queries): a loop over a non-linear computation (a continued fraction, a hash)
+otherwise spends the thorough limit, seconds each, at every unrolling. Every query still gets the
+quick attempt and the fallback. The records depend only on the order of the queries, which is
 deterministic, so the same run still gives the same tests.
 """
 
@@ -28,7 +29,7 @@ from jtc.solver import fallback
 from jtc.solver.solver import SAT, UNKNOWN, UNSAT, Constraint, Level, Solver
 from jtc.svm.inputs import Assignment, InputVariables
 
-GIVE_UP_AFTER = 2  # attempts of one level at one site that gave up, more than it settled, before it is skipped
+GIVE_UP_AFTER = 2  # attempts of one level at one site that gave up, more than it settled, before some are skipped
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,17 @@ class SiteRecord:
 
     settled: int = 0
     gave_up: int = 0
+    skipped: int = 0  # queries since the last attempt
 
-    @property
-    def hopeless(self) -> bool:
-        return self.gave_up >= GIVE_UP_AFTER and self.gave_up > self.settled
+    def due(self) -> bool:
+        """Attempt this query? Once the attempts here gave up GIVE_UP_AFTER times and more often than
+        they settled, one is made only after 2, 4, 8 ... skipped queries (doubling with each more)."""
+        excess = self.gave_up - self.settled
+        if self.gave_up < GIVE_UP_AFTER or excess <= 0 or self.skipped >= 2 ** (excess - 1):
+            self.skipped = 0
+            return True
+        self.skipped += 1
+        return False
 
     def add(self, status: str) -> None:
         if status == UNKNOWN:
@@ -74,7 +82,7 @@ class SolveCascade:
         descs, by_name = variables.descs, variables.by_name()
         for level in Level:
             record = self.sites.setdefault((site, level), SiteRecord())
-            if level != Level.QUICK and record.hopeless:
+            if level != Level.QUICK and not record.due():
                 self.skipped += 1
             else:
                 result = self.solver.solve(prefix, goal, descs, by_name, level, deadline)

@@ -131,7 +131,7 @@ class Solver:
     decide the results; `timeout_ms` is a safety net, and `solve` takes a tighter one when the
     search's deadline is near."""
 
-    def __init__(self, rlimit: int = 2_000_000, timeout_ms: int = 3000, seed: int = 0,
+    def __init__(self, rlimit: int = 1_000_000, timeout_ms: int = 3000, seed: int = 0,
                  quick_rlimit: int = 200_000, fast_rlimit: int = 20_000) -> None:
         self.rlimit = rlimit
         self.quick_rlimit = quick_rlimit

@@ -19,18 +19,29 @@ def _cascade() -> tuple[SolveCascade, InputVariables, z3.ExprRef]:
     return SolveCascade(solver, Seeds(), random.Random(0)), variables, variables.primitive("x", "J")
 
 
-def test_a_site_whose_attempts_keep_giving_up_gets_only_the_quick_attempt_and_the_fallback():
-    cascade, variables, x = _cascade()
-    site = ("loop", 12)
-    for k in range(GIVE_UP_AFTER + 2):
+def _hopeless(cascade: SolveCascade, variables: InputVariables, x: z3.ExprRef, queries: int, site: object) -> None:
+    for k in range(queries):
         goal = cascade.solver.constraint(x * x == 2 + 4 * k)  # no square is 2 mod 4: the fallback finds nothing
         verdict = cascade.solve(variables, [], goal, {"x": 3}, site=site)
         assert verdict.assignment is None and verdict.closed == NodeStatus.TIMEOUT
+
+
+def test_a_site_whose_attempts_keep_giving_up_gets_fewer_fast_and_thorough_attempts():
+    cascade, variables, x = _cascade()
+    _hopeless(cascade, variables, x, GIVE_UP_AFTER + 2, ("loop", 12))
     stats = cascade.solver.stats
     # every query made its quick attempt; fast and thorough stopped after GIVE_UP_AFTER failures each
     assert stats.unknown == (GIVE_UP_AFTER + 2) + GIVE_UP_AFTER
     assert stats.escalated == GIVE_UP_AFTER
     assert cascade.skipped == 2 * 2
+
+
+def test_a_hopeless_site_is_tried_again_after_twice_as_many_skipped_queries_each_time():
+    cascade, variables, x = _cascade()
+    _hopeless(cascade, variables, x, 12, "loop")
+    # fast attempts at queries 1, 2, then after 2 skipped (5), after 4 skipped (10): 4 of 12
+    assert cascade.solver.stats.escalated == 4
+    assert cascade.skipped == 2 * (12 - 4)
 
 
 def test_other_sites_keep_their_full_cascade():
