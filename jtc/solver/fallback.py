@@ -28,7 +28,7 @@ from jtc.svm.inputs import NARROW, Assignment, InputValue, constant
 FLOAT_SPECIALS = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1e-3, float("nan"), float("inf"), float("-inf"),
                   1.7976931348623157e308, 5e-324)
 INT_SPECIALS = (0, 1, -1, 2, 10, 100, -100, 2**31 - 1, -(2**31))
-BUDGET = 600  # evaluations per call: what decides when a call gives up (deterministic)
+BUDGET = 2000  # evaluations per call: what decides when a call gives up (deterministic)
 MAX_SECONDS = 1.0  # wall-clock safety net per call, in case the evaluations are slow (z3's path)
 
 
