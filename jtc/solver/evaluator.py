@@ -514,12 +514,18 @@ _FLOATING: dict[int, Callable[[_Compiler, z3.ExprRef, list[str]], str]] = {
 
 
 class Evaluator:
-    """The summed distance of some constraints; `unsupported` lists those it could not compile."""
+    """The summed distance of some constraints; `unsupported` lists those it could not compile.
+
+    `cost` estimates the work of one evaluation in lines of generated code (a constraint evaluated
+    through z3 instead counts as UNSUPPORTED_COST lines): a deterministic measure of time."""
+
+    UNSUPPORTED_COST = 20_000
 
     def __init__(self, function: Callable[[Assignment], float], unsupported: list[z3.BoolRef], source: str) -> None:
         self.function = function
         self.unsupported = unsupported
         self.source = source
+        self.cost = source.count("\n") + 20 + self.UNSUPPORTED_COST * len(unsupported)  # 20: the call itself
 
     def __call__(self, assignment: Assignment) -> float:
         return self.function(assignment)

@@ -28,8 +28,9 @@ from jtc.svm.inputs import NARROW, Assignment, InputValue, constant
 FLOAT_SPECIALS = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1e-3, float("nan"), float("inf"), float("-inf"),
                   1.7976931348623157e308, 5e-324)
 INT_SPECIALS = (0, 1, -1, 2, 10, 100, -100, 2**31 - 1, -(2**31))
-BUDGET = 2000  # evaluations per call: what decides when a call gives up (deterministic)
-MAX_SECONDS = 1.0  # wall-clock safety net per call, in case the evaluations are slow (z3's path)
+BUDGET = 2000  # evaluations per call: what decides when a call gives up (deterministic) ...
+WORK = 3_000_000  # ... fewer when one evaluation is long: evaluations times lines of evaluator code (~0.5 s)
+MAX_SECONDS = 1.0  # wall-clock safety net per call
 
 
 def _number(value: z3.ExprRef) -> float | int | None:
@@ -109,6 +110,7 @@ class _Objective:
         self.budget = budget
         self.deadline = deadline
         self.evaluator = compile_distance(constraints)
+        self.budget = min(budget, max(WORK // self.evaluator.cost, 50))
 
     def __call__(self, assignment: Assignment) -> float:
         """0.0 exactly when every constraint holds."""
@@ -215,7 +217,8 @@ def search(constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], 
            names: Sequence[str], base: Assignment, rng: random.Random, budget: int = BUDGET,
            seeds: Callable[[str], Sequence[object]] = lambda desc: (),
            deadline: float = math.inf, max_seconds: float = MAX_SECONDS) -> Assignment | None:
-    """Values for `names` under which all `constraints` hold, or None within `budget` evaluations.
+    """Values for `names` under which all `constraints` hold, or None within `budget` evaluations
+    (fewer for constraints whose evaluation is long, see WORK).
 
     The budget decides (so the same query gives the same answer); `max_seconds` and the
     `time.monotonic()` deadline of the whole search only stop a call whose evaluations are slow.
