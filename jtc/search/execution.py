@@ -52,8 +52,9 @@ class Executor:
                 deadline: float = math.inf) -> Execution:
         """Run and replay one program. Near the search's `deadline` (time.monotonic()) the harness's
         watchdog is shortened so the run ends by then; a run that the shortened watchdog or the
-        deadline stopped, or whose replay the deadline interrupted, raises DeadlineReached and is
-        not recorded: it says nothing about the code under test."""
+        deadline stopped raises DeadlineReached and is not recorded: it says nothing about the code
+        under test. A run whose replay the deadline interrupted is recorded without a replay, like
+        a run the worker could not finish: its outcome (an endless loop, say) is still known."""
         timeout_ms = int(max(min(self.timeout_ms, (deadline - time.monotonic()) * 1000), 1))
         result = self.worker.run(encode_program(program), self.record_budget, timeout_ms, deadline)
         if result.failure is None:
@@ -69,14 +70,18 @@ class Executor:
         replay = None
         if result.failure is None and result.error is None:
             started = time.perf_counter()
-            with guard(deadline):
-                replay = Machine(self.repository, program, result.trace, variables, assignment).run()
+            try:
+                with guard(deadline):
+                    replay = Machine(self.repository, program, result.trace, variables, assignment).run()
+            except DeadlineReached:
+                pass  # the run still counts (what it returned, a problem it showed), as a run without a path
             stats.replay_seconds += time.perf_counter() - started
-            stats.trace_entries += len(result.trace)
-            stats.instructions += replay.steps
-            stats.approximations += replay.approximations
-            if replay.desync is not None:
-                stats.desyncs[replay.desync] = stats.desyncs.get(replay.desync, 0) + 1
+            if replay is not None:
+                stats.trace_entries += len(result.trace)
+                stats.instructions += replay.steps
+                stats.approximations += replay.approximations
+                if replay.desync is not None:
+                    stats.desyncs[replay.desync] = stats.desyncs.get(replay.desync, 0) + 1
         execution = Execution(len(self.executions), program, assignment, result, replay)
         self.executions.append(execution)
         return execution
