@@ -214,7 +214,8 @@ class ClassSession:
         variables = self._template(group, skeleton).variables()
         constraints = node.path_constraints(self.cascade.solver.constraint)
         prefix = [self.cascade.solver.constraint(c) for c in variables.domain()] + constraints[:-1]
-        verdict = self.cascade.solve(variables, prefix, constraints[-1], base, self.deadline, (parent.site, parent.kind))
+        verdict = self.cascade.solve(variables, prefix, constraints[-1], base, self.deadline,
+                                     site=(parent.site, parent.kind))
         if verdict.assignment is None:
             group.tree.mark(node, verdict.closed)  # type: ignore[arg-type]
             return

@@ -1,19 +1,19 @@
 """Inputs for an unexplored node: a fast z3 attempt, the seeded fallback search, a quick z3 attempt,
 then a thorough one.
 
-Most path queries are small comparisons that z3's plain SMT core answers within a small resource
-limit (the fast attempt). Of the rest, many are non-linear (integer multiplication, floating point,
-a String's hash) with plenty of solutions that a checked local search finds in milliseconds, while
-z3's default solver spends a tenth of a second or more giving up on them; so the fallback comes
-before z3 is given more time (measured on commons-lang3: BooleanUtils' fallback answered 60 of the
-64 queries the quick attempt gave up on, NumberUtils' all 19).
+Most path queries are small comparisons that z3 answers within a small resource limit (the fast
+attempt: on TreeMap and BinomialHeap all but one of 1,242 queries). Of the rest, many are non-linear
+(integer multiplication, floating point, a String's hash) with plenty of solutions that a checked
+local search finds in milliseconds, while z3 spends a tenth of a second or more giving up on them; so
+the fallback comes before z3 is given more time (measured on commons-lang3: BooleanUtils' fallback
+answered 60 of the 64 queries the quick attempt gave up on, NumberUtils' all 19).
 
 Each decision site keeps a record of how each attempt went, and so does the class as a whole. A
 site (or a class) whose attempts of one level keep giving up gets them only now and then (after 2,
 4, 8 ... skipped queries): a loop over a non-linear computation (a continued fraction) otherwise
 spends the thorough limit, seconds each, at every unrolling. Every query still gets the fallback and
-at least one z3 attempt (the quick one when the fast one was skipped). The records depend only on the order of the queries, which is deterministic,
-so the same run still gives the same tests.
+at least one z3 attempt (the quick one when the fast one was skipped). The records depend only on
+the order of the queries, which is deterministic, so the same run still gives the same tests.
 """
 
 from __future__ import annotations
