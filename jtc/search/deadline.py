@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import sys
 import threading
 import time
 
@@ -31,7 +32,9 @@ def _raise_in(thread_id: int) -> None:
 
 
 class _Watcher:
-    """One daemon thread that raises DeadlineReached in a guarded thread whose deadline passed.
+    """One daemon thread that raises DeadlineReached in a guarded thread whose deadline passed, and
+    again at every poll until the guard ends: an exception that arrives inside a __del__ method (z3
+    frees its terms there) is swallowed by the interpreter, so one raise may not be enough.
 
     The guarded side only takes a plain lock (acquired and released by C calls, so an asynchronous
     exception cannot arrive halfway through them) and edits a dict: no Event or Timer, whose
@@ -41,33 +44,46 @@ class _Watcher:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.armed: dict[int, tuple[int, float]] = {}  # token -> (thread id, deadline)
+        self.armed: dict[int, list] = {}  # token -> [thread id, deadline, raised yet]
         self.tokens = 0
         self.thread: threading.Thread | None = None
 
     def arm(self, deadline: float) -> int:
         with self.lock:
             self.tokens += 1
-            self.armed[self.tokens] = (threading.get_ident(), deadline)
+            self.armed[self.tokens] = [threading.get_ident(), deadline, False]
             if self.thread is None or not self.thread.is_alive():
+                _quiet_when_swallowed()
                 self.thread = threading.Thread(target=self._watch, name="jtc-deadline", daemon=True)
                 self.thread.start()
             return self.tokens
 
     def disarm(self, token: int) -> bool:
-        """Stop watching; True when the exception was scheduled (it may not have arrived yet)."""
+        """Stop watching; True when the exception was raised (it may not have arrived yet)."""
         with self.lock:
-            return self.armed.pop(token, None) is None
+            return self.armed.pop(token)[2]
 
     def _watch(self) -> None:
         while True:
             time.sleep(self.POLL_SECONDS)
             with self.lock:
                 now = time.monotonic()
-                for token, (thread_id, deadline) in list(self.armed.items()):
-                    if now >= deadline:
-                        del self.armed[token]
-                        _raise_in(thread_id)
+                for entry in self.armed.values():
+                    if now >= entry[1]:
+                        entry[2] = True
+                        _raise_in(entry[0])
+
+
+def _quiet_when_swallowed() -> None:
+    """Print nothing for a DeadlineReached that arrived in a __del__ method (the watcher raises it
+    again); anything else goes to the hook that was there before."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: "sys.UnraisableHookArgs") -> None:
+        if not isinstance(unraisable.exc_value, DeadlineReached):
+            previous(unraisable)
+
+    sys.unraisablehook = hook
 
 
 _WATCHER = _Watcher()

@@ -42,6 +42,24 @@ def test_guard_interrupts_python_work_past_the_deadline() -> None:
     assert time.monotonic() - started < 0.3 + 0.5
 
 
+class _SlowToFree:
+    def __del__(self) -> None:
+        _spin(0.0002)
+
+
+def test_an_exception_swallowed_in_a_del_method_comes_again(capfd: pytest.CaptureFixture[str]) -> None:
+    """z3 frees its terms in __del__, where the interpreter swallows an exception (and prints it):
+    the guard must still end the work, and print nothing."""
+    started = time.monotonic()
+    with pytest.raises(DeadlineReached):
+        with guard(started + 0.2):
+            while True:
+                _SlowToFree()  # a tenth of the time is spent inside __del__
+                _spin(0.002)
+    assert time.monotonic() - started < 0.2 + 1.0
+    assert "DeadlineReached" not in capfd.readouterr().err
+
+
 def test_guard_leaves_work_that_finishes_in_time_alone() -> None:
     for _ in range(200):
         with guard(time.monotonic() + 5.0):
