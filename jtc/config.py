@@ -63,7 +63,7 @@ class Settings:
     execution_timeout_ms: int = 5_000
     worker_heap_mb: int = 512
     # Solver: z3 resource limit per query (deterministic) and a wall-clock safety net.
-    solver_rlimit: int = 2_000_000
+    solver_rlimit: int = 1_000_000
     solver_timeout_ms: int = 3_000
     max_array_length: int = 64
     max_string_length: int = 32

@@ -106,6 +106,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     """`repository` holds the class tables the worker has reported so far: one per worker, since a
     JVM reports each class it instruments once, whichever class under test it was running for."""
     started = time.perf_counter()
+    deadline = time.monotonic() + settings.time_budget  # the budget covers the class's setup too
     check_loadable(index, name, toolchain().max_class_major)
     table = _describe(worker, repository, name)
     declared = index.lookup(name.replace(".", "/"))
@@ -128,7 +129,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
                            settings.strategy, settings.seed, settings.max_depth, constants_of(table),
                            settings.exploration, lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
                            lambda method: in_class(method, declared.name), generator.influences)
-    search = session.run(settings.time_budget, settings.max_executions)
+    search = session.run(settings.time_budget, settings.max_executions, deadline)
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
@@ -215,6 +216,7 @@ def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, 
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries, toolchain().java_home) as index, \
             JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
+        worker.start()  # before the first class's clock: starting the JVM is no part of its search
         repository = ClassRepository()
         for name in class_names:
             try:

@@ -2,11 +2,13 @@
 
 A request that gets no answer in time kills the worker; a worker that dies (System.exit in library
 code, a native crash, an exhausted heap) is noticed on the pipe. Either way the caller gets a
-HarnessResult saying so, the next request starts a fresh worker, and nothing found so far is lost.
+HarnessResult saying so, a replacement starts at once and boots while the search goes on (the next
+request waits for it, but not past the search's deadline), and nothing found so far is lost.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import socket
@@ -26,6 +28,8 @@ from jtc.toolchain import toolchain
 
 STARTUP_SECONDS = 60.0
 GRACE_SECONDS = 5.0  # beyond the harness's own watchdog, before the process is killed
+DEADLINE_GRACE_SECONDS = 0.5  # beyond the search's deadline, before a run that still has not answered is killed
+DEADLINE = "deadline"  # failure of a run the end of the search cut short (not a problem of the code under test)
 
 
 @dataclass(frozen=True)
@@ -63,11 +67,20 @@ class JvmWorker:
         self.restarts = 0
         self._process: subprocess.Popen | None = None
         self._connection: Connection | None = None
+        self._ready = False  # the JVM of the current process answered its configuration
+        self._spawned = 0.0  # time.monotonic() when the current process was started
+        self._in_flight = False  # a request was sent and its answer not yet received
         self._log = Path(tempfile.gettempdir()) / f"jtc-worker-{os.getpid()}-{id(self)}.log"
 
     # ---- lifecycle -----------------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Start the JVM now (and wait until it is ready), rather than on the first request."""
+        self._ensure()
+
+    def _spawn(self) -> None:
+        """Start a worker process and hand it its configuration, without waiting for its JVM: a
+        replacement boots while the search goes on, and `_ensure` waits for it when it is needed."""
         self.generation += 1
         config = WorkerConfig(
             jvm_library=_jvm_library(), agent_jar=str(agent_jar()),
@@ -84,22 +97,45 @@ class JvmWorker:
         theirs.close()
         connection = Connection(ours.detach())
         connection.send(config)
-        if not connection.poll(STARTUP_SECONDS):
-            process.kill()
+        self._process, self._connection, self._ready, self._spawned = process, connection, False, time.monotonic()
+
+    def _await_ready(self, deadline: float) -> bool:
+        """Wait for the spawned worker's JVM; False when `deadline` (time.monotonic()) came first.
+
+        A JVM that is not up within STARTUP_SECONDS of its start, or whose process ended, is an
+        error of the toolchain."""
+        assert self._process is not None and self._connection is not None
+        limit = self._spawned + STARTUP_SECONDS
+        if not self._connection.poll(max(0.0, min(limit, deadline) - time.monotonic())):
+            if time.monotonic() < limit:
+                return False
+            self._process.kill()
             raise ToolchainError(f"the JVM worker did not start within {STARTUP_SECONDS:.0f} s: {self.log_tail()}")
         try:
-            connection.recv()
+            self._connection.recv()
         except EOFError:
-            process.wait(5)
+            self._process.wait(5)
+            self._process, self._connection = None, None
             raise ToolchainError(f"the JVM worker failed to start: {self.log_tail()}") from None
-        self._process, self._connection = process, connection
+        self._ready = True
+        return True
 
-    def _ensure(self) -> None:
-        if self._process is None or self._process.poll() is not None:
-            if self._process is not None:
-                self.restarts += 1
-                self._discard()
-            self._start()
+    def _ensure(self, deadline: float = math.inf) -> bool:
+        """A ready worker (started or replaced as needed); False when `deadline` passed first."""
+        if self._in_flight:  # a request was interrupted between question and answer: the pipe is out of step
+            self._discard()
+        if self._process is not None and self._process.poll() is not None:
+            self.restarts += 1
+            self._discard()
+        if self._process is None:
+            self._spawn()
+        return self._ready or self._await_ready(deadline)
+
+    def _replace(self) -> None:
+        """Kill the worker and start its successor at once (it boots in the background)."""
+        self.restarts += 1
+        self._discard()
+        self._spawn()
 
     def _discard(self) -> None:
         if self._process is not None:
@@ -108,10 +144,10 @@ class JvmWorker:
             self._process.wait(5)
         if self._connection is not None:
             self._connection.close()
-        self._process, self._connection = None, None
+        self._process, self._connection, self._ready, self._in_flight = None, None, False, False
 
     def close(self) -> None:
-        if self._process is not None and self._process.poll() is None:
+        if self._process is not None and self._process.poll() is None and self._ready and not self._in_flight:
             try:
                 self._connection.send(("stop",))  # type: ignore[union-attr]
                 self._process.wait(5)
@@ -138,32 +174,43 @@ class JvmWorker:
     def describe(self, binary_name: str) -> str:
         """The class table of a user class; HarnessError carries the harness's error string."""
         self._ensure()
+        self._in_flight = True
         self._connection.send(("describe", binary_name))  # type: ignore[union-attr]
         if not self._connection.poll(STARTUP_SECONDS):  # type: ignore[union-attr]
-            self._discard()
+            self._replace()
             raise HarnessError(f"describing {binary_name} timed out")
         try:
             status, payload = self._connection.recv()  # type: ignore[union-attr]
         except EOFError:
-            self._discard()
-            raise HarnessError(f"the JVM died while describing {binary_name}: {self.log_tail()}") from None
+            log = self.log_tail()
+            self._replace()
+            raise HarnessError(f"the JVM died while describing {binary_name}: {log}") from None
+        self._in_flight = False
         if status != "ok":
             raise HarnessError(payload)
         return payload
 
-    def run(self, program: str, budget: int, timeout_ms: int) -> HarnessResult:
-        self._ensure()
+    def run(self, program: str, budget: int, timeout_ms: int, deadline: float = math.inf) -> HarnessResult:
+        """Run one program. `timeout_ms` is the harness's watchdog; `deadline` (time.monotonic(),
+        the end of the search) bounds the wait for a replacement JVM and for the answer: past it the
+        result is a failure named DEADLINE, which is nothing the code under test did."""
+        if not self._ensure(deadline):
+            return HarnessResult.failed(DEADLINE, self.generation)
         generation = self.generation
         started = time.perf_counter()
+        wait = min(timeout_ms / 1000 + GRACE_SECONDS, deadline - time.monotonic() + DEADLINE_GRACE_SECONDS)
         try:
+            self._in_flight = True
             self._connection.send(("run", program, budget, timeout_ms))  # type: ignore[union-attr]
-            if not self._connection.poll(timeout_ms / 1000 + GRACE_SECONDS):  # type: ignore[union-attr]
-                self._discard()
-                return HarnessResult.failed("timeout", generation)
+            if not self._connection.poll(max(wait, 0.0)):  # type: ignore[union-attr]
+                timed_out = wait >= timeout_ms / 1000 + GRACE_SECONDS
+                self._replace()
+                return HarnessResult.failed("timeout" if timed_out else DEADLINE, generation)
             status, result = self._connection.recv()  # type: ignore[union-attr]
+            self._in_flight = False
         except (EOFError, BrokenPipeError, ConnectionResetError):
             exit_code = self._process.wait(5) if self._process is not None else None
-            self._discard()
+            self._replace()
             return HarnessResult.failed(f"crash: {_death(exit_code)}", generation)
         transfer_started = time.perf_counter()
         result.trace = result.trace.tolist()

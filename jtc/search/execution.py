@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
-from jtc.jvm.protocol import ABORT_BUDGET, HarnessResult, encode_program
-from jtc.jvm.worker import JvmWorker
+from jtc.jvm.protocol import ABORT_BUDGET, ABORT_TIMEOUT, HarnessResult, encode_program
+from jtc.jvm.worker import DEADLINE, JvmWorker
 from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
+from jtc.search.deadline import DeadlineReached, guard
 from jtc.svm.inputs import Assignment, InputVariables
 from jtc.svm.machine import Machine, Replay
 
@@ -52,8 +54,20 @@ class Executor:
         self.stats = EngineStats()
         self.executions: list[Execution] = []
 
-    def execute(self, program: Program, variables: InputVariables | None, assignment: Assignment) -> Execution:
-        result = self.worker.run(encode_program(program), self.record_budget, self.timeout_ms)
+    def execute(self, program: Program, variables: InputVariables | None, assignment: Assignment,
+                deadline: float = math.inf) -> Execution:
+        """Run and replay one program. Near the search's `deadline` (time.monotonic()) the harness's
+        watchdog is shortened so the run ends by then; a run that the shortened watchdog or the
+        deadline stopped raises DeadlineReached and is not recorded: it says nothing about the code
+        under test. A run whose replay the deadline interrupted is recorded without a replay, like
+        a run the worker could not finish: its outcome (an endless loop, say) is still known."""
+        timeout_ms = int(max(min(self.timeout_ms, (deadline - time.monotonic()) * 1000), 1))
+        result = self.worker.run(encode_program(program), self.record_budget, timeout_ms, deadline)
+        if result.failure is None:
+            self.repository.add_tables(result.new_tables, result.generation)  # reported once per JVM: keep them
+        if result.failure == DEADLINE or timeout_ms < self.timeout_ms and (
+                result.failure == "timeout" or result.abort == ABORT_TIMEOUT):
+            raise DeadlineReached()
         stats = self.stats
         stats.executions += 1
         stats.jvm_seconds += result.seconds.get("jvm", 0.0)
@@ -61,16 +75,20 @@ class Executor:
         stats.plain_nanos += result.nanos
         replay = None
         if result.failure is None and result.error is None:
-            self.repository.add_tables(result.new_tables, result.generation)
             started = time.perf_counter()
             limit = ABORTED_REPLAY_RECORDS if result.abort == ABORT_BUDGET else None
-            replay = Machine(self.repository, program, result.trace, variables, assignment, limit).run()
+            try:
+                with guard(deadline):
+                    replay = Machine(self.repository, program, result.trace, variables, assignment, limit).run()
+            except DeadlineReached:
+                pass  # the run still counts (what it returned, a problem it showed), as a run without a path
             stats.replay_seconds += time.perf_counter() - started
-            stats.trace_entries += len(result.trace)
-            stats.instructions += replay.steps
-            stats.approximations += replay.approximations
-            if replay.desync is not None:
-                stats.desyncs[replay.desync] = stats.desyncs.get(replay.desync, 0) + 1
+            if replay is not None:
+                stats.trace_entries += len(result.trace)
+                stats.instructions += replay.steps
+                stats.approximations += replay.approximations
+                if replay.desync is not None:
+                    stats.desyncs[replay.desync] = stats.desyncs.get(replay.desync, 0) + 1
         execution = Execution(len(self.executions), program, assignment, result, replay)
         self.executions.append(execution)
         return execution

@@ -28,6 +28,7 @@ from typing import Callable, Iterator
 from jtc.config import ExplorationOptions, Strategy
 from jtc.model.classtable import MethodInfo
 from jtc.search.criteria import first_redundant
+from jtc.search.deadline import DeadlineReached, guard
 from jtc.search.divergence import describe_site, divergence
 from jtc.search.execution import Execution, Executor
 from jtc.search.groups import Group, statement_at, with_statement_choices
@@ -115,9 +116,13 @@ class ClassSession:
         self.deadline = math.inf  # time.monotonic() when the running search must stop
         self.last_gain = 0  # executions run when the coverage map last grew
 
-    def run(self, time_budget: float, max_executions: int | None = None) -> SearchReport:
+    def run(self, time_budget: float, max_executions: int | None = None, deadline: float = math.inf) -> SearchReport:
+        """Explore until `time_budget` seconds from now or `deadline` (time.monotonic(), when the
+        class's clock started before the search), whichever comes first, or until another reason
+        to stop. Every step is bounded by the deadline (see jtc.search.deadline), so the search ends
+        within a fraction of a second of it."""
         self.started = time.monotonic()
-        self.deadline = self.started + time_budget
+        self.deadline = min(self.started + time_budget, deadline)
         stopped_by = StopReason.EXHAUSTED
         while True:
             if time.monotonic() >= self.deadline:
@@ -129,19 +134,12 @@ class ClassSession:
             if self._nothing_to_gain():
                 stopped_by = StopReason.COVERED
                 break
-            if self._wants_sequence() and self._next_sequence():
-                continue
-            picked = self.frontier.pop()
-            if picked is None:
-                if self.generator_done or not self._next_sequence():
+            try:
+                if not self._step():
                     break
-                continue
-            node, owner = picked
-            group: Group = owner  # type: ignore[assignment]
-            self.pops_since_sequence += 1
-            self._explore(group, node)
-            if node.label == OTHER and node.status == NodeStatus.UNEXPLORED:
-                self._reopen(group, node)
+            except DeadlineReached:
+                stopped_by = StopReason.TIME
+                break
         return SearchReport(self.executor.executions, self.divergences, self.infeasible_reached,
                             self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=self.sequences, longest_sequence=self.longest,
@@ -163,6 +161,21 @@ class ClassSession:
 
     def _target_open(self, target: Invokable) -> bool:
         return self.open_targets is None or self.open_targets.is_open(target)
+
+    def _step(self) -> bool:
+        """One step: the next candidate or the most promising open node; False when nothing is left."""
+        if self._wants_sequence() and self._next_sequence():
+            return True
+        picked = self.frontier.pop()
+        if picked is None:
+            return not self.generator_done and self._next_sequence()
+        node, owner = picked
+        group: Group = owner  # type: ignore[assignment]
+        self.pops_since_sequence += 1
+        self._explore(group, node)
+        if node.label == OTHER and node.status == NodeStatus.UNEXPLORED:
+            self._reopen(group, node)
+        return True
 
     def _nothing_to_gain(self) -> bool:
         """Every branch each member under test may run went both ways, no open node promises an
@@ -212,7 +225,8 @@ class ClassSession:
         while True:
             if targets is not None and not targets.any_open():
                 return None
-            skeleton = next(self.skeletons, None)
+            with guard(self.deadline):  # the generator may examine many wirings before it yields one
+                skeleton = next(self.skeletons, None)
             if skeleton is None or targets is None or targets.is_open(skeleton[-1].invokable):
                 return skeleton
             self.skipped += 1
@@ -232,7 +246,8 @@ class ClassSession:
         variables = self._template(group, skeleton).variables()
         constraints = node.path_constraints(self.cascade.solver.constraint)
         prefix = [self.cascade.solver.constraint(c) for c in variables.domain()] + constraints[:-1]
-        verdict = self.cascade.solve(variables, prefix, constraints[-1], base, self.deadline)
+        verdict = self.cascade.solve(variables, prefix, constraints[-1], base, self.deadline,
+                                     site=(parent.site, parent.kind))
         if verdict.assignment is None:
             group.tree.mark(node, verdict.closed)  # type: ignore[arg-type]
             return
@@ -272,7 +287,7 @@ class ClassSession:
     def _run(self, group: Group, skeleton: Skeleton, assignment: Assignment) -> Execution:
         template = self._template(group, skeleton)
         before = time.monotonic()
-        execution = self.executor.execute(template.build(assignment), template.variables(), assignment)
+        execution = self.executor.execute(template.build(assignment), template.variables(), assignment, self.deadline)
         self.skeleton_of[execution.index] = (group, skeleton)
         self.execution_seconds.append(time.monotonic() - self.started)
         if LOG.isEnabledFor(logging.DEBUG):

@@ -35,7 +35,7 @@ OTHER = ("other",)  # label of the "any other value" child of an open decision
 
 class Node:
     __slots__ = ("parent", "label", "cond", "depth", "status", "site", "kind", "children", "open_term",
-                 "witness", "order", "_constraint")
+                 "witness", "order", "_constraint", "_other_known")
 
     _orders = itertools.count()
 
@@ -52,6 +52,7 @@ class Node:
         self.witness: int | None = None  # an execution that passed here (its inputs seed the next query)
         self.order = next(Node._orders)  # creation order, for deterministic tie-breaking
         self._constraint: Constraint | None = None
+        self._other_known = 0  # for an OTHER node: how many outcomes its parent had when _constraint was made
 
     def path_constraints(self, make: Callable[[z3.BoolRef], Constraint]) -> list[Constraint]:
         """The conditions from the root to this node (its own last), as solver constraints cached per node."""
@@ -59,11 +60,13 @@ class Node:
         node: Node | None = self
         while node is not None and node.parent is not None:
             if node.label == OTHER:
-                constraints.append(make(node.condition()))
-            else:
-                if node._constraint is None:
-                    node._constraint = make(node.cond)
-                constraints.append(node._constraint)
+                # "none of the outcomes seen so far": rebuilt only when the parent gained an outcome
+                known = len(node.parent.children)
+                if node._constraint is None or node._other_known != known:
+                    node._constraint, node._other_known = make(node.condition()), known
+            elif node._constraint is None:
+                node._constraint = make(node.cond)
+            constraints.append(node._constraint)
             node = node.parent
         constraints.reverse()
         return constraints

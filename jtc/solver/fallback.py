@@ -3,9 +3,12 @@
 The query's constraints are turned into a branch distance — 0 when all hold, larger the further
 the inputs are from satisfying them — and minimised with random probes and the alternating variable
 method (try each variable a little up and down, then accelerate in the direction that helps), as
-search-based test generators do for floating point. Distances are computed by z3's own evaluation,
-so an answer is returned only when every constraint really holds under it: a fallback answer is as
-trustworthy as a model, and the execution it leads to must still follow the predicted path.
+search-based test generators do for floating point. Distances come from the constraints compiled to
+Python (jtc.solver.evaluator, z3's semantics on concrete values, microseconds per evaluation), and a
+point of distance 0 is confirmed by z3's own evaluation, so an answer is returned only when every
+constraint really holds under it: a fallback answer is as trustworthy as a model, and the execution
+it leads to must still follow the predicted path. Each call ends after a number of evaluations (which
+is what decides, so runs repeat), or earlier at a wall-clock limit that is only a safety net.
 """
 
 from __future__ import annotations
@@ -18,25 +21,16 @@ from typing import Callable, Sequence
 
 import z3
 
-from jtc.svm.concrete import double_from_bits, f32, float_from_bits
+from jtc.solver.evaluator import COMPARISONS, NEGATED, compile_distance, fp_value, gap, normalised
+from jtc.svm.concrete import f32
 from jtc.svm.inputs import NARROW, Assignment, InputValue, constant
 
 FLOAT_SPECIALS = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1e-3, float("nan"), float("inf"), float("-inf"),
                   1.7976931348623157e308, 5e-324)
 INT_SPECIALS = (0, 1, -1, 2, 10, 100, -100, 2**31 - 1, -(2**31))
-UNSATISFIABLE = 1e6  # distance of an atom that no nearby change can fix (NaN operands, booleans)
-
-Distance = Callable[[z3.ExprRef], float]
-
-_COMPARISONS = {
-    z3.Z3_OP_LT: "<", z3.Z3_OP_LE: "<=", z3.Z3_OP_GT: ">", z3.Z3_OP_GE: ">=",
-    z3.Z3_OP_SLT: "<", z3.Z3_OP_SLEQ: "<=", z3.Z3_OP_SGT: ">", z3.Z3_OP_SGEQ: ">=",
-    z3.Z3_OP_ULT: "u<", z3.Z3_OP_ULEQ: "u<=", z3.Z3_OP_UGT: "u>", z3.Z3_OP_UGEQ: "u>=",
-    z3.Z3_OP_FPA_LT: "<", z3.Z3_OP_FPA_LE: "<=", z3.Z3_OP_FPA_GT: ">", z3.Z3_OP_FPA_GE: ">=",
-    z3.Z3_OP_FPA_EQ: "==", z3.Z3_OP_EQ: "==", z3.Z3_OP_DISTINCT: "!=",
-}
-_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "u<": "u>=", "u<=": "u>", "u>": "u<=", "u>=": "u<",
-            "==": "!=", "!=": "=="}
+BUDGET = 2000  # evaluations per call: what decides when a call gives up (deterministic) ...
+WORK = 3_000_000  # ... fewer when one evaluation is long: evaluations times lines of evaluator code (~0.5 s)
+MAX_SECONDS = 1.0  # wall-clock safety net per call
 
 
 def _number(value: z3.ExprRef) -> float | int | None:
@@ -46,49 +40,23 @@ def _number(value: z3.ExprRef) -> float | int | None:
     if z3.is_int_value(value):
         return value.as_long()
     if isinstance(value, z3.FPNumRef):
-        if value.isNaN():
-            return math.nan
-        bits = z3.simplify(z3.fpToIEEEBV(value)).as_long()
-        return float_from_bits(bits) if value.sort().ebits() == 8 else double_from_bits(bits)
+        return fp_value(value)
     return None
 
 
-def _gap(op: str, a: float | int, b: float | int, unsigned_width: int) -> float:
-    """How far `a op b` is from holding (0 when it holds)."""
-    if isinstance(a, float) and math.isnan(a) or isinstance(b, float) and math.isnan(b):
-        return 0.0 if op == "!=" else UNSATISFIABLE
-    if op.startswith("u"):
-        a, b, op = a % (1 << unsigned_width), b % (1 << unsigned_width), op[1:]
-    step = 1.0 if isinstance(a, int) and isinstance(b, int) else 1e-9 * max(1.0, abs(a), abs(b))
-    if op == "<":
-        return 0.0 if a < b else float(a - b) + step
-    if op == "<=":
-        return 0.0 if a <= b else float(a - b)
-    if op == ">":
-        return 0.0 if a > b else float(b - a) + step
-    if op == ">=":
-        return 0.0 if a >= b else float(b - a)
-    if op == "==":
-        return float(abs(a - b)) if a != b else 0.0
-    return 0.0 if a != b else 1.0
-
-
-def _normalised(distance: float) -> float:
-    return distance / (distance + 1.0) if math.isfinite(distance) else 1.0
-
-
 def _distance(expr: z3.ExprRef, evaluate: Callable[[z3.ExprRef], z3.ExprRef], negated: bool = False) -> float:
+    """The distance through z3's own evaluation, for constraints the evaluator cannot compile."""
     if z3.is_not(expr):
         return _distance(expr.arg(0), evaluate, not negated)
     if z3.is_and(expr) or z3.is_or(expr):
         parts = [_distance(child, evaluate, negated) for child in expr.children()]
         return sum(parts) if z3.is_and(expr) != negated else min(parts)
-    op = _COMPARISONS.get(expr.decl().kind()) if z3.is_app(expr) and expr.num_args() == 2 else None
+    op = COMPARISONS.get(expr.decl().kind()) if z3.is_app(expr) and expr.num_args() == 2 else None
     if op is not None:
         left, right = _number(evaluate(expr.arg(0))), _number(evaluate(expr.arg(1)))
         if left is not None and right is not None:
             width = expr.arg(0).size() if z3.is_bv(expr.arg(0)) else 64
-            return _normalised(_gap(_NEGATED[op] if negated else op, left, right, width))
+            return normalised(gap(NEGATED[op] if negated else op, left, right, width))
     holds = z3.is_true(evaluate(expr))
     return 0.0 if holds != negated else 1.0
 
@@ -128,7 +96,11 @@ def _clamp(desc: str, value: int) -> int:
 
 
 class _Objective:
-    """The summed distance of all constraints, counting evaluations against a budget."""
+    """The summed distance of all constraints, counting evaluations against a budget.
+
+    The constraints are compiled once into a Python evaluator (jtc.solver.evaluator); the few it
+    cannot compile are evaluated through z3. A point whose distance is 0 is confirmed by z3 itself
+    before it counts as a solution, so an answer is as trustworthy as a model."""
 
     def __init__(self, constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
                  budget: int, deadline: float) -> None:
@@ -137,19 +109,30 @@ class _Objective:
         self.descs = descs
         self.budget = budget
         self.deadline = deadline
+        self.evaluator = compile_distance(constraints)
+        self.budget = min(budget, max(WORK // self.evaluator.cost, 50))
 
     def __call__(self, assignment: Assignment) -> float:
-        """0.0 exactly when every constraint holds (checked by z3 itself, not by the distance)."""
+        """0.0 exactly when every constraint holds."""
         self.budget = self.budget - 1 if time.monotonic() < self.deadline else 0
-        pairs = [(self.variables[n], constant(self.variables[n], self.descs[n], v)) for n, v in assignment.items()]
-
-        def evaluate(expr: z3.ExprRef) -> z3.ExprRef:
-            return z3.simplify(z3.substitute(expr, *pairs))
-
-        distance = sum(_distance(c, evaluate) for c in self.constraints)
-        if distance == 0.0 and not all(z3.is_true(evaluate(c)) for c in self.constraints):
-            return 1e-12  # the distance missed something (e.g. z3's structural = on NaN): not a solution
+        try:
+            distance = self.evaluator(assignment)
+        except (ArithmeticError, ValueError):  # not expected; z3 then decides
+            return sum(_distance(c, self._evaluation(assignment)) for c in self.constraints)
+        if self.evaluator.unsupported:
+            evaluate = self._evaluation(assignment)
+            distance += sum(_distance(c, evaluate) for c in self.evaluator.unsupported)
+        if distance == 0.0 and not self.confirmed(assignment):
+            return 1e-12  # the evaluator and z3 disagree (a String z3 reads with escapes): not a solution
         return distance
+
+    def _evaluation(self, assignment: Assignment) -> Callable[[z3.ExprRef], z3.ExprRef]:
+        pairs = [(self.variables[n], constant(self.variables[n], self.descs[n], v)) for n, v in assignment.items()]
+        return lambda expr: z3.simplify(z3.substitute(expr, *pairs))
+
+    def confirmed(self, assignment: Assignment) -> bool:
+        evaluate = self._evaluation(assignment)
+        return all(z3.is_true(evaluate(c)) for c in self.constraints)
 
 
 def _moved(desc: str, value: object, delta: float) -> InputValue:
@@ -159,11 +142,9 @@ def _moved(desc: str, value: object, delta: float) -> InputValue:
     return _clamp(desc, int(value) + int(delta))  # type: ignore[call-overload]
 
 
-def _first_step(desc: str, value: object) -> float:
-    if desc in ("F", "D"):
-        magnitude = abs(float(value)) if math.isfinite(float(value)) else 1.0  # type: ignore[arg-type]
-        return max(magnitude * 0.01, 1e-3)
-    return 1.0
+# First steps of a floating-point coordinate, relative to its magnitude: coarse ones cross ranges,
+# the finest (about one unit in the last place) reach a value that must be met exactly.
+FLOAT_SCALES = {"F": (1e-2, 1e-4, 2.0**-23), "D": (1e-2, 1e-5, 1e-9, 2.0**-52)}
 
 
 def _with_unit(text: str, position: int, delta: float) -> str:
@@ -174,8 +155,9 @@ def _with_unit(text: str, position: int, delta: float) -> str:
 def _coordinates(name: str, desc: str, value: object) -> list[tuple[float, Callable[[float], InputValue]]]:
     """The directions one variable can move in: (first step, value after a move of that many steps).
 
-    A number is one coordinate; a String is one per character (its code, up and down), so a
-    comparison of characters guides the search just as a comparison of ints does."""
+    An integer is one coordinate, a floating-point number one per scale of first step; a String is
+    one per character (its code, up and down), so a comparison of characters guides the search
+    just as a comparison of ints does."""
     if isinstance(value, bool) or value is None:
         return []
     if desc == "Ljava/lang/String;":
@@ -184,9 +166,11 @@ def _coordinates(name: str, desc: str, value: object) -> list[tuple[float, Calla
     if desc in ("F", "D"):
         if not math.isfinite(float(value)):  # type: ignore[arg-type]
             return []
-    elif not isinstance(value, int):
+        magnitude = max(abs(float(value)), 0.1)  # type: ignore[arg-type]
+        return [(magnitude * scale, functools.partial(_moved, desc, value)) for scale in FLOAT_SCALES[desc]]
+    if not isinstance(value, int):
         return []
-    return [(_first_step(desc, value), functools.partial(_moved, desc, value))]
+    return [(1.0, functools.partial(_moved, desc, value))]
 
 
 def _length_moves(text: str) -> list[str]:
@@ -205,7 +189,10 @@ def _alternate(point: Assignment, score: float, names: list[str], descs: dict[st
                 trial_score = objective(trial)
                 if trial_score < score:
                     point, score = trial, trial_score
-        for first, move in _coordinates(name, desc, point[name]):
+        coordinate = 0
+        while coordinate < len(_coordinates(name, desc, point[name])):
+            first, move = _coordinates(name, desc, point[name])[coordinate]  # from the value as moved so far
+            coordinate += 1
             for direction in (1.0, -1.0):
                 step = first * direction
                 trial = {**point, name: move(step)}
@@ -227,13 +214,16 @@ def _alternate(point: Assignment, score: float, names: list[str], descs: dict[st
 
 
 def search(constraints: Sequence[z3.BoolRef], variables: dict[str, z3.ExprRef], descs: dict[str, str],
-           names: Sequence[str], base: Assignment, rng: random.Random, budget: int = 600,
+           names: Sequence[str], base: Assignment, rng: random.Random, budget: int = BUDGET,
            seeds: Callable[[str], Sequence[object]] = lambda desc: (),
-           deadline: float = math.inf) -> Assignment | None:
+           deadline: float = math.inf, max_seconds: float = MAX_SECONDS) -> Assignment | None:
     """Values for `names` under which all `constraints` hold, or None within `budget` evaluations
-    (and before the `time.monotonic()` deadline).
+    (fewer for constraints whose evaluation is long, see WORK).
 
+    The budget decides (so the same query gives the same answer); `max_seconds` and the
+    `time.monotonic()` deadline of the whole search only stop a call whose evaluations are slow.
     `seeds` gives, per Java type, values worth trying (the constants of the code under test)."""
+    deadline = min(deadline, time.monotonic() + max_seconds)
     objective = _Objective(constraints, variables, descs, budget, deadline)
     point: Assignment = {n: base[n] if n in base else _candidate(descs[n], None, rng) for n in names}
     score = objective(point)

@@ -12,8 +12,10 @@ builds the symbolic terms would let one class's tests depend on which classes we
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Sequence
 
 import z3
@@ -31,6 +33,7 @@ class SolverStats:
     unknown: int = 0
     cache_hits: int = 0
     seconds: float = 0.0
+    escalated: int = 0  # fast attempts that gave up (the query then went on to the quick one; not counted above)
 
     @property
     def queries(self) -> int:
@@ -54,47 +57,86 @@ class Constraint:
 
 
 class VariableIndex:
-    """The input variables of each constraint, by z3 AST id (the ASTs are kept alive here, so
-    their ids are never reused while this index exists)."""
+    """The input variables of each constraint, by z3 AST id.
+
+    Path conditions share most of their subterms (a loop counter, a String's length), so the
+    variables of every application node met are remembered, not only those of the roots, and the
+    walk uses z3's C API directly: the Python wrappers cost more than the walk itself. The roots
+    are kept alive here, and with them (z3 counts references) every subterm, so no id is reused
+    while this index exists."""
 
     def __init__(self) -> None:
-        self._by_id: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+        self._roots: list[z3.ExprRef] = []
+        self._by_id: dict[int, frozenset[str]] = {}
+        self._names: dict[int, str | None] = {}  # declaration id -> variable name (None: not a variable)
 
     def variables(self, expr: z3.ExprRef) -> frozenset[str]:
-        key = expr.get_id()
-        cached = self._by_id.get(key)
-        if cached is not None:
-            return cached[1]
-        found: set[str] = set()
-        seen: set[int] = set()
-        pending = [expr]
+        known = self._by_id.get(expr.get_id())
+        if known is not None:
+            return known
+        ctx = expr.ctx_ref()
+        by_id, empty = self._by_id, frozenset[str]()
+        pending: list[tuple[object, bool]] = [(expr.as_ast(), False)]
         while pending:
-            current = pending.pop()
-            current_id = current.get_id()
-            if current_id in seen:
+            ast, expanded = pending.pop()
+            key = z3.Z3_get_ast_id(ctx, ast)
+            if key in by_id:
                 continue
-            seen.add(current_id)
-            inner = self._by_id.get(current_id)
-            if inner is not None:
-                found.update(inner[1])
+            if z3.Z3_get_ast_kind(ctx, ast) != z3.Z3_APP_AST:
+                by_id[key] = empty
                 continue
-            if z3.is_const(current) and current.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-                found.add(current.decl().name())
-            else:
-                pending.extend(current.children())
-        result = frozenset(found)
-        self._by_id[key] = (expr, result)
-        return result
+            count = z3.Z3_get_app_num_args(ctx, ast)
+            if count == 0:
+                by_id[key] = self._leaf(ctx, ast)
+                continue
+            children = [z3.Z3_get_app_arg(ctx, ast, i) for i in range(count)]
+            if not expanded:
+                pending.append((ast, True))
+                pending.extend((child, False) for child in children)
+                continue
+            sets = [by_id[z3.Z3_get_ast_id(ctx, child)] for child in children]
+            widest = max(sets, key=len)
+            union = widest.union(*sets) if any(not other <= widest for other in sets) else widest
+            by_id[key] = union  # the widest child's set itself when it holds all: shared, not copied
+        self._roots.append(expr)
+        return by_id[expr.get_id()]
+
+    def _leaf(self, ctx: object, ast: object) -> frozenset[str]:
+        decl = z3.Z3_get_app_decl(ctx, ast)
+        key = z3.Z3_get_ast_id(ctx, decl)
+        if key not in self._names:
+            uninterpreted = z3.Z3_get_decl_kind(ctx, decl) == z3.Z3_OP_UNINTERPRETED
+            self._names[key] = z3.Z3_get_symbol_string(ctx, z3.Z3_get_decl_name(ctx, decl)) if uninterpreted else None
+        name = self._names[key]
+        return frozenset() if name is None else frozenset((name,))
+
+
+class Level(IntEnum):
+    """How hard one attempt at a query tries (z3's resource limit)."""
+
+    FAST = 0  # most path queries are easy: settled under a small limit, and the rest give up soon
+    QUICK = 1
+    THOROUGH = 2
+
+
+SETTLED = -1  # cache key level of an answer (sat or unsat), whichever attempt found it
 
 
 class Solver:
-    """`quick_rlimit` bounds the first attempt at a query; `rlimit` the second, made only when the
-    fallback search also failed (most queries need far less than either)."""
+    """`fast_rlimit`, `quick_rlimit` and `rlimit` bound the attempts of each level (see Level).
 
-    def __init__(self, rlimit: int = 2_000_000, timeout_ms: int = 3000, seed: int = 0,
-                 quick_rlimit: int = 200_000) -> None:
+    Every level uses z3's default solver: its models of easy queries are the same at any limit, and
+    z3's plain SMT core (SimpleSolver), though twice as fast on the small comparisons of the
+    containers, answers with the smallest values past each bound (n = k + 1 where the default
+    solver says -528), which found no negative argument of DeepRecursion in a hundred runs. The
+    limits are z3 resource limits, so they decide the results; `timeout_ms` is a safety net, and
+    `solve` takes a tighter one when the search's deadline is near."""
+
+    def __init__(self, rlimit: int = 1_000_000, timeout_ms: int = 3000, seed: int = 0,
+                 quick_rlimit: int = 200_000, fast_rlimit: int = 50_000) -> None:
         self.rlimit = rlimit
         self.quick_rlimit = quick_rlimit
+        self.fast_rlimit = fast_rlimit
         self.timeout_ms = timeout_ms
         self.seed = seed
         self.stats = SolverStats()
@@ -126,21 +168,24 @@ class Solver:
         return chosen
 
     def solve(self, prefix: Sequence[Constraint], target: Constraint, descs: dict[str, str],
-              variables: dict[str, z3.ExprRef], thorough: bool = False) -> SolveResult:
-        """Find inputs satisfying the (sliced) prefix and `target`, with the quick resource limit or,
-        when `thorough`, the full one.
+              variables: dict[str, z3.ExprRef], level: Level = Level.QUICK,
+              deadline: float = math.inf) -> SolveResult:
+        """Find inputs satisfying the (sliced) prefix and `target` with an attempt of `level`.
 
-        `descs` gives the Java type of each variable name, `variables` the z3 constants by name."""
+        `descs` gives the Java type of each variable name, `variables` the z3 constants by name.
+        `deadline` (time.monotonic()) caps the wall-clock safety net so a query cannot run past the
+        end of the search; the query then comes back unknown (and is not cached)."""
         constraints = self.slice(prefix, target) + [target]
-        key = (thorough, *sorted({c.ast_id for c in constraints}))
-        cached = self._cache.get(key) or self._cache.get((True, *key[1:]))
+        ids = tuple(sorted({c.ast_id for c in constraints}))
+        cached = self._cache.get((SETTLED, *ids)) or self._cache.get((level, *ids))
         if cached is not None:
             self.stats.cache_hits += 1
             return cached
+        timeout_ms = int(max(min(self.timeout_ms, (deadline - time.monotonic()) * 1000), 1))
         started = time.perf_counter()
         solver = z3.Solver(ctx=self._context)
-        solver.set("rlimit", self.rlimit if thorough else self.quick_rlimit)
-        solver.set("timeout", self.timeout_ms)
+        solver.set("rlimit", (self.fast_rlimit, self.quick_rlimit, self.rlimit)[level])
+        solver.set("timeout", timeout_ms)
         solver.set("random_seed", self.seed)
         solver.add(z3.And([c.expr for c in constraints]).translate(self._context))
         answer = solver.check()
@@ -155,9 +200,14 @@ class Solver:
             self.stats.unsat += 1
             result = SolveResult(UNSAT)
         else:
-            self.stats.unknown += 1
+            if level == Level.FAST:
+                self.stats.escalated += 1
+            else:
+                self.stats.unknown += 1
             result = SolveResult(UNKNOWN, reason=solver.reason_unknown())
-        self._cache[key if result.status == UNKNOWN else (True, *key[1:])] = result
+            if timeout_ms < self.timeout_ms:
+                return result  # cut short by the search's deadline: not this level's answer
+        self._cache[(level, *ids) if result.status == UNKNOWN else (SETTLED, *ids)] = result
         return result
 
 

@@ -144,5 +144,5 @@ def constant(variable: z3.ExprRef, desc: str, value: bool | int | float | str) -
     if desc == "null":
         return z3.BoolVal(bool(value))
     if desc == "Ljava/lang/String;":
-        return z3.StringVal(value)
+        return terms.string(value)  # type: ignore[arg-type]
     return z3.BitVecVal(int(value), variable.size())

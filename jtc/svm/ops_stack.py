@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import z3
 
 from jtc.svm import concrete as jc
+from jtc.svm import terms
 from jtc.svm.heap import NULL
 from jtc.svm.values import TOP, Ref, StringShadow, Sym
 
@@ -60,7 +60,7 @@ def ldc(vm: Machine, f: Frame, ins: tuple) -> None:
     elif kind == "D":
         stack.extend((jc.double_from_bits(value), TOP))
     elif kind == "S":
-        stack.append(Ref(None, string=StringShadow(z3.StringVal(value), value, len(value))))
+        stack.append(Ref(None, string=StringShadow(terms.string(value), value, len(value))))
     else:  # class literal, method type, handle: an object the VM never looks into
         stack.append(Ref(None))
     f.pc += 1

@@ -33,6 +33,12 @@ def const(kind: str, value: int | float) -> z3.ExprRef:
     raise ValueError(kind)
 
 
+def string(text: str) -> z3.SeqRef:
+    """A z3 String constant with exactly these UTF-16 units: z3.StringVal reads escapes, so a Java
+    string holding the six characters \\u{41} would otherwise become "A"."""
+    return z3.StringVal("".join(c if " " <= c <= "~" and c != "\\" else f"\\u{{{ord(c):x}}}" for c in text))
+
+
 def var(kind: str, name: str) -> z3.ExprRef:
     return z3.Const(name, SORTS[kind])
 

@@ -8,7 +8,7 @@ import random
 import z3
 
 from jtc.solver.fallback import search
-from jtc.solver.solver import SAT, UNKNOWN, UNSAT, Solver
+from jtc.solver.solver import SAT, UNKNOWN, UNSAT, Level, Solver
 from jtc.svm.inputs import InputVariables, PrimitiveInput, StringInput
 from jtc.svm.models import strings  # noqa: F401  (sets z3's string encoding to the BMP)
 
@@ -92,3 +92,26 @@ def test_resource_limit_gives_unknown_and_the_fallback_finds_a_checked_answer():
     assert found is not None
     bmi_value = found["m"] / (found["l"] * found["l"])
     assert found["m"] > 0 and found["l"] > 0 and 18.5 * 0.99 <= bmi_value < 18.5
+
+
+def test_variables_of_constraints_that_share_subterms():
+    a, b, c = z3.BitVecs("a b c", 32)
+    s = z3.String("s")
+    solver = Solver()
+    shared = a * b + 7
+    assert solver.constraint(shared > 3).variables == {"a", "b"}
+    assert solver.constraint(z3.And(shared < c, z3.Length(s) == z3.BV2Int(c))).variables == {"a", "b", "c", "s"}
+    assert solver.constraint(z3.BoolVal(True)).variables == frozenset()
+    assert solver.constraint(shared > 3).variables == {"a", "b"}  # from the index
+
+
+def test_each_level_settles_easy_queries_and_hard_ones_escalate():
+    x, y = z3.BitVecs("x y", 64)
+    descs, variables = {"x": "J", "y": "J"}, {"x": x, "y": y}
+    solver = Solver()
+    easy = solver.constraint(z3.And(x > 5, x < 9))
+    assert solver.solve([], easy, descs, variables, Level.FAST).status == SAT
+    assert solver.stats.sat == 1 and solver.stats.escalated == 0
+    hard = solver.constraint(z3.And(x * y == 0x7FFF_FFFF_FFFF_FFF1, x > 1, y > 1, x * x * x != y))
+    assert solver.solve([], hard, descs, variables, Level.FAST).status == UNKNOWN
+    assert solver.stats.escalated == 1 and solver.stats.unknown == 0  # a fast attempt that gave up is no verdict
