@@ -136,6 +136,8 @@ class ClassSession:
                 break
             try:
                 if not self._step():
+                    if time.monotonic() >= self.deadline:  # the generator stopped for the deadline
+                        stopped_by = StopReason.TIME
                     break
             except DeadlineReached:
                 stopped_by = StopReason.TIME

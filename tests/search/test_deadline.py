@@ -95,7 +95,7 @@ def _never_yields() -> Iterator:
 
 
 def test_a_session_whose_generator_never_yields_ends_at_its_deadline() -> None:
-    session = ClassSession(_never_yields(), _NoExecutor(), Solver(), Limits(8, 8),  # type: ignore[arg-type]
+    session = ClassSession(lambda stop, wanted: _never_yields(), _NoExecutor(), Solver(), Limits(8, 8),  # type: ignore[arg-type]
                            Strategy.COVERAGE, seed=0, max_depth=100)
     started = time.monotonic()
     report = session.run(1.0)
