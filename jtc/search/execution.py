@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from jtc.jvm.protocol import ABORT_BUDGET, ABORT_TIMEOUT, HarnessResult, encode_program
 from jtc.jvm.worker import DEADLINE, JvmWorker
-from jtc.model.program import Program
+from jtc.model.program import Program, StatementStatus
 from jtc.model.repository import ClassRepository
 from jtc.search.deadline import DeadlineReached, guard
 from jtc.svm.inputs import Assignment, InputVariables
@@ -19,6 +19,7 @@ from jtc.svm.machine import Machine, Replay
 # inputs): enough for the decisions that led into the loop, which the search may flip, without
 # replaying hundreds of thousands of records that only repeat them.
 ABORTED_REPLAY_RECORDS = 20_000
+RESOURCE_ERRORS = frozenset({"java.lang.OutOfMemoryError", "java.lang.StackOverflowError"})
 
 
 @dataclass
@@ -43,6 +44,17 @@ class Execution:
     assignment: Assignment
     result: HarnessResult
     replay: Replay | None  # None when the worker failed or the harness refused the program
+
+    @property
+    def cut_short(self) -> bool:
+        """The run ended at a limit of the machine (memory, stack, instruction budget, time), not
+        where the code's decisions led: a path it left unfinished says nothing about the VM's
+        prediction (a room of 3 x 2^30 squares is a legal input that no heap holds)."""
+        result = self.result
+        if result.failure is not None or result.abort in (ABORT_BUDGET, ABORT_TIMEOUT):
+            return True
+        last = result.executed - 1
+        return last >= 0 and result.status[last] == StatementStatus.THREW and result.values[last] in RESOURCE_ERRORS
 
 
 class Executor:

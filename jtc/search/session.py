@@ -259,7 +259,10 @@ class ClassSession:
             group.tree.mark(node, NodeStatus.TIMEOUT)
             return
         left_at = divergence(node, with_statement_choices(execution, skeleton), labels_before)
-        if left_at is not None:
+        if left_at is not None and execution.cut_short:
+            if node.status == NodeStatus.UNEXPLORED:
+                group.tree.mark(node, NodeStatus.TIMEOUT)  # unreachable within the machine's limits
+        elif left_at is not None:
             site = describe_site(left_at)
             self.divergences[site] = self.divergences.get(site, 0) + 1
             LOG.debug("divergence at %s: expected %r, inputs %s", site, left_at.label, verdict.assignment)
