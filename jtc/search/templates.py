@@ -7,7 +7,7 @@ an assignment of the unknowns turns it into a concrete Program.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, Null, Program, Statement, Value, VarRef
@@ -81,6 +81,10 @@ class ProgramTemplate:
                 if source.kind == SourceKind.INPUT:
                     name = f"s{index}.{invokable.label}{_overload(invokable)}.{invokable.param_names[argument]}"
                     spec = _spec_for(name, desc, limits)
+                    if invokable.kind == InvokableKind.COLLECTION and isinstance(spec, (StringInput, ArrayInput)):
+                        # The VM meets an element again by its object id (list.get, an iterator's
+                        # next), and a null has none: its checks could not be decisions.
+                        spec = replace(spec, nullable=False)
                     if spec is not None:
                         specs[(index, argument)] = spec
                 values.append(value)
