@@ -36,6 +36,7 @@ from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
 from jtc.search.pool import build_pool
+from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import SequenceGenerator
@@ -119,9 +120,11 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     pool = build_pool(declared, index, analysis, producers, settings.access)
     targets = testable_targets(pool, declared)
     made_by_steps = {f"L{declared.name};"} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
-    generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, RecipeBook(producers).recipes,
-                                  settings.generation,
-                                  lambda desc: any(pool.assignable(desc, made) for made in made_by_steps))
+    preparations = Preparations(index, declared.name.rpartition("/")[0], settings.access, pool.effects)
+    book = RecipeBook(producers, preparations=preparations)
+    generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
+                                  lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
+                                  book.prepared)
     limits = Limits(settings.max_array_length, settings.max_string_length)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)

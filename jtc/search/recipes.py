@@ -19,16 +19,19 @@ from jtc.model.types import internal_name, is_array
 from jtc.search import jdk
 from jtc.search.invokables import (Invokable, InvokableKind, array_invokable, collection_invokable,
                                    stub_invokable)
+from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
-from jtc.search.sequences import Recipe, Source, SourceKind, Step, accepts_literal
+from jtc.search.sequences import Recipe, Source, SourceKind, Step, accepts_literal, value_of
 
 NULL_PENALTY = 2  # a recipe that passes null where an object is wanted likely throws at once
 ARRAY_LENGTHS = (1, 2)
 
 
 class RecipeBook:
-    def __init__(self, producers: Producers, per_type: int = 4, depth: int = 6) -> None:
+    def __init__(self, producers: Producers, per_type: int = 4, depth: int = 6,
+                 preparations: Preparations | None = None) -> None:
         self.producers = producers
+        self.preparations = preparations
         self.per_type = per_type
         self.depth = depth
         self._memo: dict[tuple[GenericType, int], list[Recipe]] = {}
@@ -98,14 +101,41 @@ class RecipeBook:
         if built is not None:
             options.append(built)
 
+    def prepared(self, wanted: GenericType, consumer: Invokable) -> list[Recipe]:
+        """The cheapest recipe for an argument of `consumer`, each followed by one preparation
+        (search/preparations.py): a call on the value made that sets what the consumer reads."""
+        if self.preparations is None:
+            return []
+        base = self.recipes(wanted)[:1]
+        found = []
+        for recipe in base:
+            for mutator in self.preparations.for_argument(wanted.desc, consumer):
+                steps = list(recipe)
+                fed = self._feed(mutator, 0, True, steps, [Source(SourceKind.REF, value_of(recipe))])
+                if fed is not None:
+                    steps.append(Step(mutator, tuple(fed[0]), helper=True, prepares=True))
+                    found.append(tuple(steps))
+        return found
+
     def _build(self, producer: Invokable, depth: int, nulls_cost: bool) -> tuple[int, Recipe] | None:
         """The helper steps that feed `producer`'s inputs, then `producer` itself, and their cost."""
         steps: list[Step] = []
-        sources: list[Source] = []
+        fed = self._feed(producer, depth, nulls_cost, steps, [])
+        if fed is None:
+            return None
+        sources, penalty = fed
+        steps.append(Step(producer, tuple(sources), helper=True))
+        return len(steps) + penalty, tuple(steps)
+
+    def _feed(self, invokable: Invokable, depth: int, nulls_cost: bool, steps: list[Step],
+              given: list[Source]) -> tuple[list[Source], int] | None:
+        """Sources for `invokable`'s inputs after the `given` ones, appending the helper steps that
+        make them to `steps`, and the penalty for inputs left null; None when a required one cannot be made."""
+        sources = list(given)
         penalty = 0
-        receiver = 1 if producer.receiver else 0
-        for position, desc in enumerate(producer.inputs):
-            wanted = plain(desc) if position < receiver else producer.type_of(position - receiver)
+        receiver = 1 if invokable.receiver else 0
+        for position in range(len(given), len(invokable.inputs)):
+            wanted = plain(invokable.inputs[position]) if position < receiver else invokable.type_of(position - receiver)
             if accepts_literal(wanted.desc):
                 sources.append(Source(SourceKind.INPUT))
                 continue
@@ -113,14 +143,13 @@ class RecipeBook:
             if sub:
                 offset = len(steps)
                 steps.extend(_shifted(sub[0], offset))
-                sources.append(Source(SourceKind.REF, len(steps) - 1))
-            elif position < receiver or (producer.inner and position == 0):
+                sources.append(Source(SourceKind.REF, offset + value_of(sub[0])))
+            elif position < receiver or (invokable.inner and position == 0):
                 return None
             else:
                 sources.append(Source(SourceKind.NULL))
                 penalty += NULL_PENALTY if nulls_cost else 0
-        steps.append(Step(producer, tuple(sources), helper=True))
-        return len(steps) + penalty, tuple(steps)
+        return sources, penalty
 
 
 def _has_null(recipe: Recipe) -> bool:
@@ -132,7 +161,7 @@ def _shifted(recipe: Recipe, offset: int) -> Recipe:
     if offset == 0:
         return recipe
     return tuple(Step(step.invokable, tuple(Source(SourceKind.REF, s.index + offset) if s.kind == SourceKind.REF
-                                            else s for s in step.sources), helper=step.helper)
+                                            else s for s in step.sources), helper=step.helper, prepares=step.prepares)
                  for step in recipe)
 
 

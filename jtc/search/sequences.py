@@ -56,10 +56,16 @@ class Step:
     invokable: Invokable
     sources: tuple[Source, ...]  # parallel to invokable.inputs (receiver first)
     helper: bool = False
+    prepares: bool = False  # a recipe's call on the value it made (search/preparations.py)
 
 
 Skeleton = tuple[Step, ...]
-Recipe = tuple[Step, ...]  # helper steps; the last one's result is the value made
+Recipe = tuple[Step, ...]  # helper steps; the last one that does not prepare gives the value made
+
+
+def value_of(recipe: Recipe) -> int:
+    """The step whose result is the value a recipe made (the preparations that follow act on it)."""
+    return max(i for i, step in enumerate(recipe) if not step.prepares)
 
 
 def is_symbolic_input(desc: str) -> bool:
@@ -79,16 +85,19 @@ class SequenceGenerator:
 
     def __init__(self, pool: list[Invokable], effects: Callable[[Invokable], Effects],
                  assignable: Callable[[str, str], bool], fresh: Callable[[GenericType], list[Recipe]],
-                 options: GenerationOptions, from_steps: Callable[[str], bool] = lambda desc: False) -> None:
+                 options: GenerationOptions, from_steps: Callable[[str], bool] = lambda desc: False,
+                 prepared: Callable[[GenericType, Invokable], list[Recipe]] = lambda wanted, consumer: []) -> None:
         """`fresh` gives the recipes for a type; `from_steps` tells the types whose objects always come
         from steps of the sequence (the class under test, the iterators it returns), so that the
-        calls of the sequence act on them."""
+        calls of the sequence act on them; `prepared` gives recipes for an argument of a consumer
+        followed by a call that sets what the consumer reads (tried after the plain recipes)."""
         self.pool = list(pool)
         self.from_steps = from_steps
         self.number = {inv: position for position, inv in enumerate(self.pool)}  # partial order reduction
         self._effects = effects
         self.assignable = assignable
         self.fresh = fresh
+        self.prepared = prepared
         self.options = options
         self._recipes: dict[GenericType, list[Recipe]] = {}
         self._influence: dict[tuple[Invokable, Invokable], bool] = {}
@@ -256,7 +265,8 @@ class SequenceGenerator:
             return earlier + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)]
         literal = [Source(SourceKind.INPUT)] if accepts_literal(desc) else []
         fresh = [Source(SourceKind.FRESH, recipe=r) for r in self.recipes(wanted)]
-        return literal + fresh + earlier + [Source(SourceKind.NULL)]
+        prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, sequence[position])]
+        return literal + fresh + prepared + earlier + [Source(SourceKind.NULL)]
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""
@@ -315,8 +325,8 @@ def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:
                 for helper in source.recipe:
                     expanded.append(Step(helper.invokable, tuple(
                         Source(SourceKind.REF, s.index + start) if s.kind == SourceKind.REF else s
-                        for s in helper.sources), helper=True))
-                sources.append(Source(SourceKind.REF, len(expanded) - 1))
+                        for s in helper.sources), helper=True, prepares=helper.prepares))
+                sources.append(Source(SourceKind.REF, start + value_of(source.recipe)))
             elif source.kind == SourceKind.REF:
                 sources.append(Source(SourceKind.REF, new_index[source.index]))
             else:

@@ -1,7 +1,7 @@
 """Classes that need object graphs from the whole classpath (the real-projects issue): a class made
 only by a factory of another class, an abstract class under test, an interface parameter that
-nothing implements (a stub in the test), a `List<T>` parameter, a `char[][]` parameter, and an
-iterator returned by a call. Each reaches every branch, and its tests compile and pass on their own."""
+nothing implements (a stub in the test), a `List<T>` parameter, a `char[][]` parameter, an
+iterator returned by a call, and an argument that must be prepared by an inherited call first. Each reaches every branch, and its tests compile and pass on their own."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from junit_run import compile_and_run
 
 pytestmark = pytest.mark.slow
 
-CLASSES = ("Depot", "Account", "Alarm", "Team", "Grid", "Bag")
+CLASSES = ("Depot", "Account", "Alarm", "Team", "Grid", "Bag", "Referee")
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +71,11 @@ def test_a_grid_of_chars_is_built_row_by_row(reports: dict[str, ClassReport]) ->
 def test_an_iterator_returned_by_a_call_has_its_methods_called(reports: dict[str, ClassReport]) -> None:
     source = _source(reports["Bag"])
     assert "Iterator iterator = bag.iterator();" in source and "iterator.remove()" in source
+
+
+def test_an_argument_is_prepared_by_a_call_whose_write_the_method_reads(reports: dict[str, ClassReport]) -> None:
+    source = _source(reports["Referee"])
+    assert "pawn.placeAt(4);" in source and '"centre"' in source
 
 
 def test_written_classes_compile_and_pass_on_their_own(reports: dict[str, ClassReport], graphs_classes: Path,

@@ -6,12 +6,15 @@ from pathlib import Path
 
 import pytest
 
+from jtc.analysis.influence import NOTHING, Effects, FieldRef
 from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
 from jtc.model.signatures import GenericType, plain
+from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
-from jtc.search.sequences import Recipe
+from jtc.search.sequences import Recipe, value_of
 from jtc.toolchain import toolchain
 
 
@@ -58,3 +61,18 @@ def test_recipes_are_cheapest_first_and_literals_need_none(producers: Producers)
     book = RecipeBook(producers)
     assert [_labels(r) for r in book.recipes(plain("Lgr/Depot;"))] == [["Depots.open"]]
     assert book.recipes(plain("Ljava/lang/Integer;")) == [] and book.recipes(plain("Ljava/lang/CharSequence;")) == []
+
+
+def test_a_prepared_recipe_calls_an_inherited_method_whose_write_the_consumer_reads(
+        producers: Producers, graphs_classes: Path) -> None:
+    judge = Invokable(InvokableKind.CALL, "gr/Referee", "judge", "(Lgr/Token;)Ljava/lang/String;", "Lgr/Referee;",
+                      ("Lgr/Token;",), ("token",), "Ljava/lang/String;")
+    cell = FieldRef("gr/Token", "cell", "I", False)
+    written = {"placeAt": Effects(frozenset({cell}), frozenset(), frozenset(), frozenset(), frozenset(), True)}
+    read = Effects(frozenset(), frozenset({cell}), frozenset(), frozenset(), frozenset(), True)
+    effects = lambda inv: read if inv == judge else written.get(inv.name, NOTHING)  # noqa: E731
+    preparations = Preparations(producers.index, "gr", AccessOptions(), effects)
+    assert [m.label for m in preparations.for_argument("Lgr/Token;", judge)] == ["Token.placeAt"]
+    [recipe] = RecipeBook(producers, preparations=preparations).prepared(plain("Lgr/Token;"), judge)
+    assert _labels(recipe) == ["new Pawn", "Token.placeAt"] and recipe[-1].prepares
+    assert value_of(recipe) == 0  # the consumer gets the pawn, not what placeAt returned
