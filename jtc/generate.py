@@ -31,7 +31,7 @@ from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.oracle.expectations import TestSuite
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
-from jtc.oracle.selection import build_suite, candidates, in_class, last_new_coverage, select
+from jtc.oracle.selection import build_suite, candidates, in_class, in_class_name, last_new_coverage, select
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -137,7 +137,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
     found = candidates(search.executions, declared.name, frozenset((t.owner, t.name, t.desc) for t in targets))
-    chosen = select(found)
+    chosen = select(found, lambda member: in_class_name(member[0], declared.name))  # type: ignore[index]
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     suite = build_suite(declared.name, chosen, index.declares_checked)

@@ -103,7 +103,10 @@ def _outcome_key(execution: Execution, index: int) -> tuple:
     return _member(execution, index), Kind.RETURNED, None
 
 
-def select(found: list[Candidate]) -> list[Candidate]:
+def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda member: True) -> list[Candidate]:
+    """Greedy set cover over what the candidates cover, then one test per outcome not shown yet of
+    a member the class `declared` itself: an inherited method (a troll's `takeDamage`, Unit's) earns
+    a test only by covering the class's own code, or every subclass's tests would repeat its outcomes."""
     chosen: list[Candidate] = []
     covered: set[Item] = set()
     remaining = list(found)
@@ -116,7 +119,7 @@ def select(found: list[Candidate]) -> list[Candidate]:
         remaining.remove(best)
     shown = {key for c in chosen for key in (c.outcome_key, *c.shown_before)}
     for candidate in remaining:
-        if candidate.outcome_key not in shown:
+        if candidate.outcome_key not in shown and declared(candidate.outcome_key[0]):
             chosen.append(candidate)
             shown.add(candidate.outcome_key)
     chosen.sort(key=lambda c: c.execution.index)

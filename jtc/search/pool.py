@@ -1,7 +1,7 @@
 """The system under test as invokables: the class under test and what its sequences need.
 
 The pool holds what candidate sequences may be grown from, backwards from the members under test:
-the class's own members and its nested classes'; the other ways in to the class (factories anywhere
+the class's own members and its nested classes', the methods it inherits from the project's classes; the other ways in to the class (factories anywhere
 on the classpath, subclasses' constructors when the class is abstract, a stub when nothing else makes
 one); the members of the concrete subtypes of the types its methods take (a method that takes a
 `Figure` may want a Circle whose radius was set first), a couple of levels deep; the methods of
@@ -80,6 +80,7 @@ def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, p
         nested = index.lookup(name)
         if nested is not None:
             invokables.extend(class_invokables(index, nested, package, options))
+    invokables.extend(inherited_methods(index, cls, package, options))
     invokables.extend(_ways_in(cls, producers, invokables))
     frontier = _wanted_types(invokables, analysis, cls)
     for _ in range(DEPTH):
@@ -97,6 +98,25 @@ def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, p
     arrays = object_arrays(desc for inv in invokables for desc in inv.inputs)
     invokables.extend(array_invokable(desc, length) for desc in arrays for length in ARRAY_LENGTHS)
     return Pool(index, analysis, list(dict.fromkeys(invokables)))
+
+
+def inherited_methods(index: ClassIndex, cls: ClassFile, package: str, options: AccessOptions) -> list[Invokable]:
+    """The instance methods the class inherits from superclasses of the project and does not
+    override: `troll.takeDamage(5)` (declared by Unit) lowers what `troll.getAttackPower()` reads, and
+    `troll.nextMove(turn, heroes)` (declared by Monster) is what runs the troll's own `isActiveOn`."""
+    declared = {(m.name, m.desc) for m in cls.methods}
+    found: list[Invokable] = []
+    name = cls.super_name
+    while name is not None and index.is_user_class(name):
+        info = index.lookup(name)
+        if info is None:
+            break
+        for method in class_invokables(index, info, package, options):
+            if method.kind == InvokableKind.CALL and (method.name, method.desc) not in declared:
+                declared.add((method.name, method.desc))
+                found.append(method)
+        name = info.super_name
+    return found
 
 
 def _ways_in(cls: ClassFile, producers: Producers, own: list[Invokable]) -> list[Invokable]:

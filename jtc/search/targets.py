@@ -19,13 +19,16 @@ def check_testable(cls: ClassFile) -> None:
 
 def testable_targets(pool: Pool, cls: ClassFile) -> list[Invokable]:
     """The members under test that some sequence can reach: constructors, static methods, instance
-    methods whose receiver something in the pool can produce, and the methods of objects the class
-    returns that the class itself implements (an iterator's `next`)."""
+    methods whose receiver something in the pool can produce, the methods it inherits (they run its
+    overrides on its state), and the methods of objects the class returns that the class itself
+    implements (an iterator's `next`)."""
     name = binary_name(cls.name)
     nested = {cls.name, *pool.index.nested(cls.name)}
-    targets = methods_under_test(pool.invokables, cls.name) + [
+    own = methods_under_test(pool.invokables, cls.name)
+    overridden = {(t.name, t.desc) for t in own}
+    targets = own + [
         inv for inv in pool.invokables if inv.kind == InvokableKind.CALL and inv.owner not in nested
-        and inv.owner.startswith("java/") and any(s in nested for s in pool.index.subtypes(inv.owner))]
+        and (inv.name, inv.desc) not in overridden and any(s in nested for s in pool.index.subtypes(inv.owner))]
     producers = [inv.returns for inv in pool.invokables if inv.returns[0] == "L"]
     reachable = [t for t in targets if t.receiver is None or any(pool.assignable(p, t.receiver) for p in producers)]
     if not reachable:

@@ -25,6 +25,17 @@ def test_set_cover_takes_the_biggest_gain_first_then_one_test_per_unseen_outcome
     assert [c.execution.index for c in chosen] == [1, 2, 3]  # in execution order; 3 for its new outcome
 
 
+def test_outcomes_of_inherited_members_earn_no_test_of_their_own() -> None:
+    """A troll's tests call Unit.takeDamage: a test for it only when it covers the troll's own code."""
+    own = _candidate(0, {"a"})
+    own.outcome_key = (("u/Troll", "getReward", "()I"), Kind.RETURNED, None)
+    inherited = _candidate(1, set(), outcome="java.lang.IllegalArgumentException")
+    inherited.outcome_key = (("u/Unit", "takeDamage", "(I)Z"), Kind.THREW, "java.lang.IllegalArgumentException")
+    declared = lambda member: member[0] == "u/Troll"  # noqa: E731
+    assert [c.execution.index for c in select([own, inherited], declared)] == [0]
+    assert [c.execution.index for c in select([own, inherited])] == [0, 1]
+
+
 def test_final_coverage_is_reached_when_the_union_last_grew_not_when_the_chosen_tests_ran() -> None:
     # Execution 5 covers everything at once and is the test chosen, but 0..2 had covered it all before.
     found = [_candidate(0, {"a"}), _candidate(1, {"b"}), _candidate(2, {"c"}), _candidate(3, {"a", "b"}),
