@@ -150,7 +150,7 @@ def if_acompare(vm: Machine, f: Frame, ins: tuple) -> None:
     else:
         vm.heap.bind(a, ra)
         vm.heap.bind(b, rb)
-        cond = _same_box(a, b)
+        cond = None if a is b else _same_box(a, b)  # one box reached twice is one object, small or not
     equal_wanted = ins[1] == 165
     taken = (ra == rb) == equal_wanted
     if cond is not None and not equal_wanted:

@@ -325,6 +325,8 @@ def test_compare_equals_and_hash_of_boxes_and_strings(semantics_engine):
     runs = check(semantics_engine, "sameBox", "(II)I",
                  [(5, 5), (5, 6), (200, 200), (-128, -128), (127, 127), (128, 128), (-129, -129), (0, 200)])
     assert [_jvm_outcome(r)[1] for r in runs] == [1, 0, 0, 1, 1, 0, 0, 0]  # small boxes are shared objects
+    runs = check(semantics_engine, "oneBox", "(I)I", [(v,) for v in (5, 200, INT_MIN)])
+    assert [_jvm_outcome(r)[1] for r in runs] == [1, 1, 1]  # one box reached twice: the same object, small or not
     check(semantics_engine, "compareStrings", "(Ljava/lang/String;Ljava/lang/String;)I",
           pairs(["", "ab", "b", "abc"], ["ab", "", "ac"]))
 
