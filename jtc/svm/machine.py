@@ -100,6 +100,12 @@ class Machine:
             self._loop()
         except Desync as error:
             desync = str(error)
+        except (TypeError, AttributeError, IndexError, KeyError, ValueError, AssertionError, z3.Z3Exception) as error:
+            # A fault of the VM itself on this trace: reported like a desync (counted per site in
+            # the run summary), so that one replay it cannot follow does not end the class's search.
+            frame = self.frames[-1] if self.frames else None
+            where = f"{frame.method.qualified_name}#{frame.pc}" if frame is not None else "harness"
+            desync = f"internal {type(error).__name__} at {where}: {error}"
         for outcome in self.outcomes:
             if outcome.status == StatementStatus.UNFINISHED:
                 outcome.status = StatementStatus.ABORT
@@ -260,6 +266,15 @@ class Machine:
             self.statement_values[self.statement] = value
 
     # ---- exceptions ------------------------------------------------------------------------
+
+    def nested_first(self) -> bool:
+        """Whether a nested frame comes before the current instruction's own effect (a class
+        initialiser the JVM ran at an earlier `new`, which reads no record); if so it is pushed, and
+        the caller returns without side effects so that the instruction runs again after it."""
+        if self.pos < self.end and self.data[self.pos] & 0xFF == rec.ENTER:
+            self.enter_nested()
+            return True
+        return False
 
     def throw(self, frame: Frame, thrown: Ref | None = None) -> None:
         """The current instruction throws (the VM predicted it): the next record must say where to.

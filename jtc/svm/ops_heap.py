@@ -207,20 +207,23 @@ def arraylength(vm: Machine, f: Frame, ins: tuple) -> None:
     f.pc += 1
 
 
-def _allocate(vm: Machine, f: Frame, sizes: list[Value], elem: str) -> None:
-    """Negative-size checks, then the NEWARRAY record naming the new array."""
-    for size in sizes:
-        if isinstance(size, Sym):
-            if size.c >= 0:
-                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "ok", "negative", size.t >= 0)
-            else:
-                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "negative", "ok", size.t < 0)
+def _allocate(vm: Machine, f: Frame, count: int, elem: str) -> None:
+    """Negative-size checks, then the NEWARRAY record naming the new array. The `count` sizes stay
+    on the stack until the record is taken: when a nested frame comes first (a class initialiser),
+    the instruction runs again after it and must find them there."""
+    sizes = f.stack[len(f.stack) - count:]
     if any(concrete(size) < 0 for size in sizes):
+        if vm.nested_first():
+            return
+        _decide_sizes(vm, f, sizes)
+        del f.stack[len(f.stack) - count:]
         vm.throw(f)
         return
     i = vm.take(f, rec.NEWARRAY, 1)
     if i < 0:
         return
+    _decide_sizes(vm, f, sizes)
+    del f.stack[len(f.stack) - count:]
     ref = vm.heap.ref(vm.data[i])
     first = sizes[0]
     if isinstance(first, Sym):
@@ -229,21 +232,25 @@ def _allocate(vm: Machine, f: Frame, sizes: list[Value], elem: str) -> None:
     f.pc += 1
 
 
+def _decide_sizes(vm: Machine, f: Frame, sizes: list[Value]) -> None:
+    for size in sizes:
+        if isinstance(size, Sym):
+            if size.c >= 0:
+                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "ok", "negative", size.t >= 0)
+            else:
+                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "negative", "ok", size.t < 0)
+
+
 def newarray(vm: Machine, f: Frame, ins: tuple) -> None:
-    size = f.stack.pop()
-    _allocate(vm, f, [size], NEWARRAY_TYPES[ins[2]])
+    _allocate(vm, f, 1, NEWARRAY_TYPES[ins[2]])
 
 
 def anewarray(vm: Machine, f: Frame, ins: tuple) -> None:
-    size = f.stack.pop()
-    _allocate(vm, f, [size], object_desc(ins[2]))
+    _allocate(vm, f, 1, object_desc(ins[2]))
 
 
 def multianewarray(vm: Machine, f: Frame, ins: tuple) -> None:
-    dims = ins[3]
-    sizes = f.stack[-dims:]
-    del f.stack[-dims:]
-    _allocate(vm, f, sizes, ins[2][1:])
+    _allocate(vm, f, ins[3], ins[2][1:])
 
 
 # ---- objects and types ---------------------------------------------------------------------

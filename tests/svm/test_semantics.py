@@ -285,6 +285,11 @@ def test_instance_fields_and_private_calls(semantics_engine):
     check(semantics_engine, "instance", "(I)I", [(v,) for v in (0, 6, 7, -100)])
 
 
+def test_an_array_made_while_a_class_initialiser_runs_first(semantics_engine):
+    runs = check(semantics_engine, "lateInit", "(I)I", [(0,), (3,), (-1,)])
+    assert [_jvm_outcome(r) for r in runs] == [("ok", 7), ("ok", 10), ("threw", "java.lang.NegativeArraySizeException")]
+
+
 def test_recursion(semantics_engine):
     check(semantics_engine, "gcd", "(II)I", pairs([12, 0, -8, 35], [18, 0, 5]))
 
