@@ -21,6 +21,7 @@ import logging
 import math
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Callable, Iterator
@@ -42,11 +43,15 @@ from jtc.search.templates import Limits, ProgramTemplate, merge
 from jtc.search.tree import OTHER, Node, NodeStatus
 from jtc.solver.solver import Solver
 from jtc.svm.inputs import Assignment
-from jtc.svm.path import Decision, DecisionKind
+from jtc.svm.path import Decision, DecisionKind, Site
 
 LOG = logging.getLogger("jtc.search")
 # Outcomes of an open decision of a library model explored before its "any other" node closes.
 MODEL_OUTCOMES = 6
+# Divergences at one decision site after which its open nodes are closed unsolved: a site inside code
+# that the JDK calls back only on conditions the VM does not see (HashMap calls equals only when two
+# hashes collide) would otherwise cost one wasted run per node.
+DIVERGENCES_PER_SITE = 3
 # Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
 GRACE_EXECUTIONS = 100
 
@@ -104,6 +109,7 @@ class ClassSession:
         self.templates: dict[Skeleton, ProgramTemplate] = {}
         self.skeleton_of: dict[int, tuple[Group, Skeleton]] = {}  # execution index -> what it ran
         self.divergences: dict[str, int] = {}
+        self.diverged_at: Counter[Site] = Counter()
         self.infeasible_reached = 0
         self.nondeterministic = 0
         self.sequences = 0
@@ -244,6 +250,9 @@ class ClassSession:
             self._run(group, skeleton, self._initial(group, skeleton, base))
             return
         assert parent.witness is not None
+        if parent.site is not None and self.diverged_at[parent.site] >= DIVERGENCES_PER_SITE:
+            group.tree.mark(node, NodeStatus.DIVERGED)  # the VM cannot predict this site: no more runs
+            return
         _, skeleton = self.skeleton_of[parent.witness]
         variables = self._template(group, skeleton).variables()
         constraints = node.path_constraints(self.cascade.solver.constraint)
@@ -265,6 +274,7 @@ class ClassSession:
         elif left_at is not None:
             site = describe_site(left_at)
             self.divergences[site] = self.divergences.get(site, 0) + 1
+            self.diverged_at[left_at.parent.site] += 1  # type: ignore[union-attr, index]
             LOG.debug("divergence at %s: expected %r, inputs %s", site, left_at.label, verdict.assignment)
             if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
                 group.tree.mark(node, NodeStatus.DIVERGED)
