@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jtc.errors import NotTestableError
-from jtc.model.classfile import ACC_PRIVATE, ClassFile
+from jtc.model.classfile import ACC_PRIVATE, ACC_PUBLIC, ClassFile
 from jtc.model.types import binary_name, object_desc
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.pool import Pool
@@ -40,5 +40,14 @@ def testable_targets(pool: Pool, cls: ClassFile) -> list[Invokable]:
                 + (", no concrete subclass and no way to stub it" if not cls.is_concrete else "")
                 + f" (the {what}'s instance methods cannot be reached; --include-non-public or --include-private "
                   f"widens what jtc may call)")
-        raise NotTestableError(f"{name} has no accessible methods to test")
+        raise NotTestableError(f"{name} has no accessible methods to test: {why_nothing_to_call(cls)}")
     return reachable
+
+
+def why_nothing_to_call(cls: ClassFile) -> str:
+    """The likely reason a class offers nothing to call, for the one-line refusal."""
+    if not cls.effective_access & ACC_PUBLIC:
+        return "the class is not public (--include-non-public lets tests in its package call it)"
+    if cls.is_interface:
+        return "an interface without default or static methods has no code of its own"
+    return "no public constructor or method with code (--include-non-public, --include-private widen that)"

@@ -15,6 +15,7 @@ from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import Recipe, value_of
+from jtc.search.targets import why_nothing_to_call
 from jtc.toolchain import toolchain
 
 
@@ -76,3 +77,10 @@ def test_a_prepared_recipe_calls_an_inherited_method_whose_write_the_consumer_re
     [recipe] = RecipeBook(producers, preparations=preparations).prepared(plain("Lgr/Token;"), judge)
     assert _labels(recipe) == ["new Pawn", "Token.placeAt"] and recipe[-1].prepares
     assert value_of(recipe) == 0  # the consumer gets the pawn, not what placeAt returned
+
+
+def test_a_refusal_says_why_nothing_can_be_called(producers: Producers) -> None:
+    sensor = producers.index.lookup("gr/Sensor")
+    assert sensor is not None and "interface without default or static methods" in why_nothing_to_call(sensor)
+    depot = producers.index.lookup("gr/Depot")
+    assert depot is not None and "no public constructor or method" in why_nothing_to_call(depot)
