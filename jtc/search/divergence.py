@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from jtc.search.tree import OTHER, Node
-from jtc.svm.path import Decision
+from jtc.svm.path import Decision, Site
 
 
 def _predicted(node: Node) -> list[Node]:
@@ -37,8 +37,7 @@ def divergence(node: Node, decisions: list[Decision], labels_before: set[Hashabl
     return None
 
 
-def describe_site(node: Node) -> str:
+def describe_site(site: Site) -> str:
     """Where a divergence happened, for the run summary."""
-    assert node.parent is not None and node.parent.site is not None
-    method, index = node.parent.site
+    method, index = site
     return f"{method.qualified_name}#{index} (line {method.line_of(index)})"

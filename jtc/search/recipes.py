@@ -35,6 +35,7 @@ class RecipeBook:
         self.per_type = per_type
         self.depth = depth
         self._memo: dict[tuple[GenericType, int], list[Recipe]] = {}
+        self._prepared: dict[tuple[GenericType, Invokable], list[Recipe]] = {}
         self._active: set[GenericType] = set()
 
     def recipes(self, wanted: GenericType) -> list[Recipe]:
@@ -106,15 +107,18 @@ class RecipeBook:
         (search/preparations.py): a call on the value made that sets what the consumer reads."""
         if self.preparations is None:
             return []
-        base = self.recipes(wanted)[:1]
-        found = []
-        for recipe in base:
+        key = (wanted, consumer)
+        if key in self._prepared:
+            return self._prepared[key]
+        found: list[Recipe] = []
+        for recipe in self.recipes(wanted)[:1]:
             for mutator in self.preparations.for_argument(wanted.desc, consumer):
                 steps = list(recipe)
                 fed = self._feed(mutator, 0, True, steps, [Source(SourceKind.REF, value_of(recipe))])
                 if fed is not None:
                     steps.append(Step(mutator, tuple(fed[0]), helper=True, prepares=True))
                     found.append(tuple(steps))
+        self._prepared[key] = found  # asked for again at every wiring of every candidate
         return found
 
     def _build(self, producer: Invokable, depth: int, nulls_cost: bool) -> tuple[int, Recipe] | None:

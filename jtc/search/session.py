@@ -108,8 +108,7 @@ class ClassSession:
         self.group = Group()
         self.templates: dict[Skeleton, ProgramTemplate] = {}
         self.skeleton_of: dict[int, tuple[Group, Skeleton]] = {}  # execution index -> what it ran
-        self.divergences: dict[str, int] = {}
-        self.diverged_at: Counter[Site] = Counter()
+        self.diverged_at: Counter[Site] = Counter()  # divergences per decision site
         self.infeasible_reached = 0
         self.nondeterministic = 0
         self.sequences = 0
@@ -148,7 +147,8 @@ class ClassSession:
             except DeadlineReached:
                 stopped_by = StopReason.TIME
                 break
-        return SearchReport(self.executor.executions, self.divergences, self.infeasible_reached,
+        divergences = {describe_site(site): count for site, count in self.diverged_at.items()}
+        return SearchReport(self.executor.executions, divergences, self.infeasible_reached,
                             self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=self.sequences, longest_sequence=self.longest,
                             pruned=self.pruned, execution_seconds=self.execution_seconds)
@@ -272,10 +272,10 @@ class ClassSession:
             if node.status == NodeStatus.UNEXPLORED:
                 group.tree.mark(node, NodeStatus.TIMEOUT)  # unreachable within the machine's limits
         elif left_at is not None:
-            site = describe_site(left_at)
-            self.divergences[site] = self.divergences.get(site, 0) + 1
-            self.diverged_at[left_at.parent.site] += 1  # type: ignore[union-attr, index]
-            LOG.debug("divergence at %s: expected %r, inputs %s", site, left_at.label, verdict.assignment)
+            site = left_at.parent.site  # type: ignore[union-attr]
+            assert site is not None
+            self.diverged_at[site] += 1
+            LOG.debug("divergence at %s: expected %r, inputs %s", describe_site(site), left_at.label, verdict.assignment)
             if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
                 group.tree.mark(node, NodeStatus.DIVERGED)
 

@@ -6,6 +6,7 @@ character is one Java char and lengths and indices agree.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Callable
 
 import z3
@@ -15,6 +16,7 @@ from jtc.svm.models.base import Model
 from jtc.svm.values import CondSym, Ref, Sym, Value, concrete, term_of
 
 if TYPE_CHECKING:
+    from jtc.model.classtable import MethodInfo
     from jtc.svm.frames import Frame, PendingCall
     from jtc.svm.machine import Machine
 
@@ -125,9 +127,16 @@ class CharAt(Model):
 LDC = 18
 
 
-def _constants(frame: Frame) -> list[str]:
-    """The String constants the frame's method loads."""
-    return sorted({ins[2] for ins in frame.method.code if ins[0] == LDC and ins[1] == "S"})
+_CONSTANTS: weakref.WeakKeyDictionary[MethodInfo, tuple[str, ...]] = weakref.WeakKeyDictionary()
+
+
+def _constants(frame: Frame) -> tuple[str, ...]:
+    """The String constants the frame's method loads (read once per method, not per call)."""
+    method = frame.method
+    found = _CONSTANTS.get(method)
+    if found is None:
+        found = _CONSTANTS[method] = tuple(sorted({ins[2] for ins in method.code if ins[0] == LDC and ins[1] == "S"}))
+    return found
 
 
 class HashCode(Model):
