@@ -1,15 +1,17 @@
-"""Command line: `jtc generate`, `jtc doctor`. Parsing and printing only; the work is in jtc.generate."""
+"""Command line: `jtc generate`, `jtc coverage`, `jtc doctor`. Parsing only; the work is in jtc.project.run,
+jtc.coverage and jtc.doctor."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import logging
+import os
 import sys
 from pathlib import Path
 
-from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings, Strategy
-from jtc.errors import ExitCode, JtcError
+from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
+from jtc.errors import ExitCode, JtcError, UsageError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -17,7 +19,20 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     generate = commands.add_parser("generate", help="explore classes and write their JUnit tests")
-    generate.add_argument("classes", nargs="+", metavar="CLASS", help="binary class names, e.g. com.example.Foo")
+    generate.add_argument("classes", nargs="*", metavar="CLASS", help="binary class names, e.g. com.example.Foo")
+    generate.add_argument("--package", "-p", action="append", default=[], metavar="PACKAGE",
+                          help="every class of this package and its subpackages (may be repeated)")
+    generate.add_argument("--all", action="store_true", help="every class of the classpath's first entry")
+    generate.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, metavar="N",
+                          help="worker processes, each with its own JVM (default: the number of cores)")
+    generate.add_argument("--strict", action="store_true",
+                          help="fail the run (exit 10-14) when the code under test exits, loops, overflows the stack, "
+                               "runs out of memory or kills the JVM on some path")
+    generate.add_argument("--report", type=Path, metavar="FILE", help="write every class's figures as JSON")
+    generate.add_argument("--cache-dir", type=Path, default=Path(".jtc-cache"), metavar="DIR",
+                          help="the incremental cache: unchanged classes are not generated again (default: .jtc-cache)")
+    generate.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    generate.add_argument("--force", action="store_true", help="generate even the classes the cache says are unchanged")
     generate.add_argument("--classpath", "-cp", required=True, action="append",
                           help="directories and jars with the classes under test and their dependencies "
                                "(':'-separated; may be repeated)")
@@ -70,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             from jtc.coverage.report_command import run_coverage
 
             return int(run_coverage(args.classpath, args.tests, args.classes, print))
-        from jtc.generate import exit_code_of, generate, summary_lines
+        from jtc.project.run import run_generate
 
         if args.verbose:
             logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s", stream=sys.stderr)
@@ -84,14 +99,11 @@ def main(argv: list[str] | None = None) -> int:
             exploration=dataclasses.replace(ExplorationOptions(), pruning=not args.no_pruning,
                                             grouping=not args.no_grouping, path_limit=args.path_limit),
         )
-        results = []
-        for _, result in generate(settings, args.classes):
-            results.append(result)
-            if isinstance(result, JtcError):
-                print(f"jtc: error: {result}", file=sys.stderr)
-            else:
-                print("\n".join(summary_lines(result)), flush=True)
-        return int(exit_code_of(results))
+        if args.jobs < 1:
+            raise UsageError("-j needs at least one worker process")
+        options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
+                             force=args.force, report=args.report)
+        return int(run_generate(settings, options, args.classes, args.package, args.all))
     except JtcError as error:
         print(f"jtc: error: {error}", file=sys.stderr)
         return int(error.exit_code)

@@ -72,3 +72,14 @@ class Settings:
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()
     exploration: ExplorationOptions = ExplorationOptions()
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How a `jtc generate` run over many classes is carried out; none of it changes a class's tests."""
+
+    jobs: int = 1  # worker processes, each with its own JVM
+    strict: bool = False  # problems of the code under test (System.exit, endless loops ...) fail the run
+    cache_dir: Path | None = None  # the incremental cache; None: always generate
+    force: bool = False  # generate even the classes the cache says are unchanged
+    report: Path | None = None  # every class's figures as JSON

@@ -14,7 +14,7 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from jtc.config import Settings
 from jtc.coverage.measure import measure
@@ -214,8 +214,9 @@ def _percent(covered: int, total: int) -> str:
     return f"{100.0 * covered / total:.1f}%" if total else "n/a"
 
 
-def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, ClassReport | JtcError]]:
-    """Each class's report, or the error that ended it, as soon as the class is done."""
+def generate(settings: Settings, class_names: Iterable[str]) -> Iterator[tuple[str, ClassReport | JtcError]]:
+    """Each class's report, or the error that ended it, as soon as the class is done. The names may
+    come lazily (a worker process receives them one at a time); the JVM starts before the first."""
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries, toolchain().java_home) as index, \
             JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
@@ -231,12 +232,3 @@ def generate(settings: Settings, class_names: list[str]) -> Iterator[tuple[str, 
                     traceback.print_exc()
                 yield name, InternalError(f"internal error while testing {name}: {type(error).__name__}: {error} "
                                           f"(JTC_DEBUG=1 prints the traceback)")
-
-
-def exit_code_of(results: list[ClassReport | JtcError]) -> ExitCode:
-    """The first problem decides: an error of a class, else a problem of the code under test."""
-    for result in results:
-        code = result.exit_code
-        if code != ExitCode.OK:
-            return code
-    return ExitCode.OK

@@ -125,6 +125,10 @@ class ClassIndex:
             self._user_set = frozenset(found)
         return self._user_names
 
+    def classes_of_entry(self, entry: Path) -> tuple[str, ...]:
+        """The classes of one classpath entry, by internal name, sorted."""
+        return tuple(sorted(_class_names(entry, self._archive)))
+
     # ---- hierarchy -----------------------------------------------------------------------------
 
     def _child_map(self) -> dict[str, list[str]]:

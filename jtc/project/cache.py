@@ -1,0 +1,88 @@
+"""The incremental cache: a class whose class files, jtc and settings are unchanged since the last
+run, and whose written test file is still as jtc wrote it, is skipped.
+
+The key hashes the class file and its nested classes' files, jtc's version and sources (so a
+developer's change to jtc counts as a new version), and the settings. It does not cover the
+classes the class under test uses: a changed dependency needs `--force`.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from pathlib import Path
+
+import jtc
+from jtc.config import Settings
+from jtc.model.classindex import ClassIndex
+from jtc.project.results import ClassResult, Status
+
+CACHEABLE = (Status.WRITTEN, Status.NO_TESTS, Status.SKIPPED)
+JAVA_SOURCES = Path(jtc.__file__).resolve().parents[1] / "java-agent" / "src"
+
+
+@functools.cache
+def jtc_fingerprint() -> str:
+    """jtc's version and a digest of the files that make its behaviour (Python, templates, agent)."""
+    digest = hashlib.sha256(jtc.__version__.encode())
+    package = Path(jtc.__file__).resolve().parent
+    files = sorted([*package.rglob("*.py"), *package.rglob("*.j2"), *JAVA_SOURCES.rglob("*.java")])
+    for path in files:
+        digest.update(str(path.relative_to(package.parent)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class GenerationCache:
+    def __init__(self, folder: Path, settings: Settings, index: ClassIndex) -> None:
+        self.folder = folder
+        self.index = index
+        self.settings_key = repr(settings)
+
+    def key(self, name: str) -> str:
+        internal = name.replace(".", "/")
+        digest = hashlib.sha256(f"{jtc_fingerprint()}\n{self.settings_key}".encode())
+        for member in (internal, *self.index.nested(internal)):
+            digest.update(member.encode())
+            digest.update(self.index.class_bytes(member) or b"")
+        return digest.hexdigest()
+
+    def _entry(self, name: str) -> Path:
+        return self.folder / f"{name}.json"
+
+    def lookup(self, name: str) -> ClassResult | None:
+        """The last run's result, when nothing it depended on changed; its status says UNCHANGED."""
+        entry = self._entry(name)
+        if not entry.is_file():
+            return None
+        try:
+            data = json.loads(entry.read_text())
+            if data["key"] != self.key(name):
+                return None
+            written = data["test_file_sha256"]
+            if written is not None and not (Path(data["result"]["test_file"]).is_file()
+                                            and _file_digest(Path(data["result"]["test_file"])) == written):
+                return None
+            result = ClassResult.from_json(data["result"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # an unreadable entry is a miss, never an error
+        if result.status != Status.SKIPPED:  # a skip keeps its reason
+            result.lines = [f"{name}: unchanged since the last run, not generated again (--force regenerates)"]
+            result.status = Status.UNCHANGED
+        return result
+
+    def store(self, name: str, result: ClassResult) -> None:
+        if result.status not in CACHEABLE:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        test_file = Path(result.test_file) if result.test_file else None
+        data = {"key": self.key(name), "result": result.to_json(),
+                "test_file_sha256": _file_digest(test_file) if test_file else None}
+        temporary = self._entry(name).with_suffix(".tmp")
+        temporary.write_text(json.dumps(data, indent=1) + "\n")
+        temporary.replace(self._entry(name))

@@ -1,0 +1,87 @@
+"""What a run keeps of each class: plain data that crosses process boundaries, the cache and the
+JSON report (a ClassReport holds the whole search and stays in the process that made it)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from jtc.errors import ExitCode, JtcError, NotTestableError
+from jtc.generate import ClassReport, summary_lines
+
+
+class Status(StrEnum):
+    WRITTEN = "written"  # a test class was written (problems of the code under test may be listed)
+    NO_TESTS = "no tests"  # the search ran, but no test survived validation
+    SKIPPED = "skipped"  # the class cannot be tested (interface without code, no way in ...)
+    FAILED = "failed"  # an error ended the class: unknown class, a bug of jtc, a worker that died
+    UNCHANGED = "unchanged"  # the cache holds its tests: class file, jtc and settings are as last time
+
+
+@dataclass
+class ClassResult:
+    name: str
+    status: Status
+    lines: list[str]  # the summary as printed; for an error or a skip, its one line
+    error_code: ExitCode = ExitCode.OK  # why the class failed or was skipped, or JaCoCo failing
+    problem_code: ExitCode = ExitCode.OK  # the first problem of the code under test (System.exit ...)
+    tests: int = 0
+    test_file: str | None = None
+    branch: tuple[int, int] | None = None
+    line: tuple[int, int] | None = None
+    executions: int = 0
+    search_seconds: float = 0.0
+    seconds: float = 0.0
+    divergences: int = 0
+    problems: list[str] = field(default_factory=list)
+    dropped: int = 0
+
+    @staticmethod
+    def of(name: str, outcome: ClassReport | JtcError) -> ClassResult:
+        if isinstance(outcome, JtcError):
+            status = Status.SKIPPED if isinstance(outcome, NotTestableError) else Status.FAILED
+            return ClassResult(name, status, [str(outcome)], error_code=outcome.exit_code)
+        search = outcome.search
+        return ClassResult(
+            name, Status.WRITTEN if outcome.test_file else Status.NO_TESTS, summary_lines(outcome),
+            error_code=outcome.coverage_error.exit_code if outcome.coverage_error else ExitCode.OK,
+            problem_code=outcome.exit_code if outcome.problems else ExitCode.OK,
+            tests=outcome.tests_written, test_file=outcome.test_file, branch=outcome.branch, line=outcome.line,
+            executions=len(search.executions), search_seconds=round(search.seconds, 2),
+            seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
+            problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
+            dropped=len(outcome.dropped))
+
+    def to_json(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["status"], data["error_code"], data["problem_code"] = str(self.status), int(self.error_code), \
+            int(self.problem_code)
+        return data
+
+    @staticmethod
+    def from_json(data: dict) -> ClassResult:
+        values = dict(data)
+        values["status"] = Status(values["status"])
+        values["error_code"], values["problem_code"] = ExitCode(values["error_code"]), ExitCode(values["problem_code"])
+        for pair in ("branch", "line"):
+            values[pair] = tuple(values[pair]) if values[pair] is not None else None
+        return ClassResult(**values)
+
+
+def run_exit_code(results: list[tuple[bool, ClassResult]], strict: bool) -> ExitCode:
+    """The run's exit status from (named on the command line, result) pairs. Errors decide first; a
+    class found in a package that cannot be tested is only skipped, one named explicitly is an
+    error. Problems of the code under test fail the run only with `--strict`: the tests for the
+    other paths were written, and a build should not fail for a path that exits or loops."""
+    for named, result in results:
+        if result.status == Status.FAILED or (named and result.status == Status.SKIPPED):
+            return result.error_code
+    for _, result in results:  # tests written, but JaCoCo could not measure them
+        if result.status != Status.SKIPPED and result.error_code != ExitCode.OK:
+            return result.error_code
+    if strict:
+        for _, result in results:
+            if result.problem_code != ExitCode.OK:
+                return result.problem_code
+    return ExitCode.OK

@@ -1,0 +1,102 @@
+"""A `jtc generate` run: resolve the targets, take unchanged classes from the cache, generate the
+rest (in this process, or on `-j N` worker processes), print as classes finish, then the summary
+table and the JSON report; the exit status follows `results.run_exit_code`."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+from jtc.config import RunOptions, Settings
+from jtc.errors import ExitCode
+from jtc.model.classindex import ClassIndex
+from jtc.model.classpath import Classpath
+from jtc.project.cache import GenerationCache
+from jtc.project.parallel import generate_parallel
+from jtc.project.progress import RunDisplay
+from jtc.project.results import ClassResult, Status, run_exit_code
+from jtc.project.targets import Target, resolve_targets
+
+
+def run_generate(settings: Settings, options: RunOptions, classes: list[str], packages: list[str],
+                 every_class: bool) -> ExitCode:
+    classpath = Classpath.parse(settings.classpath)
+    with ClassIndex(classpath.entries) as index:
+        targets = resolve_targets(index, classes, packages, every_class)
+        cache = GenerationCache(options.cache_dir, settings, index) if options.cache_dir else None
+        results: dict[str, ClassResult] = {}
+        with RunDisplay(len(targets), options.jobs) as display:
+            named = {t.name for t in targets if t.named}
+
+            def finished(result: ClassResult) -> None:
+                results[result.name] = result
+                if cache:
+                    cache.store(result.name, result)
+                _show(display, result, result.name in named)
+
+            pending = []
+            for target in targets:
+                cached = cache.lookup(target.name) if cache and not options.force else None
+                if cached is None:
+                    pending.append(target.name)
+                else:
+                    results[target.name] = cached
+                    _show(display, cached, target.named)
+            if options.jobs > 1 and len(pending) > 1:
+                generate_parallel(settings, pending, options.jobs, display.class_started, finished)
+            elif pending:
+                _generate_here(settings, pending, display, finished)
+            ordered = [results[t.name] for t in targets]
+            if len(targets) > 1:
+                display.summary(ordered)
+        if options.report:
+            _write_report(options.report, targets, ordered, settings, options)
+        return run_exit_code([(t.named, results[t.name]) for t in targets], options.strict)
+
+
+def _show(display: RunDisplay, result: ClassResult, named: bool) -> None:
+    """Summaries to stdout; an error of a class, or the refusal of a class the user named, as one
+    `jtc: error:` line on stderr."""
+    if result.status == Status.FAILED or (named and result.status == Status.SKIPPED):
+        display.class_done(ClassResult(result.name, result.status, [], result.error_code))
+        print(f"jtc: error: {result.lines[0]}", file=sys.stderr, flush=True)
+    elif result.status == Status.SKIPPED:
+        display.class_done(ClassResult(result.name, result.status, [f"{result.name}: skipped: {result.lines[0]}"],
+                                       result.error_code))
+    else:
+        display.class_done(result)
+
+
+def _generate_here(settings: Settings, names: list[str], display: RunDisplay,
+                   finished: Callable[[ClassResult], None]) -> None:
+    """`-j 1`: one JVM worker for every class, in this process."""
+    from jtc.generate import generate
+
+    def announced() -> Iterator[str]:
+        for name in names:
+            display.class_started(name)
+            yield name
+
+    for name, outcome in generate(settings, announced()):
+        finished(ClassResult.of(name, outcome))
+
+
+def _write_report(path: Path, targets: list[Target], results: list[ClassResult], settings: Settings,
+                  options: RunOptions) -> None:
+    report = {
+        "written": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "settings": {"classpath": list(settings.classpath), "time_budget": settings.time_budget,
+                     "seed": settings.seed, "max_executions": settings.max_executions, "jobs": options.jobs},
+        "classes": [dict(result.to_json(), named=target.named) for target, result in zip(targets, results)],
+        "totals": {
+            "classes": len(results), "tests": sum(r.tests for r in results),
+            **{str(status): sum(1 for r in results if r.status == status) for status in Status},
+            "branches": [sum(r.branch[i] for r in results if r.branch) for i in (0, 1)],
+            "lines": [sum(r.line[i] for r in results if r.line) for i in (0, 1)],
+        },
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=1) + "\n")
