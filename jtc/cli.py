@@ -25,6 +25,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--all", action="store_true", help="every class of the classpath's first entry")
     generate.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, metavar="N",
                           help="worker processes, each with its own JVM (default: the number of cores)")
+    generate.add_argument("--scheduler", metavar="ADDRESS",
+                          help="run the classes as jobs on a Dask cluster (tcp://host:8786); needs jtc[cluster]")
     generate.add_argument("--strict", action="store_true",
                           help="fail the run (exit 10-14) when the code under test exits, loops, overflows the stack, "
                                "runs out of memory or kills the JVM on some path")
@@ -102,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.jobs < 1:
             raise UsageError("-j needs at least one worker process")
         options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
-                             force=args.force, report=args.report)
+                             force=args.force, report=args.report, scheduler=args.scheduler)
         return int(run_generate(settings, options, args.classes, args.package, args.all))
     except JtcError as error:
         print(f"jtc: error: {error}", file=sys.stderr)

@@ -83,3 +83,4 @@ class RunOptions:
     cache_dir: Path | None = None  # the incremental cache; None: always generate
     force: bool = False  # generate even the classes the cache says are unchanged
     report: Path | None = None  # every class's figures as JSON
+    scheduler: str | None = None  # a Dask scheduler's address: classes become jobs on its cluster

@@ -22,6 +22,7 @@ class ExitCode(IntEnum):
     NOT_TESTABLE = 6
     TOOLCHAIN_MISSING = 7
     COVERAGE_FAILED = 8  # tests were written, but JaCoCo could not measure them
+    CLUSTER = 9  # the Dask scheduler cannot be reached, has no workers, or Dask is not installed
     # Problems of the code under test: tests for the other paths are still written.
     SYSTEM_EXIT = 10
     ENDLESS_LOOP = 11
@@ -67,6 +68,12 @@ class CoverageError(JtcError):
     are written; the message names what JaCoCo said."""
 
     exit_code = ExitCode.COVERAGE_FAILED
+
+
+class ClusterError(JtcError):
+    """`--scheduler`: the cluster cannot take jobs."""
+
+    exit_code = ExitCode.CLUSTER
 
 
 class InternalError(JtcError):

@@ -16,8 +16,7 @@ from multiprocessing.process import BaseProcess
 from typing import Callable, Iterator
 
 from jtc.config import Settings
-from jtc.errors import ExitCode
-from jtc.project.results import ClassResult, Status
+from jtc.project.results import ClassResult
 
 
 def _serve(connection: Connection, settings: Settings) -> None:
@@ -58,9 +57,8 @@ class _Worker:
 def _died(worker: _Worker) -> ClassResult:
     name = worker.current or "?"
     worker.process.join(timeout=5)
-    return ClassResult(name, Status.FAILED, [f"the worker process testing {name} died "
-                                             f"(exit code {worker.process.exitcode}); no tests written for it"],
-                       error_code=ExitCode.INTERNAL_ERROR)
+    return ClassResult.failed(name, f"the worker process testing {name} died (exit code {worker.process.exitcode}); "
+                                    f"no tests written for it")
 
 
 def generate_parallel(settings: Settings, names: list[str], jobs: int, started: Callable[[str], None],

@@ -38,6 +38,11 @@ class ClassResult:
     dropped: int = 0
 
     @staticmethod
+    def failed(name: str, why: str) -> ClassResult:
+        """A class lost to its worker (a process or cluster job that died): no tests, the reason."""
+        return ClassResult(name, Status.FAILED, [why], error_code=ExitCode.INTERNAL_ERROR)
+
+    @staticmethod
     def of(name: str, outcome: ClassReport | JtcError) -> ClassResult:
         if isinstance(outcome, JtcError):
             status = Status.SKIPPED if isinstance(outcome, NotTestableError) else Status.FAILED

@@ -15,6 +15,7 @@ from jtc.errors import ExitCode
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath
 from jtc.project.cache import GenerationCache
+from jtc.project.cluster import generate_on_cluster
 from jtc.project.parallel import generate_parallel
 from jtc.project.progress import RunDisplay
 from jtc.project.results import ClassResult, Status, run_exit_code
@@ -45,7 +46,10 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
                 else:
                     results[target.name] = cached
                     _show(display, cached, target.named)
-            if options.jobs > 1 and len(pending) > 1:
+            if options.scheduler and pending:
+                generate_on_cluster(settings, classpath.entries, pending, options.scheduler, display.class_started,
+                                    finished)
+            elif options.jobs > 1 and len(pending) > 1:
                 generate_parallel(settings, pending, options.jobs, display.class_started, finished)
             elif pending:
                 _generate_here(settings, pending, display, finished)
