@@ -18,6 +18,16 @@ from jtc.errors import ToolchainError
 from jtc.toolchain import CACHE_DIR, toolchain
 
 JAVA_RELEASE = "11"
+# The Java sources: copied into the package when a wheel is built (setup.py), else the checkout's.
+PACKAGED_SOURCES = Path(__file__).resolve().parent / "java-src"
+CHECKOUT_SOURCES = Path(__file__).resolve().parent.parent / "java-agent" / "src"
+
+
+def java_sources(*parts: str) -> Path:
+    """A folder of jtc's Java sources (`java_sources("main", "java")`: the agent), from an installed
+    wheel or from the checkout."""
+    root = PACKAGED_SOURCES if PACKAGED_SOURCES.is_dir() else CHECKOUT_SOURCES
+    return root.joinpath(*parts)
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from jtc.javabuild import JarSpec, build_jar
+from jtc.javabuild import JarSpec, build_jar, java_sources
 from jtc.toolchain import junit_console_jar, toolchain
 
-ORDER_SOURCES = Path(__file__).resolve().parents[2] / "java-agent" / "src" / "report" / "junit"
+ORDER_SOURCES = java_sources("report", "junit")
 ALPHABETICAL = "org.junit.jupiter.api.MethodOrderer$MethodName"
 REVERSED = "jtc.junit.ReversedMethodOrder"
 

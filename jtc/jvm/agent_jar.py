@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from jtc.errors import ToolchainError
-from jtc.javabuild import JarSpec, build_jar
+from jtc.javabuild import JarSpec, build_jar, java_sources
 from jtc.toolchain import asm_jars
 
-AGENT_SOURCES = Path(__file__).resolve().parents[2] / "java-agent" / "src" / "main" / "java"
+AGENT_SOURCES = java_sources("main", "java")
 PREMAIN_CLASS = "jtc.agent.Agent"
 
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import jtc
 from jtc.config import Settings
+from jtc.javabuild import java_sources
 from jtc.model.classindex import ClassIndex
 from jtc.project.results import ClassResult, Status
 
 CACHEABLE = (Status.WRITTEN, Status.NO_TESTS, Status.SKIPPED)
-JAVA_SOURCES = Path(jtc.__file__).resolve().parents[1] / "java-agent" / "src"
 
 
 @functools.cache
@@ -27,7 +27,7 @@ def jtc_fingerprint() -> str:
     """jtc's version and a digest of the files that make its behaviour (Python, templates, agent)."""
     digest = hashlib.sha256(jtc.__version__.encode())
     package = Path(jtc.__file__).resolve().parent
-    files = sorted([*package.rglob("*.py"), *package.rglob("*.j2"), *JAVA_SOURCES.rglob("*.java")])
+    files = sorted([*package.rglob("*.py"), *package.rglob("*.j2"), *java_sources().rglob("*.java")])
     for path in files:
         digest.update(str(path.relative_to(package.parent)).encode())
         digest.update(path.read_bytes())
