@@ -32,6 +32,7 @@ class SuiteCoverage:
     classes: dict[str, ClassCoverage]  # by binary name of the class under test (nested classes folded in)
     note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
     jacoco_html: Path | None = None  # the index page of JaCoCo's HTML report of this suite, when written
+    union: bool = False  # the merged execution data of all the folders, not one folder
 
 
 def _test_classes(compiled: Path) -> list[str]:
@@ -96,5 +97,5 @@ def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_u
         union = analyse([run.exec_file for run in runs], runs[0].class_dir, work_dir / "union", html=html)
         results.append(SuiteCoverage("union", sum(r.tests_run for r in results), sum(r.tests_failed for r in results),
                                      _per_class(union, classes_under_test), runs[0].note,
-                                     html.index if html else None))
+                                     html.index if html else None, union=True))
     return results

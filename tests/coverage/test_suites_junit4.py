@@ -13,6 +13,7 @@ import pytest
 
 from jtc.coverage.model import Counter
 from jtc.coverage.suites import SuiteCoverage, measure_suites
+from jtc.emit.javac import compile_sources
 from jtc.toolchain import VINTAGE_ENGINE, _bundles_vintage_engine
 
 COMPARE = Path(__file__).resolve().parent / "fixtures" / "compare"
@@ -20,10 +21,9 @@ COMPARE = Path(__file__).resolve().parent / "fixtures" / "compare"
 
 @pytest.fixture(scope="module")
 def suites(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[SuiteCoverage], Path]:
-    from tests.conftest import compile_java
-
     root = tmp_path_factory.mktemp("junit4")
-    classes = compile_java(COMPARE / "src", root / "classes")
+    classes = root / "classes"
+    assert compile_sources(sorted((COMPARE / "src").rglob("*.java")), [], classes) == []
     html = root / "html"
     return measure_suites([COMPARE / "generated", COMPARE / "handwritten"], [classes], ["cmp.Grade"],
                           root / "work", jacoco_html=html, sources=[COMPARE / "src"]), html
