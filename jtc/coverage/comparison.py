@@ -73,13 +73,13 @@ def _mark(first: bool, others: bool) -> Mark:
 def line_marks(folders: Sequence[tuple[str, ClassCoverage]]) -> tuple[LineMark, ...]:
     """The mark of every line of one class, from each test folder's coverage of it: the first folder
     against all the others."""
+    first = folders[0][0]
     numbers = sorted({line.number for _, coverage in folders for line in coverage.lines})
     marks = []
     for number in numbers:
         reached_by = tuple(label for label, coverage in folders
                            if (line := coverage.line_at(number)) is not None and line.executed)
-        first_label = folders[0][0]
-        marks.append(LineMark(number, _mark(first_label in reached_by, any(label != first_label for label in reached_by)),
+        marks.append(LineMark(number, _mark(first in reached_by, any(label != first for label in reached_by)),
                               reached_by))
     return tuple(marks)
 
