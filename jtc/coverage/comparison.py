@@ -44,6 +44,10 @@ class ClassComparison:
     def package(self) -> str:
         return self.name.rpartition(".")[0]
 
+    @property
+    def simple_name(self) -> str:
+        return self.name.rpartition(".")[2]
+
     def count(self, mark: Mark) -> int:
         return sum(1 for line in self.lines if line.mark is mark)
 
@@ -123,11 +127,10 @@ def as_json(comparison: Comparison) -> dict[str, Any]:
 
 def find_source(folders: Sequence[Path], comparison: ClassComparison) -> Path | None:
     """The class's .java file in the first source folder that has it: below the package's folders,
-    named by the SourceFile attribute, else after the outermost simple name."""
-    simple = comparison.name.rpartition(".")[2].partition("$")[0]
+    named by the SourceFile attribute, else after the simple name."""
     relative = Path(*comparison.package.split(".")) if comparison.package else Path()
     for folder in folders:
-        candidate = folder / relative / (comparison.source_file or f"{simple}.java")
+        candidate = folder / relative / (comparison.source_file or f"{comparison.simple_name}.java")
         if candidate.is_file():
             return candidate
     return None

@@ -8,6 +8,7 @@ linked from every page.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 from collections.abc import Sequence
@@ -69,6 +70,14 @@ def _suite_views(suites: Sequence[SuiteCoverage], out_dir: Path) -> list[SuiteVi
             for number, suite in enumerate(suites, start=1)]
 
 
+def _for_class(suite: SuiteView, cls: ClassComparison, out_dir: Path) -> SuiteView:
+    """The suite with its JaCoCo link going to the class's own page in JaCoCo's report, when there is one."""
+    if suite.jacoco_href is None:
+        return suite
+    page = Path(suite.jacoco_href).parent / (cls.package or "default") / f"{cls.simple_name}.html"
+    return dataclasses.replace(suite, jacoco_href=page.as_posix()) if (out_dir / page).is_file() else suite
+
+
 def _mark_views(folders: Sequence[SuiteCoverage]) -> list[MarkView]:
     """The marks a comparison of these folders can give, described with the folders' labels."""
     first, others = folders[0].label, ", ".join(suite.label for suite in folders[1:])
@@ -112,7 +121,7 @@ def write_html(comparison: Comparison, out_dir: Path, source_folders: Sequence[P
     suites = _suite_views(comparison.suites, out_dir)
     marks = _mark_views(comparison.folders)
     notes = list(dict.fromkeys(suite.note for suite in comparison.suites if suite.note))
-    common = {"suites": suites, "marks": marks, "notes": notes}
+    common = {"marks": marks, "notes": notes}
     (out_dir / "classes").mkdir(parents=True, exist_ok=True)
     (out_dir / STYLESHEET).write_text(files("jtc.coverage").joinpath("templates", STYLESHEET).read_text())
     rows = []
@@ -122,9 +131,11 @@ def write_html(comparison: Comparison, out_dir: Path, source_folders: Sequence[P
         groups = _groups(suites, figures)
         page = _environment().get_template("class.html.j2").render(
             root="../", name=cls.name, lines=cls.lines, counts=counts,
-            chart=bar_chart(groups, caption=f"coverage of {cls.name}"), **common, **_class_page(cls, source_folders))
+            chart=bar_chart(groups, caption=f"coverage of {cls.name}"),
+            suites=[_for_class(suite, cls, out_dir) for suite in suites], **common, **_class_page(cls, source_folders))
         (out_dir / _page_name(cls)).write_text(page, encoding="utf-8")
-        rows.append({"name": cls.name, "href": _page_name(cls), "counts": counts,
+        rows.append({"name": cls.name, "simple_name": cls.simple_name, "package": cls.package,
+                     "href": _page_name(cls), "counts": counts,
                      "charts": [bar_chart([group], caption=f"{group.title} of {cls.name}", width=450, label_width=170)
                                 for group in groups]})
     index = out_dir / "index.html"
@@ -132,5 +143,5 @@ def write_html(comparison: Comparison, out_dir: Path, source_folders: Sequence[P
         root="", classes=rows, jacoco_version=jacoco().label,
         project_chart=bar_chart(_groups(suites, comparison.project()), caption="coverage of all classes together",
                                 width=720, label_width=280),
-        **common), encoding="utf-8")
+        suites=suites, **common), encoding="utf-8")
     return index
