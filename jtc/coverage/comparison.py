@@ -31,6 +31,11 @@ class LineMark:
     number: int
     mark: Mark
     reached_by: tuple[str, ...]  # labels of the test folders that execute the line
+    branches: tuple[Counter, ...]  # the line's branches as each test folder covers them, in folder order
+
+    @property
+    def has_branches(self) -> bool:
+        return any(counter.total for counter in self.branches)
 
 
 @dataclass(frozen=True)
@@ -81,10 +86,10 @@ def line_marks(folders: Sequence[tuple[str, ClassCoverage]]) -> tuple[LineMark, 
     numbers = sorted({line.number for _, coverage in folders for line in coverage.lines})
     marks = []
     for number in numbers:
-        reached_by = tuple(label for label, coverage in folders
-                           if (line := coverage.line_at(number)) is not None and line.executed)
+        lines = [(label, coverage.line_at(number)) for label, coverage in folders]
+        reached_by = tuple(label for label, line in lines if line is not None and line.executed)
         marks.append(LineMark(number, _mark(first in reached_by, any(label != first for label in reached_by)),
-                              reached_by))
+                              reached_by, tuple(line.branches if line else Counter() for _, line in lines)))
     return tuple(marks)
 
 
@@ -108,7 +113,8 @@ def _figures(suite: SuiteCoverage, branches: Counter, lines: Counter) -> dict[st
 
 def as_json(comparison: Comparison) -> dict[str, Any]:
     """The comparison as JSON data: the suites, the project's totals and per class its figures per
-    suite and its line marks (see README, `jtc coverage --json`)."""
+    suite and its lines: mark, the folders that reach it, its branches per folder (see README,
+    `jtc coverage --json`)."""
     return {
         "suites": [{"label": suite.label, "union": suite.union, "tests_run": suite.tests_run,
                     "tests_failed": suite.tests_failed,
@@ -119,7 +125,9 @@ def as_json(comparison: Comparison) -> dict[str, Any]:
         "classes": [{"name": c.name, "source_file": c.source_file,
                      "coverage": [_figures(suite, coverage.branch, coverage.line)
                                   for suite, coverage in zip(comparison.suites, c.coverage)],
-                     "lines": [{"line": line.number, "mark": str(line.mark), "reached_by": list(line.reached_by)}
+                     "lines": [{"line": line.number, "mark": str(line.mark), "reached_by": list(line.reached_by),
+                                "branches": [{"suite": suite.label, **_counts(counter)}
+                                             for suite, counter in zip(comparison.folders, line.branches)]}
                                for line in c.lines]}
                     for c in comparison.classes],
     }

@@ -47,8 +47,7 @@ class MarkView:
 class SourceLine:
     number: int
     text: str
-    mark: Mark | None  # None: JaCoCo has no code on the line
-    reached_by: tuple[str, ...]
+    marked: LineMark | None  # None: JaCoCo has no code on the line
 
 
 @dataclass(frozen=True)
@@ -59,9 +58,11 @@ class SourceView:
 
 @functools.cache
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.PackageLoader("jtc.coverage", "templates"),
-                              undefined=jinja2.StrictUndefined, autoescape=True,
-                              trim_blocks=True, lstrip_blocks=True)
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("jtc.coverage", "templates"),
+                                     undefined=jinja2.StrictUndefined, autoescape=True,
+                                     trim_blocks=True, lstrip_blocks=True)
+    environment.globals["zip"] = zip  # a line's branch counts beside their suites
+    return environment
 
 
 def _suite_views(suites: Sequence[SuiteCoverage], out_dir: Path) -> list[SuiteView]:
@@ -96,9 +97,8 @@ def _groups(suites: Sequence[SuiteView], figures: Sequence[tuple[Counter, Counte
 def _source_view(path: Path, marks: Sequence[LineMark]) -> SourceView:
     by_number = {mark.number: mark for mark in marks}
     text = path.read_text(encoding="utf-8", errors="replace").expandtabs(4).splitlines()
-    return SourceView(path, tuple(SourceLine(number, line, mark.mark if mark else None, mark.reached_by if mark else ())
-                                  for number, line in enumerate(text, start=1)
-                                  for mark in (by_number.get(number),)))
+    return SourceView(path, tuple(SourceLine(number, line, by_number.get(number))
+                                  for number, line in enumerate(text, start=1)))
 
 
 def _class_page(comparison: ClassComparison, source_folders: Sequence[Path]) -> dict[str, object]:
@@ -132,7 +132,8 @@ def write_html(comparison: Comparison, out_dir: Path, source_folders: Sequence[P
         page = _environment().get_template("class.html.j2").render(
             root="../", name=cls.name, lines=cls.lines, counts=counts,
             chart=bar_chart(groups, caption=f"coverage of {cls.name}"),
-            suites=[_for_class(suite, cls, out_dir) for suite in suites], **common, **_class_page(cls, source_folders))
+            suites=[_for_class(suite, cls, out_dir) for suite in suites], folders=suites[:len(comparison.folders)],
+            **common, **_class_page(cls, source_folders))
         (out_dir / _page_name(cls)).write_text(page, encoding="utf-8")
         rows.append({"name": cls.name, "simple_name": cls.simple_name, "package": cls.package,
                      "href": _page_name(cls), "counts": counts,

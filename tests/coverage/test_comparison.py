@@ -18,6 +18,8 @@ def test_each_line_is_marked_by_who_reaches_it() -> None:
         (3, Mark.NEITHER, ()), (6, Mark.BOTH, ("gen", "hand")), (7, Mark.FIRST_ONLY, ("gen",)),
         (9, Mark.OTHERS_ONLY, ("hand",))]
     assert [a.count(mark) for mark in Mark] == [1, 1, 1, 1]
+    assert a.lines[1].branches == (Counter(3, 1), Counter(2, 2))
+    assert [line.has_branches for line in a.lines] == [False, True, False, False]
 
 
 def test_with_one_folder_a_line_is_reached_by_it_or_not() -> None:
@@ -43,7 +45,9 @@ def test_json_shape() -> None:
     assert (a["name"], a["source_file"], b["name"], b["source_file"]) == ("p.A", "A.java", "p.B", None)
     assert a["coverage"][1] == {"suite": "hand", "branches": {"covered": 2, "total": 4},
                                 "lines": {"covered": 2, "total": 4}}
-    assert a["lines"][1] == {"line": 6, "mark": "both", "reached_by": ["gen", "hand"]}
+    assert a["lines"][1] == {"line": 6, "mark": "both", "reached_by": ["gen", "hand"],
+                             "branches": [{"suite": "gen", "covered": 1, "total": 4},
+                                          {"suite": "hand", "covered": 2, "total": 4}]}
     assert [line["mark"] for line in b["lines"]] == ["neither"] * 4
 
 

@@ -1,5 +1,6 @@
 """The HTML report's pages, read back with html.parser, on coverage built by hand (handmade.py: folder
-'gen' reaches lines 6 and 7 of p.A, folder 'hand' 6 and 9, nothing reaches line 3; p.B is not reached)."""
+'gen' reaches lines 6 and 7 of p.A, folder 'hand' 6 and 9, nothing reaches line 3, line 6 holds 4 branches
+of which 'gen' covers 1 and 'hand' 2; p.B is not reached)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def test_the_source_view_marks_who_reaches_each_line(report: Path) -> None:
     assert page.marked("neither") == [3]
     assert page.lines[1] == ""  # no code on the line
     assert "public class A {" in page.text
+    assert page.text.count("1/4") == 1 and page.text.count("2/4") == 1  # line 6's branches, per folder
     assert "../report.css" in page.links and "../index.html" in page.links
 
 

@@ -93,7 +93,12 @@ def test_the_json_holds_the_same_figures(report: tuple[Path, dict, str]) -> None
     assert {line["line"]: line["mark"] for line in grade["lines"]} == {
         3: "neither", 6: "both", 7: "first-only", 9: "both", 10: "first-only", 12: "others-only",
         13: "others-only", 15: "neither", 19: "others-only"}
-    assert grade["lines"][2] == {"line": 7, "mark": "first-only", "reached_by": [GENERATED]}
+    assert grade["lines"][2] == {"line": 7, "mark": "first-only", "reached_by": [GENERATED],
+                                 "branches": [{"suite": GENERATED, "covered": 0, "total": 0},
+                                              {"suite": HANDWRITTEN, "covered": 0, "total": 0}]}
+    branches = {line["line"]: [(b["covered"], b["total"]) for b in line["branches"]] for line in grade["lines"]}
+    assert (branches[6], branches[9], branches[12], branches[19]) == ([(2, 2), (1, 2)], [(1, 2), (1, 2)],
+                                                                      [(0, 2), (1, 2)], [(0, 2), (1, 2)])
     assert unused["coverage"][2]["branches"] == {"covered": 0, "total": 0}
     assert data["project"][2]["lines"] == {"covered": 7, "total": 11}
 
