@@ -82,14 +82,14 @@ def _mark(first: bool, others: bool) -> Mark:
 def line_marks(folders: Sequence[tuple[str, ClassCoverage]]) -> tuple[LineMark, ...]:
     """The mark of every line of one class, from each test folder's coverage of it: the first folder
     against all the others."""
-    first = folders[0][0]
     numbers = sorted({line.number for _, coverage in folders for line in coverage.lines})
     marks = []
     for number in numbers:
-        lines = [(label, coverage.line_at(number)) for label, coverage in folders]
-        reached_by = tuple(label for label, line in lines if line is not None and line.executed)
-        marks.append(LineMark(number, _mark(first in reached_by, any(label != first for label in reached_by)),
-                              reached_by, tuple(line.branches if line else Counter() for _, line in lines)))
+        lines = [coverage.line_at(number) for _, coverage in folders]
+        reached = [line is not None and line.executed for line in lines]
+        marks.append(LineMark(number, _mark(reached[0], any(reached[1:])),
+                              tuple(label for (label, _), hit in zip(folders, reached) if hit),
+                              tuple(line.branches if line else Counter() for line in lines)))
     return tuple(marks)
 
 

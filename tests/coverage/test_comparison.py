@@ -10,6 +10,7 @@ from handmade import suites
 
 from jtc.coverage.comparison import Mark, as_json, compare, find_source
 from jtc.coverage.model import Counter
+from jtc.coverage.suites import SuiteCoverage
 
 def test_each_line_is_marked_by_who_reaches_it() -> None:
     comparison = compare(suites())
@@ -61,3 +62,10 @@ def test_the_source_is_found_by_package_and_source_file_or_simple_name(tmp_path:
     assert find_source([first, second], a) == second / "p" / "A.java"
     assert find_source([first, second], b) == second / "p" / "B.java"  # no SourceFile attribute: the simple name
     assert find_source([first], a) is None
+
+
+def test_folders_are_told_apart_by_position_not_label() -> None:
+    gen, hand, _ = suites()
+    same_label = [gen, SuiteCoverage("gen", hand.tests_run, hand.tests_failed, hand.classes)]
+    assert [line.mark for line in compare(same_label).classes[0].lines] == [
+        Mark.NEITHER, Mark.BOTH, Mark.FIRST_ONLY, Mark.OTHERS_ONLY]
