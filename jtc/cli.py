@@ -70,7 +70,14 @@ def _parser() -> argparse.ArgumentParser:
     coverage.add_argument("--classpath", "-cp", required=True, action="append",
                           help="the classes under test and their dependencies (':'-separated; may be repeated)")
     coverage.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
-                          help="a folder of JUnit 5 test sources; repeat to compare suites (their union is measured too)")
+                          help="a folder of JUnit 5 or JUnit 4 test sources; repeat to compare suites (their union is "
+                               "measured too)")
+    coverage.add_argument("--html", type=Path, metavar="DIR",
+                          help="write an HTML report comparing the suites (with JaCoCo's own report per suite) to DIR")
+    coverage.add_argument("--sources", action="append", type=Path, default=[], metavar="DIR",
+                          help="a folder of the classes' .java sources, for the HTML report's source view (may be repeated)")
+    coverage.add_argument("--json", type=Path, metavar="FILE",
+                          help="write the figures per suite and class, and every line's marks, as JSON to FILE")
 
     commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
     return parser
@@ -84,9 +91,10 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_doctor(print)
         if args.command == "coverage":
-            from jtc.coverage.report_command import run_coverage
+            from jtc.coverage.report_command import ReportOutputs, run_coverage
 
-            return int(run_coverage(args.classpath, args.tests, args.classes, print))
+            outputs = ReportOutputs(args.html, args.json, tuple(args.sources))
+            return int(run_coverage(args.classpath, args.tests, args.classes, print, outputs))
         from jtc.project.run import run_generate
 
         if args.verbose:

@@ -12,7 +12,8 @@ def run_doctor(say: Callable[[str], None]) -> int:
     from jtc.emit.launcher import order_jar
     from jtc.jvm.agent_jar import agent_jar
     from jtc.coverage.attributes import unreadable_attributes
-    from jtc.toolchain import jacoco, jacoco_agent_jar, junit_console_jar, toolchain
+    from jtc.toolchain import (VINTAGE_ENGINE_JAR, jacoco, jacoco_agent_jar, junit4_jars, junit_console_jar,
+                               toolchain)
 
     def jacoco_found() -> str:
         found = jacoco()
@@ -20,9 +21,15 @@ def run_doctor(say: Callable[[str], None]) -> int:
         return f"{found.label} ({found.core.parent})" + (f"; cannot read {unreadable}, removed from copies for "
                                                           f"measuring" if unreadable else "")
 
+    def junit4_found() -> str:
+        names = [jar.name for jar in junit4_jars()]
+        engine = "" if VINTAGE_ENGINE_JAR in names else "; the vintage engine in the JUnit console"
+        return ", ".join(names) + engine
+
     checks: list[tuple[str, Callable[[], object]]] = [
         ("JDK", lambda: f"{toolchain().java_home} (Java {toolchain().release})"),
         ("JUnit console", junit_console_jar),
+        ("JUnit 4 suites", junit4_found),
         ("JaCoCo", jacoco_found),
         ("JaCoCo agent", jacoco_agent_jar),
         ("jtc agent", agent_jar),

@@ -18,11 +18,15 @@ from jtc.errors import ToolchainError
 
 DEBIAN_JAVA_DIR = Path(os.environ.get("JTC_JAVA_LIBS", "/usr/share/java"))
 CACHE_DIR = Path(os.environ.get("JTC_CACHE_DIR", Path.home() / ".cache" / "jtc"))
-SETUP_HINT = "run ./scripts/setup.sh (installs junit5 libasm-java libjacoco-java gradle)"
+SETUP_HINT = "run ./scripts/setup.sh (installs junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle)"
 
 # Jars by role; the agent and the coverage reporter need ASM, JUnit needs its console launcher.
 ASM_JARS = ("asm.jar", "asm-tree.jar", "asm-analysis.jar", "asm-commons.jar")
 JUNIT_CONSOLE_JAR = "junit-platform-console-standalone.jar"
+# JUnit 4 tests: compiled against JUnit 4 and Hamcrest, run on the Platform by the vintage engine.
+JUNIT4_JARS = ("junit4.jar", "hamcrest.jar")
+VINTAGE_ENGINE_JAR = "junit-vintage-engine.jar"
+VINTAGE_ENGINE = "org.junit.vintage.engine.VintageTestEngine"
 JACOCO_JARS = ("org.jacoco.core.jar", "org.jacoco.report.jar")
 JACOCO_AGENT_HOLDER = "org.jacoco.agent.jar"
 
@@ -85,6 +89,24 @@ def asm_jars() -> list[Path]:
 
 def junit_console_jar() -> Path:
     return debian_jar(JUNIT_CONSOLE_JAR)
+
+
+def _bundles_vintage_engine(launcher: Path) -> bool:
+    """Whether the console launcher jar registers the vintage engine itself (Debian's does)."""
+    with zipfile.ZipFile(launcher) as jar:
+        try:
+            engines = jar.read("META-INF/services/org.junit.platform.engine.TestEngine").decode()
+        except KeyError:
+            return False
+    return VINTAGE_ENGINE in engines.split()
+
+
+@functools.cache
+def junit4_jars() -> list[Path]:
+    """What JUnit 4 tests need besides the console launcher: JUnit 4 and Hamcrest, and the vintage
+    engine unless the launcher bundles it."""
+    vintage = () if _bundles_vintage_engine(junit_console_jar()) else (VINTAGE_ENGINE_JAR,)
+    return [debian_jar(name) for name in (*JUNIT4_JARS, *vintage)]
 
 
 @dataclass(frozen=True)

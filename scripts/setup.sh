@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 missing=()
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
-for package in junit5 libasm-java libjacoco-java gradle; do
+for package in junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then

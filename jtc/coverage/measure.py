@@ -19,7 +19,7 @@ from pathlib import Path
 
 from jtc.coverage.attributes import strip_directory, unreadable_attributes
 from jtc.coverage.model import CoverageReport
-from jtc.coverage.reporter import analyse
+from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.emit.launcher import LauncherRun, run_tests
 from jtc.errors import CoverageError, UnknownClassError
 from jtc.toolchain import jacoco, jacoco_agent_jar
@@ -101,10 +101,11 @@ def agent_option(exec_file: Path, classes: Sequence[str]) -> str:
 
 def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpath: Sequence[Path],
             classes_under_test: Sequence[str], work_dir: Path, *, test_timeout_s: float = 10.0,
-            wall_timeout_s: float = 900.0) -> CoverageRun:
+            wall_timeout_s: float = 900.0, html: JacocoHtml | None = None) -> CoverageRun:
     """Run `test_classes` (binary names, compiled into `test_classpath`) against the user's
     `classpath` under JaCoCo, and report coverage of `classes_under_test` (outer classes; their
-    nested classes are included). `work_dir` keeps jacoco.exec, jacoco.xml and lines.tsv."""
+    nested classes are included). `work_dir` keeps jacoco.exec, jacoco.xml and lines.tsv; JaCoCo's
+    HTML report goes where `html` says, if given."""
     work_dir = work_dir.resolve()
     work_dir.mkdir(parents=True, exist_ok=True)
     exec_file = work_dir / "jacoco.exec"
@@ -122,4 +123,4 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
         causes = re.findall(r"^Caused by: (.*)$", run.output, re.MULTILINE)
         raise CoverageError(f"the JaCoCo {jacoco().label} agent could not instrument {refused.group(1)}"
                             + (f": {causes[-1].strip()}" if causes else ""))
-    return CoverageRun(analyse([exec_file], class_dir, work_dir), run, exec_file, class_dir, stripped)
+    return CoverageRun(analyse([exec_file], class_dir, work_dir, html=html), run, exec_file, class_dir, stripped)

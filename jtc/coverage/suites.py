@@ -1,12 +1,13 @@
 """Coverage of whole test suites given as source folders, alone and together.
 
-`jtc coverage` compiles each folder of JUnit sources (generated or hand-written), runs it under
-JaCoCo, and reports per class; with several folders it also runs them all at once, so the union
-is measured rather than estimated.
+`jtc coverage` compiles each folder of JUnit sources (generated or hand-written; JUnit 5, or JUnit 4
+run by the vintage engine), runs it under JaCoCo, and reports per class; with several folders it
+also merges their execution data, so the union is measured rather than estimated.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,10 +15,13 @@ from pathlib import Path
 
 from jtc.coverage.measure import measure
 from jtc.coverage.model import ClassCoverage, CoverageReport
-from jtc.coverage.reporter import analyse
+from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.emit.javac import compile_sources
 from jtc.errors import UsageError
-from jtc.toolchain import junit_console_jar
+from jtc.toolchain import junit4_jars, junit_console_jar
+
+# An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform.
+_JUNIT4_IMPORT = re.compile(r"^\s*import\s+(?:static\s+)?org\.junit\.(?!jupiter\.|platform\.)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,8 @@ class SuiteCoverage:
     tests_failed: int
     classes: dict[str, ClassCoverage]  # by binary name of the class under test (nested classes folded in)
     note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
+    jacoco_html: Path | None = None  # the index page of JaCoCo's HTML report of this suite, when written
+    union: bool = False  # the merged execution data of all the folders, not one folder
 
 
 def _test_classes(compiled: Path) -> list[str]:
@@ -39,37 +45,57 @@ def _test_classes(compiled: Path) -> list[str]:
     return names
 
 
-def _compile(folder: Path, classpath: Sequence[Path], out_dir: Path) -> list[str]:
+def _junit_jars(sources: Sequence[Path]) -> list[Path]:
+    """The JUnit jars the tests compile and run with: the console launcher, plus JUnit 4, Hamcrest
+    (and the vintage engine if the launcher lacks it) when a source imports JUnit 4."""
+    junit4 = any(_JUNIT4_IMPORT.search(source.read_text(encoding="utf-8", errors="replace")) for source in sources)
+    return [junit_console_jar(), *(junit4_jars() if junit4 else [])]
+
+
+def _compile(folder: Path, classpath: Sequence[Path], out_dir: Path) -> tuple[list[str], list[Path]]:
+    """The test classes compiled from `folder` into `out_dir`, and the JUnit jars they need."""
     sources = sorted(folder.rglob("*.java"))
     if not sources:
         raise UsageError(f"no Java sources under {folder}")
-    errors = compile_sources(sources, [*classpath, junit_console_jar()], out_dir)
+    junit = _junit_jars(sources)
+    errors = compile_sources(sources, [*classpath, *junit], out_dir)
     if errors:
         first = errors[0]
         raise UsageError(f"the tests in {folder} do not compile: {first.file}:{first.line}: {first.message}")
-    return _test_classes(out_dir)
+    return _test_classes(out_dir), junit[1:]
 
 
 def _per_class(report: CoverageReport, classes_under_test: Sequence[str]) -> dict[str, ClassCoverage]:
     return {name.replace("/", "."): report.including_nested(name) for name in classes_under_test}
 
 
+def _jacoco_html(root: Path | None, name: str, title: str, sources: Sequence[Path]) -> JacocoHtml | None:
+    return JacocoHtml(root / name, title, tuple(sources)) if root else None
+
+
 def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_under_test: Sequence[str],
-                   work_dir: Path) -> list[SuiteCoverage]:
+                   work_dir: Path, *, jacoco_html: Path | None = None,
+                   sources: Sequence[Path] = ()) -> list[SuiteCoverage]:
     """One SuiteCoverage per folder and, when there are several, their union: the suites run
-    separately (their test classes may share names) and their execution data is merged."""
+    separately (their test classes may share names) and their execution data is merged. With
+    `jacoco_html`, JaCoCo writes its HTML report of each into a folder below it (suite-1, suite-2 …,
+    union), showing the sources found in `sources`."""
     results, runs = [], []
-    for index, folder in enumerate(folders):
+    for index, folder in enumerate(folders, start=1):
         work = work_dir / f"suite-{index}"
         shutil.rmtree(work, ignore_errors=True)
-        tests = _compile(folder, classpath, work / "classes")
-        run = measure(tests, [work / "classes"], classpath, classes_under_test, work / "jacoco")
+        tests, junit = _compile(folder, classpath, work / "classes")
+        html = _jacoco_html(jacoco_html, f"suite-{index}", str(folder), sources)
+        run = measure(tests, [work / "classes", *junit], classpath, classes_under_test, work / "jacoco", html=html)
         runs.append(run)
         failed = sum(1 for result in run.tests.results.values() if not result.passed)
         results.append(SuiteCoverage(str(folder), len(run.tests.results), failed,
-                                     _per_class(run.report, classes_under_test), run.note))
+                                     _per_class(run.report, classes_under_test), run.note,
+                                     html.index if html else None))
     if len(runs) > 1:
-        union = analyse([run.exec_file for run in runs], runs[0].class_dir, work_dir / "union")
+        html = _jacoco_html(jacoco_html, "union", "union", sources)
+        union = analyse([run.exec_file for run in runs], runs[0].class_dir, work_dir / "union", html=html)
         results.append(SuiteCoverage("union", sum(r.tests_run for r in results), sum(r.tests_failed for r in results),
-                                     _per_class(union, classes_under_test), runs[0].note))
+                                     _per_class(union, classes_under_test), runs[0].note,
+                                     html.index if html else None, union=True))
     return results

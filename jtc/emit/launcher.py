@@ -73,8 +73,11 @@ def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: 
                "--config", f"junit.jupiter.testmethod.order.default={method_order}"]
     for selector in selectors:
         command += ["--select-method", selector] if "#" in selector else ["--select-class", selector]
+    # The launcher writes one legacy XML report per engine: Jupiter's always, the vintage engine's
+    # (JUnit 4 tests) when it ran; Jupiter's report tells that the run finished.
+    for stale in reports_dir.glob("TEST-junit-*.xml"):
+        stale.unlink()
     report = reports_dir / "TEST-junit-jupiter.xml"
-    report.unlink(missing_ok=True)
     try:
         completed = subprocess.run(command, cwd=reports_dir, capture_output=True, text=True, timeout=wall_timeout_s)
     except subprocess.TimeoutExpired as expired:
@@ -84,7 +87,9 @@ def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: 
     output = completed.stdout + completed.stderr
     if not report.is_file():
         return LauncherRun({}, False, completed.returncode, output)
-    return LauncherRun(parse_report(report), True, completed.returncode, output)
+    results = {key: result for path in sorted(reports_dir.glob("TEST-junit-*.xml"))
+               for key, result in parse_report(path).items()}
+    return LauncherRun(results, True, completed.returncode, output)
 
 
 def parse_report(path: Path) -> dict[str, TestResult]:

@@ -18,16 +18,22 @@ import org.jacoco.core.analysis.IClassCoverage;
 import org.jacoco.core.analysis.ICounter;
 import org.jacoco.core.analysis.ILine;
 import org.jacoco.core.tools.ExecFileLoader;
+import org.jacoco.report.DirectorySourceFileLocator;
+import org.jacoco.report.FileMultiReportOutput;
 import org.jacoco.report.IReportVisitor;
 import org.jacoco.report.ISourceFileLocator;
+import org.jacoco.report.MultiSourceFileLocator;
+import org.jacoco.report.html.HTMLFormatter;
 import org.jacoco.report.xml.XMLFormatter;
 
 /**
  * Turns a JaCoCo execution data file into the reports jtc reads.
  *
- * <p>Usage: {@code CoverageReport <exec files> <class files dir> <xml out> <lines out>}, the exec
- * files separated by the path separator; their execution data is merged (a probe hit in any run
- * counts), which is how the union of several test suites is measured.
+ * <p>Usage: {@code CoverageReport <exec files> <class files dir> <xml out> <lines out> [<html out dir>
+ * <title> <source dirs>]}, the exec files (and source dirs) separated by the path separator; their
+ * execution data is merged (a probe hit in any run counts), which is how the union of several test
+ * suites is measured. With an HTML folder JaCoCo also writes its own HTML report there, titled
+ * {@code <title>}, showing the classes' sources when the source folders hold them.
  *
  * <p>The XML file is JaCoCo's standard report (per class and method counters; any JaCoCo tool reads
  * it). Its line data is per source file, which mixes a class with the nested classes declared in the
@@ -42,8 +48,9 @@ public final class CoverageReport {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 4) {
-            System.err.println("usage: CoverageReport <exec files> <class files dir> <xml out> <lines out>");
+        if (args.length != 4 && args.length != 7) {
+            System.err.println("usage: CoverageReport <exec files> <class files dir> <xml out> <lines out>"
+                    + " [<html out dir> <title> <source dirs>]");
             System.exit(2);
         }
         ExecFileLoader loader = new ExecFileLoader();
@@ -57,6 +64,30 @@ public final class CoverageReport {
         new Analyzer(loader.getExecutionDataStore(), builder).analyzeAll(new File(args[1]));
         writeXml(loader, builder, new File(args[2]));
         writeLines(builder, new File(args[3]));
+        if (args.length == 7) {
+            writeHtml(loader, builder, new File(args[4]), args[5], sourceLocator(args[6]));
+        }
+    }
+
+    private static void writeHtml(ExecFileLoader loader, CoverageBuilder builder, File target, String title,
+                                  ISourceFileLocator sources) throws IOException {
+        HTMLFormatter formatter = new HTMLFormatter();
+        formatter.setOutputEncoding("UTF-8");
+        IReportVisitor visitor = formatter.createVisitor(new FileMultiReportOutput(target));
+        visitor.visitInfo(loader.getSessionInfoStore().getInfos(), loader.getExecutionDataStore().getContents());
+        visitor.visitBundle(builder.getBundle(title), sources);
+        visitor.visitEnd();
+    }
+
+    /** The source folders, searched in order, as JaCoCo looks up a source: package path and file name. */
+    private static ISourceFileLocator sourceLocator(String folders) {
+        MultiSourceFileLocator locator = new MultiSourceFileLocator(TAB_WIDTH);
+        for (String folder : folders.split(File.pathSeparator)) {
+            if (!folder.isEmpty()) {
+                locator.add(new DirectorySourceFileLocator(new File(folder), "UTF-8", TAB_WIDTH));
+            }
+        }
+        return locator;
     }
 
     private static void writeXml(ExecFileLoader loader, CoverageBuilder builder, File target) throws IOException {
@@ -94,7 +125,9 @@ public final class CoverageReport {
         }
     }
 
-    /** The reports need no source text: counters and line numbers come from the class files. */
+    private static final int TAB_WIDTH = 4;
+
+    /** The XML report needs no source text: counters and line numbers come from the class files. */
     private static final ISourceFileLocator NO_SOURCES = new ISourceFileLocator() {
         @Override
         public java.io.Reader getSourceFile(String packageName, String fileName) {
@@ -103,7 +136,7 @@ public final class CoverageReport {
 
         @Override
         public int getTabWidth() {
-            return 4;
+            return TAB_WIDTH;
         }
     };
 }
