@@ -1,4 +1,4 @@
-"""Command line: `jtc generate`, `jtc doctor`. Parsing and printing only; the work is in jtc.generate."""
+"""Command line: `jtc generate`, `jtc coverage`, `jtc mutate`, `jtc doctor`. Parsing and printing only; the work is in jtc.generate."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError
+from jtc.mutate.runner import Timeouts
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -55,6 +56,19 @@ def _parser() -> argparse.ArgumentParser:
     coverage.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
                           help="a folder of JUnit 5 test sources; repeat to compare suites (their union is measured too)")
 
+    mutate = commands.add_parser("mutate", help="mutation scores of test suites (source folders), side by side")
+    mutate.add_argument("classes", nargs="+", metavar="CLASS", help="classes to mutate (nested classes included)")
+    mutate.add_argument("--classpath", "-cp", required=True, action="append",
+                        help="the classes under test and their dependencies (':'-separated; may be repeated)")
+    mutate.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
+                        help="a folder of JUnit 5 test sources; repeat to compare suites (their union is scored too)")
+    mutate.add_argument("--json", type=Path, metavar="FILE", help="also write the scores and survivors as JSON")
+    mutate.add_argument("--timeout", type=float, default=Timeouts.base_s, metavar="SECONDS",
+                        help=f"a mutant's time limit: this plus --timeout-factor times its tests' time on the "
+                             f"original code (default: {Timeouts.base_s:g})")
+    mutate.add_argument("--timeout-factor", type=float, default=Timeouts.factor, metavar="N",
+                        help=f"see --timeout (default: {Timeouts.factor:g})")
+
     commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
     return parser
 
@@ -70,6 +84,11 @@ def main(argv: list[str] | None = None) -> int:
             from jtc.coverage.report_command import run_coverage
 
             return int(run_coverage(args.classpath, args.tests, args.classes, print))
+        if args.command == "mutate":
+            from jtc.mutate.command import run_mutate
+
+            return int(run_mutate(args.classpath, args.tests, args.classes, args.json,
+                                  Timeouts(args.timeout, args.timeout_factor), print))
         from jtc.generate import exit_code_of, generate, summary_lines
 
         if args.verbose:

@@ -39,7 +39,8 @@ def _test_classes(compiled: Path) -> list[str]:
     return names
 
 
-def _compile(folder: Path, classpath: Sequence[Path], out_dir: Path) -> list[str]:
+def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path) -> list[str]:
+    """Compile a folder of JUnit sources into `out_dir`; its test classes, or a one-line UsageError."""
     sources = sorted(folder.rglob("*.java"))
     if not sources:
         raise UsageError(f"no Java sources under {folder}")
@@ -62,7 +63,7 @@ def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_u
     for index, folder in enumerate(folders):
         work = work_dir / f"suite-{index}"
         shutil.rmtree(work, ignore_errors=True)
-        tests = _compile(folder, classpath, work / "classes")
+        tests = compile_suite(folder, classpath, work / "classes")
         run = measure(tests, [work / "classes"], classpath, classes_under_test, work / "jacoco")
         runs.append(run)
         failed = sum(1 for result in run.tests.results.values() if not result.passed)

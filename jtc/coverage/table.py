@@ -12,7 +12,7 @@ def _cell(counter: Counter) -> str:
     return f"{counter.covered:>4}/{counter.total:<4} {percent}"
 
 
-def _fit(label: str, width: int) -> str:
+def fit(label: str, width: int) -> str:
     return label if len(label) <= width else "…" + label[-(width - 1):]
 
 
@@ -20,7 +20,7 @@ def coverage_table(suites: list[SuiteCoverage]) -> list[str]:
     classes = list(suites[0].classes)
     name_width = max(len("class"), *(len(c) for c in classes))
     column = 2 * len(_cell(Counter(0, 0))) + 3
-    header = f"{'class':<{name_width}}" + "".join(f" | {_fit(s.label, column):^{column}}" for s in suites)
+    header = f"{'class':<{name_width}}" + "".join(f" | {fit(s.label, column):^{column}}" for s in suites)
     kinds = f"{'':<{name_width}}" + "".join(f" | {'branches':^{column // 2}} {'lines':^{column // 2}}" for _ in suites)
     lines = [header, kinds, "-" * len(header)]
     for name in classes:
