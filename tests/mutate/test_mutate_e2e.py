@@ -26,7 +26,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def jtc_mutate(classes: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "jtc.cli", "mutate", "--classpath", str(classes), "--timeout", "0.5",
+    return subprocess.run([sys.executable, "-m", "jtc.cli", "mutate", "--classpath", str(classes), "--timeout", "1",
                            *args], capture_output=True, text=True, timeout=600)
 
 
