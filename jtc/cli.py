@@ -13,6 +13,15 @@ from jtc.errors import ExitCode, JtcError
 from jtc.mutate.runner import Timeouts
 
 
+def _suite_arguments(command: argparse.ArgumentParser, union: str) -> None:
+    """The arguments `jtc coverage` and `jtc mutate` share: classes, classpath, suite folders."""
+    command.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
+    command.add_argument("--classpath", "-cp", required=True, action="append",
+                         help="the classes under test and their dependencies (':'-separated; may be repeated)")
+    command.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
+                         help=f"a folder of JUnit 5 test sources; repeat to compare suites (their union is {union} too)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jtc", description="Generate JUnit 5 tests for compiled Java classes.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -50,18 +59,9 @@ def _parser() -> argparse.ArgumentParser:
         generate.add_argument(f"--no-{switch}", action="store_true", help=f"turn off {what} (for ablation)")
 
     coverage = commands.add_parser("coverage", help="measure test suites (source folders) with JaCoCo, side by side")
-    coverage.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
-    coverage.add_argument("--classpath", "-cp", required=True, action="append",
-                          help="the classes under test and their dependencies (':'-separated; may be repeated)")
-    coverage.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
-                          help="a folder of JUnit 5 test sources; repeat to compare suites (their union is measured too)")
-
+    _suite_arguments(coverage, "measured")
     mutate = commands.add_parser("mutate", help="mutation scores of test suites (source folders), side by side")
-    mutate.add_argument("classes", nargs="+", metavar="CLASS", help="classes to mutate (nested classes included)")
-    mutate.add_argument("--classpath", "-cp", required=True, action="append",
-                        help="the classes under test and their dependencies (':'-separated; may be repeated)")
-    mutate.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
-                        help="a folder of JUnit 5 test sources; repeat to compare suites (their union is scored too)")
+    _suite_arguments(mutate, "scored")
     mutate.add_argument("--json", type=Path, metavar="FILE", help="also write the scores and survivors as JSON")
     mutate.add_argument("--timeout", type=float, default=Timeouts.base_s, metavar="SECONDS",
                         help=f"a mutant's time limit: this plus --timeout-factor times its tests' time on the "

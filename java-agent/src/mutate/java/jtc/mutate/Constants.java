@@ -17,15 +17,14 @@ import org.objectweb.asm.tree.MethodNode;
  * {@code n} becomes {@code n + 1}; {@code iinc k} becomes {@code iinc -k} (a loop counter runs the
  * other way).
  */
-final class Constants implements MutationOperator {
+final class Constants extends MutationOperator {
 
-    @Override
-    public String name() {
-        return "constant";
+    Constants() {
+        super("constant");
     }
 
     @Override
-    public List<Change> changes(MethodNode method, AbstractInsnNode insn) {
+    List<Change> changes(MethodNode method, AbstractInsnNode insn) {
         if (insn instanceof IincInsnNode) {
             int by = ((IincInsnNode) insn).incr;
             return one("replaced increment by " + by + " with " + (-by),

@@ -6,10 +6,18 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /** A mutation operator: the changes it makes to one instruction (none when it does not apply). */
-interface MutationOperator {
+abstract class MutationOperator {
+
+    private final String name;
+
+    MutationOperator(String name) {
+        this.name = name;
+    }
 
     /** The operator's name in ids and reports. */
-    String name();
+    final String name() {
+        return name;
+    }
 
-    List<Change> changes(MethodNode method, AbstractInsnNode insn);
+    abstract List<Change> changes(MethodNode method, AbstractInsnNode insn);
 }

@@ -13,23 +13,17 @@ import org.objectweb.asm.util.Printer;
  * An operator that replaces one opcode by another of the same stack shape (a conditional jump by its
  * negation, {@code iadd} by {@code isub}): the frames of the method stay valid as they are.
  */
-final class OpcodeSwap implements MutationOperator {
+final class OpcodeSwap extends MutationOperator {
 
-    private final String name;
     private final Map<Integer, Integer> replacements;
 
     OpcodeSwap(String name, Map<Integer, Integer> replacements) {
-        this.name = name;
+        super(name);
         this.replacements = replacements;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public List<Change> changes(MethodNode method, AbstractInsnNode insn) {
+    List<Change> changes(MethodNode method, AbstractInsnNode insn) {
         Integer replacement = replacements.get(insn.getOpcode());
         if (replacement == null) {
             return Collections.emptyList();

@@ -19,7 +19,7 @@ import org.objectweb.asm.tree.MethodNode;
  * instead: false and true for a boolean, 0 for other primitives, null for objects, and in addition
  * the empty value of a String, List, Set, Map, Collection or Optional.
  */
-final class ReturnValues implements MutationOperator {
+final class ReturnValues extends MutationOperator {
 
     /** Return types with an empty value, and the static call (owner, name) that gives it. */
     private static final String[][] EMPTY = {
@@ -30,53 +30,59 @@ final class ReturnValues implements MutationOperator {
         {"java/util/Optional", "java/util/Optional", "empty"},
     };
 
-    @Override
-    public String name() {
-        return "return-value";
+    ReturnValues() {
+        super("return-value");
     }
 
     @Override
-    public List<Change> changes(MethodNode method, AbstractInsnNode insn) {
+    List<Change> changes(MethodNode method, AbstractInsnNode insn) {
         int opcode = insn.getOpcode();
         if (opcode < IRETURN || opcode > ARETURN) {
             return Collections.emptyList();
         }
         Type type = Type.getReturnType(method.desc);
-        List<Change> changes = new ArrayList<>();
         switch (type.getSort()) {
             case Type.BOOLEAN:
-                changes.add(replace("false", () -> new InsnNode(ICONST_0), type));
-                changes.add(replace("true", () -> new InsnNode(ICONST_1), type));
-                break;
+                return plain(type, "false", ICONST_0, "true", ICONST_1);
             case Type.CHAR:
             case Type.BYTE:
             case Type.SHORT:
             case Type.INT:
-                changes.add(replace("0", () -> new InsnNode(ICONST_0), type));
-                break;
+                return plain(type, "0", ICONST_0);
             case Type.LONG:
-                changes.add(replace("0L", () -> new InsnNode(LCONST_0), type));
-                break;
+                return plain(type, "0L", LCONST_0);
             case Type.FLOAT:
-                changes.add(replace("0.0f", () -> new InsnNode(FCONST_0), type));
-                break;
+                return plain(type, "0.0f", FCONST_0);
             case Type.DOUBLE:
-                changes.add(replace("0.0", () -> new InsnNode(DCONST_0), type));
-                break;
+                return plain(type, "0.0", DCONST_0);
             default:
-                changes.add(replace("null", () -> new InsnNode(ACONST_NULL), type));
-                String name = type.getInternalName();
-                if (name.equals("java/lang/String")) {
-                    changes.add(replace("\"\"", () -> new LdcInsnNode(""), type));
-                }
-                for (String[] empty : EMPTY) {
-                    if (empty[0].equals(name)) {
-                        String description = empty[1].substring(empty[1].lastIndexOf('/') + 1) + "." + empty[2] + "()";
-                        changes.add(replace(description,
-                                () -> new MethodInsnNode(INVOKESTATIC, empty[1], empty[2], "()L" + empty[0] + ";"),
-                                type));
-                    }
-                }
+                return references(type);
+        }
+    }
+
+    /** Changes to constants of one opcode each, given as pairs: the value as shown, its opcode. */
+    private static List<Change> plain(Type type, Object... shownAndOpcode) {
+        List<Change> changes = new ArrayList<>();
+        for (int i = 0; i < shownAndOpcode.length; i += 2) {
+            int opcode = (Integer) shownAndOpcode[i + 1];
+            changes.add(replace((String) shownAndOpcode[i], () -> new InsnNode(opcode), type));
+        }
+        return changes;
+    }
+
+    private static List<Change> references(Type type) {
+        List<Change> changes = new ArrayList<>();
+        changes.add(replace("null", () -> new InsnNode(ACONST_NULL), type));
+        String name = type.getInternalName();
+        if (name.equals("java/lang/String")) {
+            changes.add(replace("\"\"", () -> new LdcInsnNode(""), type));
+        }
+        for (String[] empty : EMPTY) {
+            if (empty[0].equals(name)) {
+                String description = empty[1].substring(empty[1].lastIndexOf('/') + 1) + "." + empty[2] + "()";
+                changes.add(replace(description,
+                        () -> new MethodInsnNode(INVOKESTATIC, empty[1], empty[2], "()L" + empty[0] + ";"), type));
+            }
         }
         return changes;
     }

@@ -16,15 +16,14 @@ import org.objectweb.asm.tree.MethodNode;
  * Removed calls to void methods: the call is replaced by pops of its arguments and receiver.
  * Constructor calls stay (an object must be initialised before it is used).
  */
-final class VoidCalls implements MutationOperator {
+final class VoidCalls extends MutationOperator {
 
-    @Override
-    public String name() {
-        return "void-call";
+    VoidCalls() {
+        super("void-call");
     }
 
     @Override
-    public List<Change> changes(MethodNode method, AbstractInsnNode insn) {
+    List<Change> changes(MethodNode method, AbstractInsnNode insn) {
         if (!(insn instanceof MethodInsnNode)) {
             return Collections.emptyList();
         }
