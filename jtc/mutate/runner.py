@@ -45,7 +45,8 @@ def runner_classpath() -> list[Path]:
 
 
 def _java(mode: str, arguments: Sequence[str], timeout_s: float) -> str:
-    command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", "-cp",
+    # The security manager only turns System.exit of code under test into an exception (ExitGuard.java).
+    command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", "-Djava.security.manager=allow", "-cp",
                ":".join(map(str, runner_classpath())), MAIN_CLASS, mode, *arguments]
     try:
         completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)

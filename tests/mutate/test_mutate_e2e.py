@@ -5,6 +5,7 @@ the original code (reported and excluded), the JSON report, and bad input."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -107,3 +108,15 @@ def test_bad_input_is_one_line_and_its_exit_code(project: Path, args: list[str],
     assert "Traceback" not in run.stderr + run.stdout
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("jtc: error: ") and words in lines[0], run.stderr
+
+
+def test_a_mutant_that_calls_system_exit_is_killed_and_the_run_goes_on(basics_classes: Path, tmp_path: Path):
+    reference = Path(__file__).resolve().parents[2] / "sample-projects" / "basics" / "src" / "test" / "java"
+    suite = tmp_path / "exiter" / "com" / "example" / "basics"
+    suite.mkdir(parents=True)
+    shutil.copy(reference / "com" / "example" / "basics" / "ExiterTest.java", suite)
+    run = jtc_mutate(basics_classes, "--tests", str(tmp_path / "exiter"), "com.example.basics.Exiter")
+    assert run.returncode == 0, run.stderr
+    # Negating `status < 0` makes process(0) call System.exit(3): the test fails instead of the runner's JVM ending.
+    assert "com.example.basics.Exiter |    5/8 " in run.stdout
+    assert "negate-conditional" not in run.stdout.split("surviving mutants")[1]

@@ -64,6 +64,7 @@ public final class MutationRunner {
             System.exit(2);
         }
         MutationRunner runner = new MutationRunner(Paths.get(args[1]));
+        ExitGuard guard = null;
         switch (args[0]) {
             case "list":
                 try (PrintWriter out = writer(args[2])) {
@@ -79,6 +80,7 @@ public final class MutationRunner {
                 }
                 break;
             case "run":
+                guard = ExitGuard.install();
                 try (PrintWriter out = writer(args[3])) {
                     runner.list(out);
                     runner.run(new ClassBytes(args[2]), Long.parseLong(args[4]), Double.parseDouble(args[5]),
@@ -88,6 +90,9 @@ public final class MutationRunner {
             default:
                 System.err.println("unknown mode " + args[0]);
                 System.exit(2);
+        }
+        if (guard != null) {
+            guard.open();
         }
         System.exit(0);  // threads of stopped tests may linger
     }
