@@ -11,10 +11,15 @@ final class ExitGuard extends SecurityManager {
 
     private volatile boolean open;
 
+    /** The installed guard, or null on a JVM that no longer allows security managers (Java 24 on). */
     @SuppressWarnings("removal")
     static ExitGuard install() {
         ExitGuard guard = new ExitGuard();
-        System.setSecurityManager(guard);
+        try {
+            System.setSecurityManager(guard);
+        } catch (UnsupportedOperationException e) {
+            return null;
+        }
         return guard;
     }
 
