@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -75,7 +75,7 @@ class SuiteMutation:
     verdicts: dict[str, Verdict]  # by mutant id
     failing_tests: tuple[TestRun, ...] = ()
     tests_run: int = 0
-    classes: tuple[str, ...] = field(default=())  # the classes under test, as given
+    classes: tuple[str, ...] = ()  # the classes under test, as given
 
     def score(self, class_name: str | None = None) -> Score:
         """The score of one class under test (nested classes included), or of all."""

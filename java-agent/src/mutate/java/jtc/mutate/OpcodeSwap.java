@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.util.Printer;
@@ -34,12 +35,12 @@ final class OpcodeSwap extends MutationOperator {
             if (target instanceof JumpInsnNode) {
                 ((JumpInsnNode) target).setOpcode(to);
             } else {
-                m.instructions.set(target, new org.objectweb.asm.tree.InsnNode(to));
+                m.instructions.set(target, new InsnNode(to));
             }
         }));
     }
 
-    static String mnemonic(int opcode) {
+    private static String mnemonic(int opcode) {
         return Printer.OPCODES[opcode].toLowerCase();
     }
 }
