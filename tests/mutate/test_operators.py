@@ -52,6 +52,8 @@ def test_each_operator_makes_the_mutants_it_should(mutants: dict[tuple[str, int,
         ("describe", 5, "return-value", 'replaced return value with ""'),
         ("names", 3, "return-value", "replaced return value with null"),
         ("names", 3, "return-value", "replaced return value with Collections.emptyList()"),
+        ("yes", 0, "constant", "replaced constant 1 with 0"),
+        ("yes", 1, "return-value", "replaced return value with false"),  # not with true: that is what it returns
         ("touch", 3, "constant", "replaced constant 2L with 3L"),
         ("touch", 4, "void-call", "removed call to mut.Ops.record"),
         ("record", 4, "math", "replaced iadd with isub"),
@@ -62,7 +64,7 @@ def test_each_operator_makes_the_mutants_it_should(mutants: dict[tuple[str, int,
 
 def test_every_mutant_verifies_loads_and_initialises(ops_classes: Path, tmp_path: Path):
     verdicts = verify_mutants(ops_classes, tmp_path / "verify.tsv")
-    assert len(verdicts) == 23
+    assert len(verdicts) == 25
     assert set(verdicts.values()) == {"ok"}
 
 
