@@ -53,7 +53,9 @@ def _java(mode: str, arguments: Sequence[str], timeout_s: float) -> str:
     except subprocess.TimeoutExpired:
         raise InternalError(f"the mutation runner did not finish within {timeout_s:.0f} s") from None
     if completed.returncode != 0:
-        lines = [line for line in (completed.stderr + completed.stdout).splitlines() if line.strip()]
+        # The JVM's warnings about the security manager come first; the exception is what matters.
+        lines = [line for line in (completed.stderr + completed.stdout).splitlines()
+                 if line.strip() and not line.startswith("WARNING: ")]
         raise InternalError(f"the mutation runner failed: {lines[0] if lines else completed.returncode}")
     return completed.stdout
 
