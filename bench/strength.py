@@ -2,8 +2,8 @@
 
 On the `basics` sample: jtc generates a suite for every class that has a hand-written test, then
 `jtc mutate`'s machinery scores the hand-written suite, the generated one and their union per class.
-Beside the scores, the shape of each suite: tests, statements per test, assertions per test, and the
-share of assertions that only check a type (`assertInstanceOf`). Prints a table and writes JSON to
+Beside the scores, the shape of each suite: tests (and how many are parameterized), statements per
+test, assertions per test, and the share of assertions that only check a type (`assertInstanceOf`). Prints a table and writes JSON to
 bench/results/.
 """
 
@@ -39,21 +39,24 @@ TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest"})
 def suite_shape(folder: Path) -> dict:
     """Tests, statements and assertions of the JUnit sources under `folder`. Statements are counted
     through the whole test body (nested blocks, lambdas and the bodies of stub classes too; a block
-    itself is not one); an assertion is a call of a method named assert*."""
-    tests = statements = 0
+    itself is not one); an assertion is a call of a method named assert*. A parameterized test counts
+    once, however many cases it has."""
+    tests = statements = parameterized = 0
     assertions: Counter[str] = Counter()
     for source in sorted(folder.rglob("*.java")):
         for _, method in javalang.parse.parse(source.read_text(encoding="utf-8")).filter(javalang.tree.MethodDeclaration):
-            if not {annotation.name for annotation in method.annotations} & TEST_ANNOTATIONS:
+            annotations = {annotation.name for annotation in method.annotations}
+            if not annotations & TEST_ANNOTATIONS:
                 continue
             tests += 1
+            parameterized += "ParameterizedTest" in annotations
             statements += sum(1 for _, node in method.filter(javalang.tree.Statement)
                               if not isinstance(node, javalang.tree.BlockStatement))
             statements += sum(1 for _ in method.filter(javalang.tree.LocalVariableDeclaration))
             assertions.update(node.member for _, node in method.filter(javalang.tree.MethodInvocation)
                               if node.member.startswith("assert"))
     total = sum(assertions.values())
-    return {"tests": tests, "statements_per_test": round(statements / tests, 2) if tests else None,
+    return {"tests": tests, "parameterized": parameterized, "statements_per_test": round(statements / tests, 2) if tests else None,
             "assertions_per_test": round(total / tests, 2) if tests else None,
             "instance_of_share": round(assertions["assertInstanceOf"] / total, 3) if total else None,
             "assertions": dict(sorted(assertions.items()))}
@@ -105,7 +108,8 @@ def run(classes: list[str], work: Path, budget: float, seed: int, generated: Pat
         print(line)
     shapes = {LABELS[0]: suite_shape(hand), LABELS[1]: suite_shape(generated)}
     for label, shape in shapes.items():
-        print(f"{label}: {shape['tests']} tests, {shape['statements_per_test']} statements and "
+        print(f"{label}: {shape['tests']} tests ({shape['parameterized']} parameterized), "
+              f"{shape['statements_per_test']} statements and "
               f"{shape['assertions_per_test']} assertions per test, assertInstanceOf {shape['instance_of_share']}")
     scores = mutation_json(suites)["suites"]
     return {"budget_seconds": budget, "seed": seed, "classes": classes, "refused": refused,

@@ -14,6 +14,8 @@ SOURCE = """package p;
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FooTest {
 
@@ -28,8 +30,9 @@ class FooTest {
         assertInstanceOf(Foo.class, foo.self());
     }
 
-    @Test
-    void two() {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void two(int n) {
         assertThrows(IllegalStateException.class, () -> new Foo().fail());
     }
 
@@ -46,7 +49,7 @@ def test_suite_shape_counts_tests_statements_and_assertions(tmp_path: Path):
     shape = strength.suite_shape(tmp_path)
     # one: declaration, bump, if, bump inside, two asserts = 6; two: the assertThrows statement and the lambda's
     # expression statement (javalang reads an expression lambda body as no statement) = 1. The helper is no test.
-    assert shape == {"tests": 2, "statements_per_test": 3.5, "assertions_per_test": 1.5, "instance_of_share": 0.333,
+    assert shape == {"tests": 2, "parameterized": 1, "statements_per_test": 3.5, "assertions_per_test": 1.5, "instance_of_share": 0.333,
                      "assertions": {"assertEquals": 1, "assertInstanceOf": 1, "assertThrows": 1}}
 
 
