@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = {"containers": "bench.containers", "engine": "bench.engine", "real": "bench.real", "scale": "bench.scale"}
+BENCHMARKS = {"containers": "bench.containers", "engine": "bench.engine", "real": "bench.real",
+              "scale": "bench.scale", "strength": "bench.strength"}
 
 
 def main(argv: list[str]) -> int:

@@ -1,5 +1,5 @@
-"""Command line: `jtc generate`, `jtc coverage`, `jtc doctor`. Parsing only; the work is in jtc.project.run,
-jtc.coverage and jtc.doctor."""
+"""Command line: `jtc generate`, `jtc coverage`, `jtc mutate`, `jtc doctor`. Parsing only; the work is in
+jtc.project.run, jtc.coverage, jtc.mutate and jtc.doctor."""
 
 from __future__ import annotations
 
@@ -12,6 +12,16 @@ from pathlib import Path
 
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
+from jtc.mutate.runner import Timeouts
+
+
+def _suite_arguments(command: argparse.ArgumentParser, union: str) -> None:
+    """The arguments `jtc coverage` and `jtc mutate` share: classes, classpath, suite folders."""
+    command.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
+    command.add_argument("--classpath", "-cp", required=True, action="append",
+                         help="the classes under test and their dependencies (':'-separated; may be repeated)")
+    command.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
+                         help=f"a folder of JUnit 5 or JUnit 4 test sources; repeat to compare suites (their union is {union} too)")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -66,18 +76,21 @@ def _parser() -> argparse.ArgumentParser:
         generate.add_argument(f"--no-{switch}", action="store_true", help=f"turn off {what} (for ablation)")
 
     coverage = commands.add_parser("coverage", help="measure test suites (source folders) with JaCoCo, side by side")
-    coverage.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
-    coverage.add_argument("--classpath", "-cp", required=True, action="append",
-                          help="the classes under test and their dependencies (':'-separated; may be repeated)")
-    coverage.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
-                          help="a folder of JUnit 5 or JUnit 4 test sources; repeat to compare suites (their union is "
-                               "measured too)")
+    _suite_arguments(coverage, "measured")
     coverage.add_argument("--html", type=Path, metavar="DIR",
                           help="write an HTML report comparing the suites (with JaCoCo's own report per suite) to DIR")
     coverage.add_argument("--sources", action="append", type=Path, default=[], metavar="DIR",
                           help="a folder of the classes' .java sources, for the HTML report's source view (may be repeated)")
     coverage.add_argument("--json", type=Path, metavar="FILE",
                           help="write the figures per suite and class, and every line's marks, as JSON to FILE")
+    mutate = commands.add_parser("mutate", help="mutation scores of test suites (source folders), side by side")
+    _suite_arguments(mutate, "scored")
+    mutate.add_argument("--json", type=Path, metavar="FILE", help="also write the scores and survivors as JSON")
+    mutate.add_argument("--timeout", type=float, default=Timeouts.base_s, metavar="SECONDS",
+                        help=f"a mutant's time limit: this plus --timeout-factor times its tests' time on the "
+                             f"original code (default: {Timeouts.base_s:g})")
+    mutate.add_argument("--timeout-factor", type=float, default=Timeouts.factor, metavar="N",
+                        help=f"see --timeout (default: {Timeouts.factor:g})")
 
     commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
     return parser
@@ -95,6 +108,11 @@ def main(argv: list[str] | None = None) -> int:
 
             outputs = ReportOutputs(args.html, args.json, tuple(args.sources))
             return int(run_coverage(args.classpath, args.tests, args.classes, print, outputs))
+        if args.command == "mutate":
+            from jtc.mutate.command import run_mutate
+
+            return int(run_mutate(args.classpath, args.tests, args.classes, args.json,
+                                  Timeouts(args.timeout, args.timeout_factor), print))
         from jtc.project.run import run_generate
 
         if args.verbose:

@@ -52,7 +52,7 @@ def _junit_jars(sources: Sequence[Path]) -> list[Path]:
     return [junit_console_jar(), *(junit4_jars() if junit4 else [])]
 
 
-def _compile(folder: Path, classpath: Sequence[Path], out_dir: Path) -> tuple[list[str], list[Path]]:
+def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path) -> tuple[list[str], list[Path]]:
     """The test classes compiled from `folder` into `out_dir`, and the JUnit jars they need."""
     sources = sorted(folder.rglob("*.java"))
     if not sources:
@@ -84,7 +84,7 @@ def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_u
     for index, folder in enumerate(folders, start=1):
         work = work_dir / f"suite-{index}"
         shutil.rmtree(work, ignore_errors=True)
-        tests, junit = _compile(folder, classpath, work / "classes")
+        tests, junit = compile_suite(folder, classpath, work / "classes")
         html = _jacoco_html(jacoco_html, f"suite-{index}", str(folder), sources)
         run = measure(tests, [work / "classes", *junit], classpath, classes_under_test, work / "jacoco", html=html)
         runs.append(run)

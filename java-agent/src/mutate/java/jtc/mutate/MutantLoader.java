@@ -1,0 +1,57 @@
+package jtc.mutate;
+
+import java.net.URL;
+import java.util.Map;
+
+/**
+ * A fresh loader per mutant (and per baseline run): it defines the tests and the user's classes
+ * itself, the classes under test from the given bytes (one mutated, or all probed), so static state
+ * starts fresh and no other run sees the change. JUnit, the JDK and jtc come from the parent.
+ */
+final class MutantLoader extends ClassLoader {
+
+    private static final String[] SHARED = {"java.", "javax.", "jdk.", "sun.", "org.junit.", "org.opentest4j.",
+        "org.apiguardian.", "jtc.mutate."};
+
+    static {
+        registerAsParallelCapable();
+    }
+
+    private final ClassBytes classpath;
+    private final Map<String, byte[]> underTest;  // binary name → the bytes to define
+
+    MutantLoader(ClassBytes classpath, Map<String, byte[]> underTest, ClassLoader parent) {
+        super("jtc-mutant", parent);
+        this.classpath = classpath;
+        this.underTest = underTest;
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> loaded = findLoadedClass(name);
+            if (loaded == null) {
+                byte[] bytes = shared(name) ? null : underTest.getOrDefault(name, classpath.get(name));
+                loaded = bytes == null ? getParent().loadClass(name) : defineClass(name, bytes, 0, bytes.length);
+            }
+            if (resolve) {
+                resolveClass(loaded);
+            }
+            return loaded;
+        }
+    }
+
+    @Override
+    protected URL findResource(String name) {
+        return classpath.resource(name);
+    }
+
+    private static boolean shared(String name) {
+        for (String prefix : SHARED) {
+            if (name.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,208 @@
+package jtc.mutate;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Mutation analysis of the class files under one folder (the classes under test), driven by jtc.
+ *
+ * <ul>
+ * <li>{@code list <classes dir> <out>}: the mutants, one {@code M} row each.</li>
+ * <li>{@code write <classes dir> <mutant id> <out dir>}: the mutated class file of one mutant.</li>
+ * <li>{@code verify <classes dir> <out>}: defines every mutant in a fresh loader and links and
+ * initialises it: a {@code V} row per mutant, {@code ok} or the error.</li>
+ * <li>{@code run <classes dir> <classpath> <out> <base ms> <factor> <test class>...}: runs the tests
+ * once on probed classes (which tests run which mutated instruction, and which fail on the original
+ * code), then each mutant against the passing tests that run its instruction, in a fresh loader with a
+ * time limit of base + factor × their baseline time.</li>
+ * </ul>
+ *
+ * <p>Rows are tab-separated: {@code M id class method line index operator description};
+ * {@code T test PASSED|FAILED|TIMED_OUT millis message}; {@code R id KILLED|TIMED_OUT|SURVIVED|NO_COVERAGE
+ * test message}.
+ */
+public final class MutationRunner {
+
+    /** A test that runs longer on the original code is taken as hanging (and excluded). */
+    private static final long BASELINE_LIMIT_MILLIS = 60_000;
+
+    private final Map<String, byte[]> originals = new LinkedHashMap<>();  // binary name → bytes, sorted
+    private final List<Mutant> mutants = new ArrayList<>();
+
+    private MutationRunner(Path classesDir) throws IOException {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(classesDir)) {
+            files = walk.filter(p -> p.toString().endsWith(".class")).sorted().collect(Collectors.toList());
+        }
+        for (Path file : files) {
+            String relative = classesDir.relativize(file).toString().replace('\\', '/');
+            originals.put(relative.substring(0, relative.length() - ".class".length()).replace('/', '.'),
+                    Files.readAllBytes(file));
+        }
+        for (byte[] bytes : originals.values()) {
+            List<Mutant> found = Mutants.of(bytes, mutants.isEmpty() ? 0 : mutants.get(mutants.size() - 1).site + 1);
+            mutants.addAll(found);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 3) {
+            System.err.println("usage: MutationRunner list|write|verify|run <classes dir> ...");
+            System.exit(2);
+        }
+        MutationRunner runner = new MutationRunner(Paths.get(args[1]));
+        ExitGuard guard = null;
+        switch (args[0]) {
+            case "list":
+                try (PrintWriter out = writer(args[2])) {
+                    runner.list(out);
+                }
+                break;
+            case "write":
+                runner.write(args[2], Paths.get(args[3]));
+                break;
+            case "verify":
+                try (PrintWriter out = writer(args[2])) {
+                    runner.verify(new ClassBytes(args[1]), out);
+                }
+                break;
+            case "run":
+                guard = ExitGuard.install();
+                try (PrintWriter out = writer(args[3])) {
+                    runner.list(out);
+                    runner.run(new ClassBytes(args[2]), Long.parseLong(args[4]), Double.parseDouble(args[5]),
+                            Arrays.asList(args).subList(6, args.length), out);
+                }
+                break;
+            default:
+                System.err.println("unknown mode " + args[0]);
+                System.exit(2);
+        }
+        if (guard != null) {
+            guard.open();
+        }
+        System.exit(0);  // threads of stopped tests may linger
+    }
+
+    private static PrintWriter writer(String path) throws IOException {
+        return new PrintWriter(Files.newBufferedWriter(Paths.get(path), StandardCharsets.UTF_8), true);
+    }
+
+    private void list(PrintWriter out) {
+        for (Mutant m : mutants) {
+            row(out, "M", m.id(), m.binaryName(), m.method, m.line, m.insnIndex, m.operator, m.change.description);
+        }
+    }
+
+    private Mutant find(String id) {
+        for (Mutant m : mutants) {
+            if (m.id().equals(id)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("no mutant " + id);
+    }
+
+    private byte[] mutated(Mutant mutant) {
+        return Mutants.mutate(originals.get(mutant.binaryName()), mutant);
+    }
+
+    private void write(String id, Path outDir) throws IOException {
+        Mutant mutant = find(id);
+        Path target = outDir.resolve(mutant.className + ".class");
+        Files.createDirectories(target.getParent());
+        Files.write(target, mutated(mutant));
+    }
+
+    private void verify(ClassBytes classpath, PrintWriter out) {
+        for (Mutant mutant : mutants) {
+            Map<String, byte[]> classes = new HashMap<>(originals);
+            classes.put(mutant.binaryName(), mutated(mutant));
+            String verdict = "ok";
+            try {
+                Class.forName(mutant.binaryName(), true, new MutantLoader(classpath, classes, getClass().getClassLoader()));
+            } catch (Throwable e) {
+                verdict = e.toString();
+            }
+            row(out, "V", mutant.id(), verdict);
+        }
+    }
+
+    private void run(ClassBytes classpath, long baseMillis, double factor, List<String> testClasses, PrintWriter out)
+            throws ClassNotFoundException {
+        TestRunner tests = new TestRunner();
+        Map<String, byte[]> probed = new HashMap<>();
+        for (Map.Entry<String, byte[]> entry : originals.entrySet()) {
+            List<Mutant> own = mutants.stream().filter(m -> m.binaryName().equals(entry.getKey()))
+                    .collect(Collectors.toList());
+            probed.put(entry.getKey(), own.isEmpty() ? entry.getValue() : Mutants.probe(entry.getValue(), own));
+        }
+        ClassLoader baseline = new MutantLoader(classpath, probed, getClass().getClassLoader());
+        List<TestUnit> units = tests.discover(baseline, testClasses);
+        Map<TestUnit, BitSet> hits = new LinkedHashMap<>();
+        Map<TestUnit, Long> millis = new HashMap<>();
+        for (TestUnit unit : units) {
+            Probe.take();
+            TestRunner.Outcome outcome = tests.run(baseline, unit, BASELINE_LIMIT_MILLIS);
+            BitSet sites = Probe.take();
+            row(out, "T", unit.name(), outcome.status, outcome.millis, outcome.message);
+            if (outcome.status == TestRunner.Status.PASSED) {
+                hits.put(unit, sites);
+                millis.put(unit, outcome.millis);
+            }
+        }
+        for (Mutant mutant : mutants) {
+            List<TestUnit> covering = new ArrayList<>();
+            long budget = baseMillis;
+            for (Map.Entry<TestUnit, BitSet> entry : hits.entrySet()) {
+                if (entry.getValue().get(mutant.site)) {
+                    covering.add(entry.getKey());
+                    budget += (long) (factor * millis.get(entry.getKey()));
+                }
+            }
+            if (covering.isEmpty()) {
+                row(out, "R", mutant.id(), "NO_COVERAGE", "", "");
+                continue;
+            }
+            Map<String, byte[]> classes = new HashMap<>(originals);
+            classes.put(mutant.binaryName(), mutated(mutant));
+            ClassLoader loader = new MutantLoader(classpath, classes, getClass().getClassLoader());
+            long deadline = System.nanoTime() + budget * 1_000_000;
+            String[] verdict = {"SURVIVED", "", ""};
+            for (TestUnit unit : covering) {
+                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                TestRunner.Outcome outcome = tests.run(loader, unit, left);
+                if (outcome.status != TestRunner.Status.PASSED) {
+                    verdict = new String[] {outcome.status == TestRunner.Status.FAILED ? "KILLED" : "TIMED_OUT",
+                        unit.name(), outcome.message};
+                    break;
+                }
+            }
+            row(out, "R", mutant.id(), verdict[0], verdict[1], verdict[2]);
+        }
+    }
+
+    private static void row(PrintWriter out, Object... cells) {
+        StringBuilder line = new StringBuilder();
+        for (Object cell : cells) {
+            if (line.length() > 0) {
+                line.append('\t');
+            }
+            line.append(String.valueOf(cell).replace('\t', ' ').replace('\n', ' ').replace('\r', ' '));
+        }
+        out.println(line);
+    }
+}

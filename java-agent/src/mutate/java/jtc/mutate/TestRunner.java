@@ -1,0 +1,128 @@
+package jtc.mutate;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs JUnit tests inside this JVM, against the classes of a given loader, with a time limit.
+ *
+ * <p>A run that overstays its limit is stopped with {@code Thread.stop}: the only way to end an
+ * endless loop of a mutant inside the JVM, and safe enough here since the loader and everything the
+ * thread touched are thrown away after the run.
+ */
+final class TestRunner {
+
+    enum Status { PASSED, FAILED, TIMED_OUT }
+
+    static final class Outcome {
+        final Status status;
+        final String message;  // the first failure, '<exception>: <message>'
+        final long millis;
+
+        Outcome(Status status, String message, long millis) {
+            this.status = status;
+            this.message = message;
+            this.millis = millis;
+        }
+    }
+
+    private final Launcher launcher = LauncherFactory.create();
+
+    /** The test methods of the test classes, in JUnit's order. */
+    List<TestUnit> discover(ClassLoader loader, List<String> testClasses) throws ClassNotFoundException {
+        List<DiscoverySelector> selectors = new ArrayList<>();
+        for (String name : testClasses) {
+            selectors.add(selectClass(Class.forName(name, false, loader)));
+        }
+        Map<String, TestUnit> units = new LinkedHashMap<>();
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(loader);
+        try {
+            TestPlan plan = launcher.discover(LauncherDiscoveryRequestBuilder.request().selectors(selectors).build());
+            for (TestIdentifier root : plan.getRoots()) {
+                for (TestIdentifier id : plan.getDescendants(root)) {
+                    if (id.getSource().orElse(null) instanceof MethodSource) {
+                        MethodSource source = (MethodSource) id.getSource().get();
+                        TestUnit unit = new TestUnit(source.getClassName(), source.getMethodName(),
+                                source.getMethodParameterTypes());
+                        units.putIfAbsent(unit.name() + "(" + unit.parameterTypes + ")", unit);
+                    }
+                }
+            }
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+        return new ArrayList<>(units.values());
+    }
+
+    /** Runs `unit` with classes from `loader`; FAILED when any test or container of it failed. */
+    Outcome run(ClassLoader loader, TestUnit unit, long limitMillis) {
+        String[] failure = {null};
+        TestExecutionListener listener = new TestExecutionListener() {
+            @Override
+            public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                if (result.getStatus() == TestExecutionResult.Status.FAILED && failure[0] == null) {
+                    failure[0] = result.getThrowable().map(TestRunner::describe).orElse("failed");
+                }
+            }
+        };
+        Thread thread = new Thread(() -> {
+            try {
+                LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                        .selectors(selectMethod(Class.forName(unit.className, false, loader), unit.methodName,
+                                unit.parameterTypes))
+                        .build();
+                launcher.execute(request, listener);
+            } catch (Throwable e) {  // the test class does not load: it fails
+                failure[0] = describe(e);
+            }
+        }, "jtc-mutant-test");
+        thread.setContextClassLoader(loader);
+        thread.setDaemon(true);
+        long start = System.nanoTime();
+        thread.start();
+        try {
+            thread.join(limitMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        if (thread.isAlive()) {
+            stop(thread);
+            return new Outcome(Status.TIMED_OUT, "did not finish within " + limitMillis + " ms", millis);
+        }
+        return new Outcome(failure[0] == null ? Status.PASSED : Status.FAILED, failure[0] == null ? "" : failure[0],
+                millis);
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void stop(Thread thread) {
+        thread.stop();
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String describe(Throwable throwable) {
+        String message = throwable.getMessage();
+        return throwable.getClass().getSimpleName() + (message == null ? "" : ": " + message.split("\n")[0]);
+    }
+}

@@ -1,0 +1,100 @@
+"""The Java mutation runner (java-agent/src/mutate): built on first use, one JVM per suite.
+
+Mutants are made with ASM and run in the runner's own JVM, each in a fresh class loader (see
+MutationRunner.java), so a suite costs one JVM start however many mutants the classes have. This
+module starts it and reads its tab-separated rows back.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jtc.errors import InternalError, ToolchainError
+from jtc.javabuild import JarSpec, build_jar, java_sources
+from jtc.mutate.model import Mutant, Status, TestRun, Verdict
+from jtc.toolchain import asm_jars, debian_jar, junit_console_jar, toolchain
+
+RUNNER_SOURCES = java_sources("mutate", "java")
+MAIN_CLASS = "jtc.mutate.MutationRunner"
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """A mutant's time limit: `base_s` plus `factor` times what its tests took on the original code."""
+
+    base_s: float = 2.0
+    factor: float = 4.0
+
+
+@dataclass(frozen=True)
+class RunnerOutput:
+    mutants: tuple[Mutant, ...]
+    tests: tuple[TestRun, ...]
+    verdicts: dict[str, Verdict]
+
+
+def runner_classpath() -> list[Path]:
+    """The runner jar (compiled when its sources change), then ASM and the JUnit Platform."""
+    if not RUNNER_SOURCES.is_dir():
+        raise ToolchainError(f"the jtc mutation runner sources are missing: {RUNNER_SOURCES}")
+    libraries = [*asm_jars(), debian_jar("asm-util.jar"), junit_console_jar()]
+    return [build_jar(JarSpec("jtc-mutate", (RUNNER_SOURCES,), classpath=tuple(libraries))), *libraries]
+
+
+def _java(mode: str, arguments: Sequence[str], timeout_s: float) -> str:
+    # The security manager only turns System.exit of code under test into an exception (ExitGuard.java).
+    command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", "-Djava.security.manager=allow", "-cp",
+               ":".join(map(str, runner_classpath())), MAIN_CLASS, mode, *arguments]
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        raise InternalError(f"the mutation runner did not finish within {timeout_s:.0f} s") from None
+    if completed.returncode != 0:
+        # The JVM's warnings about the security manager come first; the exception is what matters.
+        lines = [line for line in (completed.stderr + completed.stdout).splitlines()
+                 if line.strip() and not line.startswith("WARNING: ")]
+        raise InternalError(f"the mutation runner failed: {lines[0] if lines else completed.returncode}")
+    return completed.stdout
+
+
+def _rows(path: Path, kind: str) -> list[list[str]]:
+    return [line.split("\t")[1:] for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith(kind + "\t")]
+
+
+def _mutants(path: Path) -> tuple[Mutant, ...]:
+    return tuple(Mutant(id_, name, method, int(line), int(index), operator, description)
+                 for id_, name, method, line, index, operator, description in _rows(path, "M"))
+
+
+def list_mutants(class_dir: Path, out_file: Path) -> tuple[Mutant, ...]:
+    """The mutants of the class files under `class_dir`."""
+    _java("list", [str(class_dir), str(out_file)], 300)
+    return _mutants(out_file)
+
+
+def verify_mutants(class_dir: Path, out_file: Path) -> dict[str, str]:
+    """Every mutant defined, linked and initialised in a fresh loader: 'ok' or the error, by id."""
+    _java("verify", [str(class_dir), str(out_file)], 300)
+    return {row[0]: row[1] for row in _rows(out_file, "V")}
+
+
+def write_mutant(class_dir: Path, mutant_id: str, out_dir: Path) -> None:
+    """The class file of one mutant, written under `out_dir` by its package path."""
+    _java("write", [str(class_dir), mutant_id, str(out_dir)], 300)
+
+
+def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequence[str], out_file: Path,
+                timeouts: Timeouts, wall_timeout_s: float = 3600.0) -> RunnerOutput:
+    """Run one compiled suite (`classpath` starts with its classes) against every mutant of the
+    class files under `class_dir`."""
+    arguments = [str(class_dir), ":".join(str(Path(p).resolve()) for p in classpath), str(out_file),
+                 str(round(timeouts.base_s * 1000)), str(timeouts.factor), *test_classes]
+    _java("run", arguments, wall_timeout_s)
+    tests = tuple(TestRun(name, status == "PASSED", int(millis), message)
+                  for name, status, millis, message in _rows(out_file, "T"))
+    verdicts = {id_: Verdict(Status(status), test, message) for id_, status, test, message in _rows(out_file, "R")}
+    return RunnerOutput(_mutants(out_file), tests, verdicts)

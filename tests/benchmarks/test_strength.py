@@ -1,0 +1,66 @@
+"""B6 (test strength): the shape of a suite counted as documented, and the benchmark's JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import strength
+
+SOURCE = """package p;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class FooTest {
+
+    @Test
+    void one() {
+        Foo foo = new Foo();
+        foo.bump();
+        if (foo.ready()) {
+            foo.bump();
+        }
+        assertEquals(2, foo.count());
+        assertInstanceOf(Foo.class, foo.self());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void two(int n) {
+        assertThrows(IllegalStateException.class, () -> new Foo().fail());
+    }
+
+    void helper() {
+        assertTrue(true);
+    }
+}
+"""
+
+
+def test_suite_shape_counts_tests_statements_and_assertions(tmp_path: Path):
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "FooTest.java").write_text(SOURCE)
+    shape = strength.suite_shape(tmp_path)
+    # one: declaration, bump, if, bump inside, two asserts = 6; two: the assertThrows statement and the lambda's
+    # expression statement (javalang reads an expression lambda body as no statement) = 1. The helper is no test.
+    assert shape == {"tests": 2, "parameterized": 1, "statements_per_test": 3.5, "assertions_per_test": 1.5, "instance_of_share": 0.333,
+                     "assertions": {"assertEquals": 1, "assertInstanceOf": 1, "assertThrows": 1}}
+
+
+@pytest.mark.slow
+def test_strength_benchmark_scores_both_suites_and_their_union(tmp_path: Path):
+    output = tmp_path / "strength.json"
+    assert strength.main(["--classes", "com.example.basics.Gcd", "--budget", "5", "--output", str(output)]) == 0
+    result = json.loads(output.read_text())
+    suites = {suite["suite"]: suite for suite in result["suites"]}
+    assert list(suites) == ["hand-written", "generated", "union"]
+    assert (suites["hand-written"]["killed"], suites["hand-written"]["total"]) == (4, 4)
+    assert result["mutants_per_class"] == {"com.example.basics.Gcd": 4}
+    assert suites["union"]["killed"] >= max(suites["hand-written"]["killed"], suites["generated"]["killed"])
+    assert result["shape"]["hand-written"]["tests"] >= 1 and result["shape"]["generated"]["tests"] >= 1

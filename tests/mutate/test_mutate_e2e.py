@@ -1,0 +1,122 @@
+"""`jtc mutate` end to end on two suites of one small project: exact mutation scores per suite, per
+class and for the union, a mutant that loops forever (killed by the time limit), a test that fails on
+the original code (reported and excluded), the JSON report, and bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jtc.errors import ExitCode
+from tests.conftest import compile_java
+
+pytestmark = pytest.mark.slow
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "scores"
+WEAK, STRONG = FIXTURES / "weak", FIXTURES / "strong"
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_java(FIXTURES / "main", tmp_path_factory.mktemp("scores"))
+
+
+def jtc_mutate(classes: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "jtc.cli", "mutate", "--classpath", str(classes), "--timeout", "1",
+                           *args], capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def report(project: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess, dict]:
+    json_file = tmp_path_factory.mktemp("report") / "mutants.json"
+    run = jtc_mutate(project, "--tests", str(WEAK), "--tests", str(STRONG), "--json", str(json_file),
+                     "mut.Range", "mut.Tally")
+    assert run.returncode == 0, run.stderr
+    return run, json.loads(json_file.read_text())
+
+
+def _scores(entry: dict) -> tuple[int, int, int]:
+    return entry["killed"], entry["total"], entry["timed_out"]
+
+
+def test_exact_scores_per_suite_class_and_union(report: tuple[subprocess.CompletedProcess, dict]):
+    suites = {suite["suite"]: suite for suite in report[1]["suites"]}
+    assert list(suites) == [str(WEAK), str(STRONG), "union"]
+    # Range: clamp 7 mutants, bits 7 (2 loop forever), isEven 7; Tally: add 1, addTwice 2, total 1.
+    # The weak suite checks isEven fully, clamp inside its bounds only, bits(5) > 0, and Tally.add.
+    assert _scores(suites[str(WEAK)]) == (17, 25, 2)
+    assert _scores(suites[str(WEAK)]["classes"]["mut.Range"]) == (15, 21, 2)
+    assert _scores(suites[str(WEAK)]["classes"]["mut.Tally"]) == (2, 4, 0)
+    # The strong suite checks clamp and bits exactly and addTwice, but never calls isEven.
+    assert _scores(suites[str(STRONG)]) == (16, 25, 2)
+    assert _scores(suites[str(STRONG)]["classes"]["mut.Range"]) == (12, 21, 2)
+    assert _scores(suites[str(STRONG)]["classes"]["mut.Tally"]) == (4, 4, 0)
+    assert _scores(suites["union"]) == (23, 25, 2)
+    assert _scores(suites["union"]["classes"]["mut.Range"]) == (19, 21, 2)
+    assert _scores(suites["union"]["classes"]["mut.Tally"]) == (4, 4, 0)
+
+
+def test_survivors_are_the_equivalent_mutants(report: tuple[subprocess.CompletedProcess, dict]):
+    union = report[1]["suites"][-1]
+    assert [(s["method"], s["line"], s["operator"], s["description"], s["covered"]) for s in union["survivors"]] == [
+        ("clamp(III)I", 7, "conditional-boundary", "replaced if_icmpge with if_icmpgt", True),
+        ("clamp(III)I", 10, "conditional-boundary", "replaced if_icmple with if_icmplt", True),
+    ]
+    assert set(union["survivors"][0]) == {"id", "class", "method", "line", "instruction", "operator", "description",
+                                          "covered"}
+    assert union["survivors"][0]["class"] == "mut.Range"
+    weak = report[1]["suites"][0]
+    uncovered = {s["description"] for s in weak["survivors"] if not s["covered"]}
+    assert uncovered == {"replaced return value with 0", "removed call to mut.Tally.add"}
+
+
+def test_an_endless_loop_is_killed_by_the_time_limit(report: tuple[subprocess.CompletedProcess, dict]):
+    run = report[0]
+    assert "17 killed (2 by timeout)" in run.stdout and "16 killed (2 by timeout)" in run.stdout
+    for suite in report[1]["suites"]:
+        assert not [s for s in suite["survivors"] if s["method"] == "bits(I)I"
+                    and s["description"] in ("replaced ifle with iflt", "replaced constant 1 with 0")]
+
+
+def test_a_test_failing_on_the_original_code_is_reported_and_excluded(
+        report: tuple[subprocess.CompletedProcess, dict]):
+    weak = report[1]["suites"][0]
+    assert [t["test"] for t in weak["failing_tests"]] == ["mut.RangeTest#wrongOnTheOriginal"]
+    assert "excluded, fails unmutated: mut.RangeTest#wrongOnTheOriginal" in report[0].stdout
+
+
+def test_the_table_has_a_column_per_suite_and_the_union(report: tuple[subprocess.CompletedProcess, dict]):
+    rows = {line.split("|")[0].strip(): [cell.split()[0] for cell in line.split("|")[1:]]
+            for line in report[0].stdout.splitlines() if line.startswith(("mut.", "all "))}
+    assert rows == {"mut.Range": ["15/21", "12/21", "19/21"], "mut.Tally": ["2/4", "4/4", "4/4"],
+                    "all": ["17/25", "16/25", "23/25"]}
+
+
+@pytest.mark.parametrize("args,code,words", [
+    (["--tests", str(WEAK), "mut.Missing"], ExitCode.UNKNOWN_CLASS, "class mut.Missing is not on the classpath"),
+    (["--tests", "no/such/folder", "mut.Range"], ExitCode.USAGE, "test folder no/such/folder does not exist"),
+    (["--tests", str(FIXTURES / "broken"), "mut.Range"], ExitCode.USAGE, "do not compile"),
+])
+def test_bad_input_is_one_line_and_its_exit_code(project: Path, args: list[str], code: ExitCode, words: str):
+    run = jtc_mutate(project, *args)
+    assert run.returncode == code
+    assert "Traceback" not in run.stderr + run.stdout
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("jtc: error: ") and words in lines[0], run.stderr
+
+
+def test_a_mutant_that_calls_system_exit_is_killed_and_the_run_goes_on(basics_classes: Path, tmp_path: Path):
+    reference = Path(__file__).resolve().parents[2] / "sample-projects" / "basics" / "src" / "test" / "java"
+    suite = tmp_path / "exiter" / "com" / "example" / "basics"
+    suite.mkdir(parents=True)
+    shutil.copy(reference / "com" / "example" / "basics" / "ExiterTest.java", suite)
+    run = jtc_mutate(basics_classes, "--tests", str(tmp_path / "exiter"), "com.example.basics.Exiter")
+    assert run.returncode == 0, run.stderr
+    # Negating `status < 0` makes process(0) call System.exit(3): the test fails instead of the runner's JVM ending.
+    assert "com.example.basics.Exiter |    5/8 " in run.stdout
+    assert "negate-conditional" not in run.stdout.split("surviving mutants")[1]
