@@ -31,11 +31,14 @@ def _serve(connection: Connection, settings: Settings) -> None:
         connection.send(ClassResult.of(name, outcome))
 
 
+Serve = Callable[[Connection, Settings], None]
+
+
 class _Worker:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, serve: Serve) -> None:
         context = multiprocessing.get_context("spawn")  # never fork a process that may hold z3 or a JVM
         self.connection, child = context.Pipe()
-        self.process: BaseProcess = context.Process(target=_serve, args=(child, settings), daemon=True)
+        self.process: BaseProcess = context.Process(target=serve, args=(child, settings), daemon=True)
         self.process.start()
         child.close()
         self.current: str | None = None
@@ -62,17 +65,17 @@ def _died(worker: _Worker) -> ClassResult:
 
 
 def generate_parallel(settings: Settings, names: list[str], jobs: int, started: Callable[[str], None],
-                      finished: Callable[[ClassResult], None]) -> None:
+                      finished: Callable[[ClassResult], None], serve: Serve = _serve) -> None:
     """Generate `names` on `jobs` processes; `started` and `finished` are called in the parent as
-    classes begin and end (in completion order)."""
+    classes begin and end (in completion order). `serve` is what a process runs (tests replace it)."""
     waiting = deque(names)
-    workers = [_Worker(settings) for _ in range(min(jobs, len(names)))]
+    workers = [_Worker(settings, serve) for _ in range(min(jobs, len(names)))]
     try:
         while waiting or any(w.current for w in workers):
             for position, worker in enumerate(workers):
                 if worker.current is None and waiting:
                     if not worker.process.is_alive():  # it died between two classes
-                        worker = workers[position] = _Worker(settings)
+                        worker = workers[position] = _Worker(settings, serve)
                     worker.give(waiting.popleft())
                     started(worker.current)  # type: ignore[arg-type]
             busy = [w for w in workers if w.current]
@@ -86,7 +89,7 @@ def generate_parallel(settings: Settings, names: list[str], jobs: int, started: 
                     result = None
                 if result is None:
                     finished(_died(worker))
-                    workers[position] = _Worker(settings)
+                    workers[position] = _Worker(settings, serve)
                     continue
                 worker.current = None
                 finished(result)
