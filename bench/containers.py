@@ -18,7 +18,7 @@ from typing import Any
 from pathlib import Path
 
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
 from jtc.generate import ClassReport, generate
 

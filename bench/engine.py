@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from jtc.config import Settings
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.generate import ClassReport, generate
 from jtc.jvm.protocol import encode_program
 from jtc.jvm.worker import JvmWorker, WorkerSettings

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from jtc.config import Settings
 from jtc.coverage.suites import SuiteCoverage, measure_suites
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
 from jtc.generate import ClassReport, generate
 

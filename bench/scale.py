@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from bench.real import LANG3_CLASSES, LANG3_JAR, PROJECT
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 

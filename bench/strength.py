@@ -21,7 +21,7 @@ from pathlib import Path
 import javalang
 
 from jtc.config import Settings
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
 from jtc.generate import generate
 from jtc.mutate.model import SuiteMutation

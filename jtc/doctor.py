@@ -9,10 +9,10 @@ from jtc.errors import ExitCode, JtcError
 
 def run_doctor(say: Callable[[str], None]) -> int:
     from jtc.coverage.reporter import reporter_classpath
-    from jtc.emit.launcher import order_jar
-    from jtc.jvm.agent_jar import agent_jar
+    from jtc.java.launcher import order_jar
+    from jtc.java.agent_jar import agent_jar
     from jtc.coverage.attributes import unreadable_attributes
-    from jtc.toolchain import (VINTAGE_ENGINE_JAR, jacoco, jacoco_agent_jar, junit4_jars, junit_console_jar,
+    from jtc.java.toolchain import (VINTAGE_ENGINE_JAR, jacoco, jacoco_agent_jar, junit4_jars, junit_console_jar,
                                toolchain)
 
     def jacoco_found() -> str:

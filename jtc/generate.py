@@ -44,7 +44,7 @@ from jtc.search.session import ClassSession, SearchReport
 from jtc.search.targets import check_testable, testable_targets
 from jtc.search.templates import Limits
 from jtc.solver.solver import Solver, SolverStats
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 @dataclass
 class ClassReport:

@@ -12,7 +12,7 @@ from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classindex import ClassIndex
 from jtc.model.repository import ClassRepository
 from jtc.search.execution import Executor
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

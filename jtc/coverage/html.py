@@ -23,7 +23,7 @@ from jtc.coverage.comparison import ClassComparison, Comparison, LineMark, Mark,
 from jtc.coverage.model import Counter
 from jtc.coverage.suites import SuiteCoverage
 from jtc.coverage.svg import Bar, BarGroup, bar_chart
-from jtc.toolchain import jacoco
+from jtc.java.toolchain import jacoco
 
 STYLESHEET = "report.css"
 

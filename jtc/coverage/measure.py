@@ -20,9 +20,9 @@ from pathlib import Path
 from jtc.coverage.attributes import strip_directory, unreadable_attributes
 from jtc.coverage.model import CoverageReport
 from jtc.coverage.reporter import JacocoHtml, analyse
-from jtc.emit.launcher import LauncherRun, run_tests
+from jtc.java.launcher import LauncherRun, run_tests
 from jtc.errors import CoverageError, UnknownClassError
-from jtc.toolchain import jacoco, jacoco_agent_jar
+from jtc.java.toolchain import jacoco, jacoco_agent_jar
 
 
 @dataclass(frozen=True)

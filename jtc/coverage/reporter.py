@@ -14,8 +14,8 @@ from pathlib import Path
 
 from jtc.coverage.model import CoverageReport, parse_reports
 from jtc.errors import CoverageError, ToolchainError
-from jtc.javabuild import JarSpec, build_jar, java_sources
-from jtc.toolchain import asm_jars, jacoco, jacoco_jars, toolchain
+from jtc.java.build import JarSpec, build_jar, java_sources
+from jtc.java.toolchain import asm_jars, jacoco, jacoco_jars, toolchain
 
 REPORT_SOURCES = java_sources("report", "java")
 MAIN_CLASS = "jtc.report.CoverageReport"

@@ -16,9 +16,9 @@ from pathlib import Path
 from jtc.coverage.measure import measure
 from jtc.coverage.model import ClassCoverage, CoverageReport
 from jtc.coverage.reporter import JacocoHtml, analyse
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.errors import UsageError
-from jtc.toolchain import junit4_jars, junit_console_jar
+from jtc.java.toolchain import junit4_jars, junit_console_jar
 
 # An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform.
 _JUNIT4_IMPORT = re.compile(r"^\s*import\s+(?:static\s+)?org\.junit\.(?!jupiter\.|platform\.)", re.MULTILINE)

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import javalang
 
-from jtc.emit.javac import compile_sources
-from jtc.emit.launcher import ALPHABETICAL, REVERSED, LauncherRun, run_tests
+from jtc.java.javac import compile_sources
+from jtc.java.launcher import ALPHABETICAL, REVERSED, LauncherRun, run_tests
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.classindex import ClassIndex
 from jtc.oracle.expectations import TestSuite
-from jtc.toolchain import junit_console_jar, toolchain
+from jtc.java.toolchain import junit_console_jar, toolchain
 
 
 @dataclass(frozen=True)

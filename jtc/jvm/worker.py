@@ -21,10 +21,10 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from jtc.errors import HarnessError, ToolchainError
-from jtc.jvm.agent_jar import agent_classpath, agent_jar
+from jtc.java.agent_jar import agent_classpath, agent_jar
 from jtc.jvm.protocol import HarnessResult
 from jtc.jvm.worker_main import WorkerConfig
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 STARTUP_SECONDS = 60.0
 GRACE_SECONDS = 5.0  # beyond the harness's own watchdog, before the process is killed

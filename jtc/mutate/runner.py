@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.errors import InternalError, ToolchainError
-from jtc.javabuild import JarSpec, build_jar, java_sources
+from jtc.java.build import JarSpec, build_jar, java_sources
 from jtc.mutate.model import Mutant, Status, TestRun, Verdict
-from jtc.toolchain import asm_jars, debian_jar, junit_console_jar, toolchain
+from jtc.java.toolchain import asm_jars, debian_jar, junit_console_jar, toolchain
 
 RUNNER_SOURCES = java_sources("mutate", "java")
 MAIN_CLASS = "jtc.mutate.MutationRunner"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jtc
 from jtc.config import Settings
-from jtc.javabuild import java_sources
+from jtc.java.build import java_sources
 from jtc.model.classindex import ClassIndex
 from jtc.project.results import ClassResult, Status
 

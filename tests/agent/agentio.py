@@ -13,7 +13,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 
 # Opcode numbers of the mnemonics the tests look at (JVM specification, chapter 6).

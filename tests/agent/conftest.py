@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from agentio import AgentRunner, compile_fixtures
 
-from jtc.jvm.agent_jar import agent_classpath
+from jtc.java.agent_jar import agent_classpath
 
 FIXTURE_SOURCES = Path(__file__).resolve().parent / "fixtures"
 

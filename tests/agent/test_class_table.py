@@ -12,7 +12,7 @@ from agentio import OPCODES, text
 
 from jtc.model.classtable import parse_class_table
 from jtc.trace.records import FORMAT_VERSION
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 DESCRIBED = ["ag.Basics", "ag.Handlers", "ag.Outer$Inner", "ag.Item", "ag.Texts"]
 PROGRAMS = [

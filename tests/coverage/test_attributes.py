@@ -17,8 +17,8 @@ from jtc.coverage.attributes import (ASM9_ATTRIBUTES, ClassFormatError, strip_cl
                                      unreadable_attributes)
 from jtc.coverage.measure import measure
 from jtc.coverage.reporter import failure_message
-from jtc.emit.javac import compile_sources
-from jtc.toolchain import _jacoco_in, junit_console_jar, toolchain
+from jtc.java.javac import compile_sources
+from jtc.java.toolchain import _jacoco_in, junit_console_jar, toolchain
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEALED = "seal/Tokens$Token.class"

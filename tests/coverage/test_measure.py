@@ -18,8 +18,8 @@ import pytest
 from jtc.coverage.measure import CoverageRun, measure
 from jtc.coverage.model import Counter
 from jtc.coverage.reporter import analyse
-from jtc.emit.javac import compile_sources
-from jtc.toolchain import junit_console_jar
+from jtc.java.javac import compile_sources
+from jtc.java.toolchain import junit_console_jar
 
 pytestmark = pytest.mark.slow
 

@@ -27,9 +27,9 @@ import pytest
 from report_pages import read_page
 
 from jtc.cli import main
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.errors import ExitCode
-from jtc.toolchain import VINTAGE_ENGINE, _bundles_vintage_engine
+from jtc.java.toolchain import VINTAGE_ENGINE, _bundles_vintage_engine
 
 COMPARE = Path(__file__).resolve().parent / "fixtures" / "compare"
 GENERATED, HANDWRITTEN = str(COMPARE / "generated"), str(COMPARE / "handwritten")

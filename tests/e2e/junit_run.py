@@ -6,7 +6,7 @@ import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
-from jtc.toolchain import junit_console_jar, toolchain
+from jtc.java.toolchain import junit_console_jar, toolchain
 
 
 def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path) -> subprocess.CompletedProcess:

@@ -22,7 +22,7 @@ from jtc.coverage.attributes import unreadable_attributes
 from jtc.coverage.suites import measure_suites
 from jtc.errors import ExitCode
 from jtc.generate import ClassReport, generate
-from jtc.toolchain import jacoco
+from jtc.java.toolchain import jacoco
 
 from junit_run import assert_written_tests_pass
 

@@ -30,7 +30,7 @@ def test_an_installed_wheel_generates_tests_without_the_checkout(basics_classes:
                    capture_output=True, text=True, timeout=600)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    where = subprocess.run([str(python), "-c", "import jtc.javabuild as b; print(b.java_sources('main', 'java'))"],
+    where = subprocess.run([str(python), "-c", "import jtc.java.build as b; print(b.java_sources('main', 'java'))"],
                            cwd=elsewhere, check=True, capture_output=True, text=True).stdout.strip()
     assert where.startswith(site) and Path(where, "jtc", "agent", "Agent.java").is_file()
     run = subprocess.run([str(python), "-m", "jtc.cli", "generate", "-cp", str(basics_classes), "-o", "out",

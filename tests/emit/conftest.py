@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from jtc.model.classindex import ClassIndex
-from jtc.emit.javac import compile_sources
-from jtc.toolchain import toolchain
+from jtc.java.javac import compile_sources
+from jtc.java.toolchain import toolchain
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

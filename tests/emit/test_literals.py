@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.emit.literals import (
     array_literal,
     char_literal,
@@ -21,7 +21,7 @@ from jtc.emit.literals import (
 )
 from jtc.model.program import ArrayLiteral, Null
 from jtc.model.types import STRING
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 
 def f32(bits: int) -> float:

@@ -8,15 +8,15 @@ import javalang
 import pytest
 
 from jtc.model.classindex import ClassIndex
-from jtc.emit.javac import compile_sources
-from jtc.emit.launcher import run_tests
+from jtc.java.javac import compile_sources
+from jtc.java.launcher import run_tests
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Value, VarRef
 from jtc.model.types import STRING
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, Throws
 from jtc.oracle.expectations import TestCase as Case
 from jtc.oracle.expectations import TestSuite as Suite
-from jtc.toolchain import junit_console_jar, toolchain
+from jtc.java.toolchain import junit_console_jar, toolchain
 
 CALC, STACK = "fx/Calc", "fx/IntStack"
 OBJECT = "Ljava/lang/Object;"

@@ -8,7 +8,7 @@ import pytest
 
 from jtc.coverage.measure import measure
 from jtc.coverage.model import Counter
-from jtc.emit.javac import compile_sources
+from jtc.java.javac import compile_sources
 from jtc.emit.validate import ValidationReport, ValidationSettings, validate_suite
 from jtc.model.program import Construct, Invoke, Literal, VarRef
 from jtc.oracle.expectations import Completes, Returns

@@ -13,7 +13,7 @@ import pytest
 
 from jtc.mutate.model import Mutant
 from jtc.mutate.runner import list_mutants, verify_mutants, write_mutant
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 from tests.conftest import compile_java
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "operators"

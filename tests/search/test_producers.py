@@ -16,7 +16,7 @@ from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import Recipe, value_of
 from jtc.search.targets import why_nothing_to_call
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.errors import ToolchainError
-from jtc.toolchain import toolchain
+from jtc.java.toolchain import toolchain
 
 _ERROR = re.compile(r"^(?P<file>.+\.java):(?P<line>\d+): error: (?P<message>.*)$")
 

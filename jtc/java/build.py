@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.errors import ToolchainError
-from jtc.toolchain import CACHE_DIR, toolchain
+from jtc.java.toolchain import CACHE_DIR, toolchain
 
 JAVA_RELEASE = "11"
 # The Java sources: copied into the package when a wheel is built (setup.py), else the checkout's.
-PACKAGED_SOURCES = Path(__file__).resolve().parent / "java-src"
-CHECKOUT_SOURCES = Path(__file__).resolve().parent.parent / "java-agent" / "src"
+PACKAGED_SOURCES = Path(__file__).resolve().parents[1] / "java-src"
+CHECKOUT_SOURCES = Path(__file__).resolve().parents[2] / "java-agent" / "src"
 
 
 def java_sources(*parts: str) -> Path:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from jtc.javabuild import JarSpec, build_jar, java_sources
-from jtc.toolchain import junit_console_jar, toolchain
+from jtc.java.build import JarSpec, build_jar, java_sources
+from jtc.java.toolchain import junit_console_jar, toolchain
 
 ORDER_SOURCES = java_sources("report", "junit")
 ALPHABETICAL = "org.junit.jupiter.api.MethodOrderer$MethodName"

@@ -1,4 +1,4 @@
-"""The jtc Java agent as a jar, built from java-agent/ on first use (see jtc.javabuild).
+"""The jtc Java agent as a jar, built from java-agent/ on first use (see jtc.java.build).
 
 The JVM that runs code under test starts with `-javaagent:<agent jar>` and the agent jar plus ASM on
 its classpath. The manifest's Class-Path names the ASM jars by absolute URL too, so the agent jar
@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from jtc.errors import ToolchainError
-from jtc.javabuild import JarSpec, build_jar, java_sources
-from jtc.toolchain import asm_jars
+from jtc.java.build import JarSpec, build_jar, java_sources
+from jtc.java.toolchain import asm_jars
 
 AGENT_SOURCES = java_sources("main", "java")
 PREMAIN_CLASS = "jtc.agent.Agent"
