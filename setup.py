@@ -1,5 +1,5 @@
 """Wheels carry jtc's Java sources (the agent and the reporters in java-agent/src) as package data
-under jtc/java-src: jtc compiles them with the local javac on first use (jtc/javabuild.py), so an
+under jtc/java-src: jtc compiles them with the local javac on first use (jtc/java/build.py), so an
 installed jtc needs no checkout. Everything else about the package is in pyproject.toml."""
 
 import shutil
