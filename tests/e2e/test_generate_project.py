@@ -1,6 +1,6 @@
-"""Many classes in one `jtc generate`: a package on two worker processes writes the same files as on
-one, the tests pass, the report holds every class, a second run takes them from the cache, and bad
-targets get one line."""
+"""Many classes in one `jtc generate`: a package on two worker processes, and on a local two-worker
+Dask cluster, writes the same files as on one process; the tests pass, the report holds every class,
+a second run takes them from the cache; bad targets and an unreachable scheduler get one line."""
 
 from __future__ import annotations
 
@@ -35,15 +35,23 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*.java"))}
 
 
-def test_a_package_in_parallel_matches_one_process_and_the_cache_skips_it(dungeon_classes: Path, tmp_path: Path):
-    one = jtc("-cp", str(dungeon_classes), "--package", PACKAGE, "-j", "1", "-o", "one", "--no-cache", cwd=tmp_path)
+@pytest.fixture(scope="module")
+def one_process(dungeon_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The package's test files from a `-j 1` run: what every other way of running must write."""
+    work = tmp_path_factory.mktemp("one")
+    one = jtc("-cp", str(dungeon_classes), "--package", PACKAGE, "-j", "1", "-o", "one", "--no-cache", cwd=work)
     assert one.returncode == ExitCode.OK, one.stdout + one.stderr
+    return _files(work / "one")
+
+
+def test_a_package_in_parallel_matches_one_process_and_the_cache_skips_it(dungeon_classes: Path, tmp_path: Path,
+                                                                          one_process: dict[str, bytes]):
     first = time.monotonic()
     two = jtc("-cp", str(dungeon_classes), "--package", PACKAGE, "-j", "2", "-o", "two", "--report", "report.json",
               cwd=tmp_path)
     seconds = time.monotonic() - first
     assert two.returncode == ExitCode.OK, two.stdout + two.stderr
-    assert _files(tmp_path / "one") == _files(tmp_path / "two") and len(_files(tmp_path / "two")) == 4
+    assert _files(tmp_path / "two") == one_process and len(one_process) == 4
 
     report = json.loads((tmp_path / "report.json").read_text())
     rows = {row["name"].rpartition(".")[2]: row for row in report["classes"]}
@@ -63,7 +71,27 @@ def test_a_package_in_parallel_matches_one_process_and_the_cache_skips_it(dungeo
     assert again.returncode == ExitCode.OK
     assert again.stdout.count("unchanged since the last run") == 4
     assert again_seconds < 0.1 * seconds, (again_seconds, seconds)
-    assert _files(tmp_path / "two") == _files(tmp_path / "one")
+    assert _files(tmp_path / "two") == one_process
+
+
+def test_a_local_cluster_writes_what_a_local_run_writes(dungeon_classes: Path, tmp_path: Path,
+                                                        one_process: dict[str, bytes]):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        remote = jtc("-cp", str(dungeon_classes), "--package", PACKAGE, "--scheduler", cluster.scheduler_address,
+                     "-o", "cluster", "--no-cache", cwd=tmp_path)
+    assert remote.returncode == ExitCode.OK, remote.stdout + remote.stderr
+    assert _files(tmp_path / "cluster") == one_process
+    assert f"written to {Path('cluster') / 'com/example/dungeon/items/GoldTest.java'}" in remote.stdout
+    assert "4 written, 1 skipped" in remote.stdout
+
+
+def test_an_unreachable_scheduler_gets_one_line(dungeon_classes: Path, tmp_path: Path):
+    pytest.importorskip("distributed")
+    run = jtc("-cp", str(dungeon_classes), "--package", PACKAGE, "--scheduler", "tcp://127.0.0.1:9", cwd=tmp_path)
+    assert run.returncode == ExitCode.CLUSTER
+    assert run.stderr.startswith("jtc: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
 
 
 def test_bad_targets_get_one_line(dungeon_classes: Path, tmp_path: Path):
