@@ -332,6 +332,11 @@ class Machine:
         """Record a two-way decision at the current instruction; `cond` selects `outcome`."""
         self.decisions.append(path.binary((frame.method, frame.pc), kind, outcome, other, cond))
 
+    def choose(self, frame: Frame, kind: path.DecisionKind, labels: tuple[Hashable, Hashable], cond: z3.BoolRef,
+               holds: bool) -> None:
+        """Record a two-way decision: labels[0] where `cond` holds, else labels[1]; `holds` says which."""
+        self.decisions.append(path.choice((frame.method, frame.pc), kind, labels, cond, holds))
+
     def decide_many(self, frame: Frame, kind: path.DecisionKind, outcome: Hashable, cond: z3.BoolRef,
                     alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]) -> None:
         self.decisions.append(path.Decision((frame.method, frame.pc), kind, outcome, cond, alternatives))
@@ -351,10 +356,8 @@ class Machine:
         """Implicit null check of a dereference; returns False (after unwinding) when it throws.
         Once the path says an input is not null, later dereferences of it decide nothing."""
         if ref.null is not None:
-            if ref.id == 0:
-                self.decide(frame, path.DecisionKind.NULL_CHECK, "null", "nonnull", ref.null)
-            else:
-                self.decide(frame, path.DecisionKind.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
+            self.choose(frame, path.DecisionKind.NULL_CHECK, ("null", "nonnull"), ref.null, ref.id == 0)
+            if ref.id != 0:
                 ref.null = None
         if ref.id == 0:
             self.throw(frame)

@@ -97,10 +97,9 @@ class IsEmpty(Model):
 def bounds_check(vm: Machine, frame: Frame, inside: z3.BoolRef, concrete_inside: bool) -> bool:
     """A String method's bounds check as a decision: it returns normally inside the bounds, and throws
     (the VM unwinds) outside; False when it threw."""
+    vm.choose(frame, path.DecisionKind.MODEL, ("in", "out"), inside, concrete_inside)
     if concrete_inside:
-        vm.decide(frame, path.DecisionKind.MODEL, "in", "out", inside)
         return True
-    vm.decide(frame, path.DecisionKind.MODEL, "out", "in", z3.Not(inside))
     vm.throw(frame)
     return False
 

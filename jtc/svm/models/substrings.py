@@ -137,10 +137,7 @@ class Unchanged(Model):
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         unchanged, cond = self._form(_shadow(call))
-        if unchanged:
-            vm.decide(frame, path.DecisionKind.MODEL, "unchanged", "changed", cond)
-        else:
-            vm.decide(frame, path.DecisionKind.MODEL, "changed", "unchanged", z3.Not(cond))
+        vm.choose(frame, path.DecisionKind.MODEL, ("unchanged", "changed"), cond, unchanged)
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
