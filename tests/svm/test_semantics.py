@@ -305,6 +305,16 @@ def test_strings(semantics_engine):
     check(semantics_engine, "charAt", "(Ljava/lang/String;I)I", pairs(["", "ab", "\uffff"], [0, 1, -1]))
 
 
+def test_a_loop_guard_decides_the_bounds_checks_in_its_body(semantics_engine):
+    """`a[i]` and `s.charAt(i)` after the guard `i < a.length` / `i < s.length()` cannot be out of
+    bounds: the check's condition is the guard's own term, so it is no decision (no infeasible node)."""
+    runs = check(semantics_engine, "sum", "([I)I", [((),), ((1,),), ((1, 2, 3),)])
+    runs += check(semantics_engine, "count", "(Ljava/lang/String;C)I",
+                  pairs(["", "a", "abca", "\u00e9b"], [ord("a"), ord("b")]))
+    kinds = [d.kind for r in runs for d in r.execution.replay.decisions]
+    assert "branch" in kinds and "bounds" not in kinds and "model" not in kinds
+
+
 def test_string_search_slices_and_forms(semantics_engine):
     check(semantics_engine, "textOps", "(Ljava/lang/String;)I",
           [(v,) for v in ("", "no colon", "a:ok", "a: ok ", "a:b:c", "ab:xyz", "x:abab", ":")])

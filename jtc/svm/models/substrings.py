@@ -98,7 +98,7 @@ class Substring(Model):
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         begin, end, b, e = self._bounds(call)
         inside = z3.And(begin >= 0, begin <= end, end <= z3.Length(_shadow(call).term))
-        return bounds_check(vm, frame, inside, 0 <= b <= e <= len(_shadow(call).value))
+        return bounds_check(vm, frame, z3.Not(inside), not 0 <= b <= e <= len(_shadow(call).value))
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         shadow = _shadow(call)
