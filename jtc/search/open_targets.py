@@ -45,6 +45,10 @@ class OpenTargets:
     def any_open(self) -> bool:
         return any(self.is_open(target) for target in self.targets)
 
+    def any_unran(self) -> bool:
+        """Is a member under test left that no execution has reached yet?"""
+        return any(target not in self.ran and target not in self._closed for target in self.targets)
+
     def is_open(self, target: Invokable) -> bool:
         if target in self._closed:
             return False

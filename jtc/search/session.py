@@ -198,9 +198,15 @@ class ClassSession:
     # ---- candidates ----------------------------------------------------------------------------
 
     def _wants_sequence(self) -> bool:
-        """Deepen when no open node promises new coverage and a share of the others was explored."""
-        return not self.generator_done and not self.frontier.has_uncovered() and \
-            self.pops_since_sequence >= self.options.explore_per_sequence
+        """Deepen when no open node promises new coverage and a share of the others was explored;
+        while some member under test has not run at all, every other step is a new candidate: its
+        first run covers outcomes throughout a member, where a solved branch flips one (StringUtils,
+        ~200 members, spent its budget on the branches of the first 14 it ran)."""
+        if self.generator_done:
+            return False
+        if self.open_targets is not None and self.open_targets.any_unran():
+            return self.pops_since_sequence >= 1
+        return not self.frontier.has_uncovered() and self.pops_since_sequence >= self.options.explore_per_sequence
 
     def _next_sequence(self) -> bool:
         """Add the next candidate (and run it once); False when the generator is exhausted."""

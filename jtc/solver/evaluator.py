@@ -164,10 +164,20 @@ def _at(s: str, i: int) -> str:
     return s[i] if 0 <= i < len(s) else ""
 
 
+def _index(s: str, t: str, start: int) -> int:
+    """str.indexof: -1 for a start before the string (Python's find would count from the end)."""
+    return s.find(t, start) if start >= 0 else -1
+
+
+def _from_code(code: int) -> str:
+    """str.from_code under the BMP encoding: one char, or "" outside 0..0xFFFF."""
+    return chr(code) if 0 <= code <= 0xFFFF else ""
+
+
 HELPERS: dict[str, object] = {
     "_signed": _signed, "_sdiv": _sdiv, "_srem": _srem, "_smod": _smod, "_ashr": _ashr, "_same_fp": _same_fp,
     "_rem": _fp_remainder, "_sqrt": _fp_sqrt, "_toint": _fp_to_int, "_neg": _negative, "_pos": _positive,
-    "_substr": _substring, "_code": _code, "_at": _at, "_f32": f32, "_fdiv": fdiv_double, "_i2f": int_to_float32,
+    "_substr": _substring, "_code": _code, "_at": _at, "_index": _index, "_from_code": _from_code, "_f32": f32, "_fdiv": fdiv_double, "_i2f": int_to_float32,
     "_f32bits": float_from_bits, "_f64bits": double_from_bits, "_atom": _atom, "_isinf": math.isinf,
     "_fabs": math.fabs,
 }
@@ -436,6 +446,8 @@ _STRING: dict[int, Callable[[z3.ExprRef, list[str]], str]] = {
     z3.Z3_OP_SEQ_EXTRACT: lambda expr, args: f"_substr({args[0]}, {args[1]}, {args[2]})",
     z3.Z3_OP_SEQ_AT: lambda expr, args: f"_at({args[0]}, {args[1]})",
     z3.Z3_OP_STR_TO_CODE: lambda expr, args: f"_code({args[0]})",
+    z3.Z3_OP_STR_FROM_CODE: lambda expr, args: f"_from_code({args[0]})",
+    z3.Z3_OP_SEQ_INDEX: lambda expr, args: f"_index({args[0]}, {args[1]}, {args[2]})",
     z3.Z3_OP_SEQ_PREFIX: lambda expr, args: f"{args[1]}.startswith({args[0]})",
     z3.Z3_OP_SEQ_SUFFIX: lambda expr, args: f"{args[1]}.endswith({args[0]})",
     z3.Z3_OP_SEQ_CONTAINS: lambda expr, args: f"({args[1]} in {args[0]})",

@@ -91,6 +91,7 @@ class Machine:
         self.approximations = 0
         self.steps = 0
         self.lambdas: dict[int, Lambda] = {}  # lambda objects made in this execution, by object id
+        self.decided: dict[int, bool] = {}  # two-way conditions on the path (z3 ids) and whether they held
 
     # ---- driving -------------------------------------------------------------------------
 
@@ -332,6 +333,20 @@ class Machine:
         """Record a two-way decision at the current instruction; `cond` selects `outcome`."""
         self.decisions.append(path.binary((frame.method, frame.pc), kind, outcome, other, cond))
 
+    def choose(self, frame: Frame, kind: path.DecisionKind, labels: tuple[Hashable, Hashable], cond: z3.BoolRef,
+               holds: bool) -> None:
+        """Record a two-way decision: labels[0] where `cond` holds, else labels[1]; `holds` says which.
+
+        A condition the path already decided the same way is no decision: its other outcome is
+        infeasible. That is the bounds check of `a[i]` after the loop guard `i < a.length` (both
+        `i >= length` on the same terms; see ops_heap): NumberUtils' min/max loops had the solver
+        prove 1,461 such nodes infeasible in 400 executions."""
+        key = cond.get_id()
+        if self.decided.get(key) is holds:
+            return
+        self.decided[key] = holds
+        self.decisions.append(path.choice((frame.method, frame.pc), kind, labels, cond, holds))
+
     def decide_many(self, frame: Frame, kind: path.DecisionKind, outcome: Hashable, cond: z3.BoolRef,
                     alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]) -> None:
         self.decisions.append(path.Decision((frame.method, frame.pc), kind, outcome, cond, alternatives))
@@ -351,10 +366,8 @@ class Machine:
         """Implicit null check of a dereference; returns False (after unwinding) when it throws.
         Once the path says an input is not null, later dereferences of it decide nothing."""
         if ref.null is not None:
-            if ref.id == 0:
-                self.decide(frame, path.DecisionKind.NULL_CHECK, "null", "nonnull", ref.null)
-            else:
-                self.decide(frame, path.DecisionKind.NULL_CHECK, "nonnull", "null", z3.Not(ref.null))
+            self.choose(frame, path.DecisionKind.NULL_CHECK, ("null", "nonnull"), ref.null, ref.id == 0)
+            if ref.id != 0:
                 ref.null = None
         if ref.id == 0:
             self.throw(frame)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-import z3
 
 from jtc.svm import concrete as jc
 from jtc.svm import path, terms
@@ -165,11 +164,7 @@ def divide(vm: Machine, f: Frame, ins: tuple) -> None:
     a = stack.pop()
     divisor = concrete(b)
     if isinstance(b, Sym):
-        zero = b.t == 0
-        if divisor == 0:
-            vm.decide(f, path.DecisionKind.DIV_ZERO, "zero", "nonzero", zero)
-        else:
-            vm.decide(f, path.DecisionKind.DIV_ZERO, "nonzero", "zero", z3.Not(zero))
+        vm.choose(f, path.DecisionKind.DIV_ZERO, ("zero", "nonzero"), b.t == 0, divisor == 0)
     if divisor == 0:
         vm.throw(f)
         return

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Callable
 
 import z3
 
-from jtc.svm import path
+from jtc.svm import path, terms
 from jtc.svm.machine import Desync
-from jtc.svm.values import CmpSym, CondSym, Ref, Sym, concrete
+from jtc.svm.values import CmpSym, CondSym, Ref, Sym, concrete, term_of
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def _zero_condition(value: Sym, test: Callable) -> z3.BoolRef:
         return _cmp_condition(value, test)
     if isinstance(value, CondSym) and test in (operator.eq, operator.ne):
         return z3.Not(value.cond) if test is operator.eq else value.cond
-    return test(value.t, 0)
+    return test(value.t, terms.const("I", 0))
 
 
 def _check_operand(vm: Machine, f: Frame, value: object, reported: int) -> None:
@@ -64,10 +64,7 @@ def _check_operand(vm: Machine, f: Frame, value: object, reported: int) -> None:
 
 def _branch(vm: Machine, f: Frame, taken: bool, cond_if_taken: z3.BoolRef | None, target: int) -> None:
     if cond_if_taken is not None:
-        if taken:
-            vm.decide(f, path.DecisionKind.BRANCH, True, False, cond_if_taken)
-        else:
-            vm.decide(f, path.DecisionKind.BRANCH, False, True, z3.Not(cond_if_taken))
+        vm.choose(f, path.DecisionKind.BRANCH, (True, False), cond_if_taken, taken)
     vm.edge(f, taken)
     f.pc = target if taken else f.pc + 1
 
@@ -97,7 +94,7 @@ def if_compare(vm: Machine, f: Frame, ins: tuple) -> None:
     test = IF_CMP[ins[1]]
     cond = None
     if isinstance(a, Sym) or isinstance(b, Sym):
-        cond = test(a.t if isinstance(a, Sym) else a, b.t if isinstance(b, Sym) else b)
+        cond = test(term_of(a, "I"), term_of(b, "I"))
     _branch(vm, f, test(ra, rb), cond, ins[2])
 
 

@@ -14,6 +14,7 @@ import z3
 from jtc.model.types import object_desc
 from jtc.svm import concrete as jc
 from jtc.svm import path, terms
+from jtc.svm.bounds import outside
 from jtc.svm.machine import Desync
 from jtc.svm.values import TOP, ArrayShadow, CondSym, Ref, Sym, Value, concrete, term_of
 from jtc.trace import records as rec
@@ -127,11 +128,8 @@ def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Value, i: int) -> Ref 
     if ref.array is not None and isinstance(ref.array.length, Sym):
         length = ref.array.length
     if isinstance(index, Sym) or isinstance(length, Sym):
-        inside = z3.ULT(term_of(index, "I"), term_of(length, "I"))
-        if 0 <= reported_index < reported_length:
-            vm.decide(f, path.DecisionKind.BOUNDS, "in", "out", inside)
-        else:
-            vm.decide(f, path.DecisionKind.BOUNDS, "out", "in", z3.Not(inside))
+        vm.choose(f, path.DecisionKind.BOUNDS, ("out", "in"), outside(index, length),
+                  not 0 <= reported_index < reported_length)
     if not 0 <= reported_index < reported_length:
         vm.throw(f)
         return None
@@ -235,10 +233,7 @@ def _allocate(vm: Machine, f: Frame, count: int, elem: str) -> None:
 def _decide_sizes(vm: Machine, f: Frame, sizes: list[Value]) -> None:
     for size in sizes:
         if isinstance(size, Sym):
-            if size.c >= 0:
-                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "ok", "negative", size.t >= 0)
-            else:
-                vm.decide(f, path.DecisionKind.NEGATIVE_SIZE, "negative", "ok", size.t < 0)
+            vm.choose(f, path.DecisionKind.NEGATIVE_SIZE, ("ok", "negative"), size.t >= 0, size.c >= 0)
 
 
 def newarray(vm: Machine, f: Frame, ins: tuple) -> None:

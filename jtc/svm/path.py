@@ -42,7 +42,7 @@ class Decision:
     site: Site
     kind: DecisionKind
     label: Hashable
-    cond: z3.BoolRef
+    condition: z3.BoolRef  # selects `label`; when `negated`, selects the other outcome instead
     # Other outcomes with their conditions; for INDEX decisions the alternatives are open-ended
     # ("any other index"), expressed by `open_term`, and this tuple is empty.
     alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]
@@ -50,12 +50,21 @@ class Decision:
     # A two-way decision's other outcome, whose condition is `not cond`: built only when the
     # constraint tree meets the site for the first time (most decisions repeat known paths).
     other: Hashable = _NONE
+    # A two-way decision keeps the condition of its first-named outcome and whether the other was
+    # taken, so the negation is built only for the outcome a new node of the tree needs: most
+    # decisions repeat known paths, and z3.Not cost a tenth of a replay on StringUtils.
+    negated: bool = False
+
+    @property
+    def cond(self) -> z3.BoolRef:
+        """The condition that selects `label`."""
+        return z3.Not(self.condition) if self.negated else self.condition
 
     def others(self) -> tuple[tuple[Hashable, z3.BoolRef], ...]:
         """The outcomes not taken, with their conditions."""
         if self.other is _NONE:
             return self.alternatives
-        return ((self.other, z3.Not(self.cond)),)
+        return ((self.other, self.condition if self.negated else z3.Not(self.condition)),)
 
     @property
     def key(self) -> tuple[Site, DecisionKind, Hashable]:
@@ -69,3 +78,13 @@ class Decision:
 def binary(site: Site, kind: DecisionKind, outcome: Hashable, other: Hashable, cond: z3.BoolRef) -> Decision:
     """A two-way decision where `cond` selects `outcome` and its negation selects `other`."""
     return Decision(site, kind, outcome, cond, (), other=other)
+
+
+def choice(site: Site, kind: DecisionKind, labels: tuple[Hashable, Hashable], cond: z3.BoolRef,
+           holds: bool) -> Decision:
+    """A two-way decision between labels[0], selected by `cond`, and labels[1]; `holds` tells
+    which was taken. No negation is built unless the tree asks for it."""
+    first, second = labels
+    if holds:
+        return Decision(site, kind, first, cond, (), other=second)
+    return Decision(site, kind, second, cond, (), other=first, negated=True)

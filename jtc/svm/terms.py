@@ -6,6 +6,8 @@ function here mirrors one in `concrete` and the semantic tests hold the two to t
 
 from __future__ import annotations
 
+import functools
+
 import z3
 
 from jtc.svm.concrete import double_bits, float_bits
@@ -23,14 +25,22 @@ SORTS = {"I": INT, "J": LONG, "F": FLOAT, "D": DOUBLE}
 def const(kind: str, value: int | float) -> z3.ExprRef:
     """A z3 constant of JVM kind 'I', 'J', 'F' or 'D' (floats by their bits, so NaN and -0.0 are exact)."""
     if kind == "I":
-        return z3.BitVecVal(value, 32)
+        return int_const(value, 32)
     if kind == "J":
-        return z3.BitVecVal(value, 64)
+        return int_const(value, 64)
     if kind == "F":
         return z3.fpBVToFP(z3.BitVecVal(float_bits(value) & 0xFFFFFFFF, 32), FLOAT)
     if kind == "D":
         return z3.fpBVToFP(z3.BitVecVal(double_bits(value) & 0xFFFFFFFFFFFFFFFF, 64), DOUBLE)
     raise ValueError(kind)
+
+
+@functools.lru_cache(maxsize=4096)
+def int_const(value: int, width: int) -> z3.BitVecRef:
+    """A bit-vector constant, made once: z3's Python API takes about 0.1 ms to make one, and a
+    replay compares symbolic values with the same few constants (0, 1, lengths, loop bounds) over
+    and over. (Floats are not cached: -0.0 == 0.0 as a key.)"""
+    return z3.BitVecVal(value, width)
 
 
 def string(text: str) -> z3.SeqRef:

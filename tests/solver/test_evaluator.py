@@ -87,6 +87,7 @@ class Terms:
             lambda: total_order(self.fp(depth - 1, False), self.fp(depth - 1, False)),
             lambda: z3.Int2BV(z3.Length(self.string(depth - 1)), 32),
             lambda: z3.Int2BV(z3.StrToCode(z3.SubString(self.string(depth - 1), z3.BV2Int(a, is_signed=True), 1)), 32),
+            lambda: z3.Int2BV(z3.IndexOf(self.string(depth - 1), self.string(depth - 1), z3.BV2Int(a, is_signed=True)), 32),
         ])()
 
     def fp_to_int(self, depth: int, single: bool) -> z3.BitVecRef:
@@ -122,6 +123,8 @@ class Terms:
         r = self.rng
         if depth == 0 or r.random() < 0.5:
             return r.choice([S, T, z3.StringVal(r.choice(STRINGS))])
+        if r.random() < 0.25:  # a char as a String (indexOf(char)'s needle), or "" outside the BMP
+            return z3.StrFromCode(z3.BV2Int(self.int(depth - 1), is_signed=r.random() < 0.5))
         return z3.SubString(self.string(depth - 1), z3.BV2Int(self.int(depth - 1), is_signed=True),
                             z3.BV2Int(self.int(depth - 1), is_signed=True))
 

@@ -29,6 +29,7 @@ from jtc.search.execution import Execution
 from jtc.search.templates import Limits, ProgramTemplate
 from jtc.svm.concrete import double_from_bits, f32, float_from_bits, same_value
 from jtc.svm.inputs import Assignment, InputVariables, constant
+from jtc.svm.models.characters import WHITESPACE
 from jtc.svm.values import Sym
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
@@ -303,6 +304,25 @@ def test_strings(semantics_engine):
     check(semantics_engine, "strings", "(Ljava/lang/String;)I",
           [(None,), ("",), ("ab",), ("abqd",), ("jtc",), ("abcd",), ("\u00e9\ud800z",)])
     check(semantics_engine, "charAt", "(Ljava/lang/String;I)I", pairs(["", "ab", "\uffff"], [0, 1, -1]))
+
+
+def test_a_loop_guard_decides_the_bounds_checks_in_its_body(semantics_engine):
+    """`a[i]` and `s.charAt(i)` after the guard `i < a.length` / `i < s.length()` cannot be out of
+    bounds: the check's condition is the guard's own term, so it is no decision (no infeasible node)."""
+    runs = check(semantics_engine, "sum", "([I)I", [((),), ((1,),), ((1, 2, 3),)])
+    runs += check(semantics_engine, "count", "(Ljava/lang/String;C)I",
+                  pairs(["", "a", "abca", "\u00e9b"], [ord("a"), ord("b")]))
+    kinds = [d.kind for r in runs for d in r.execution.replay.decisions]
+    assert "branch" in kinds and "bounds" not in kinds and "model" not in kinds
+
+
+def test_character_is_whitespace_is_a_condition_on_the_char(semantics_engine):
+    """Each end of each whitespace range, the chars just outside, and the non-breaking spaces Java
+    leaves out (\u00A0, \u2007, \u202F)."""
+    edges = {c for low, high in WHITESPACE for c in (low - 1, low, high, high + 1)} | {0xA0, 0x2007, 0x202F, 0x41}
+    runs = check(semantics_engine, "blank", "(C)I", [(c,) for c in sorted(edges)])
+    assert all(r.execution.replay.approximations == 0 for r in runs)
+    assert {d.kind for r in runs for d in r.execution.replay.decisions} == {"branch"}
 
 
 def test_string_search_slices_and_forms(semantics_engine):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 import z3
 
 from jtc.svm import path
+from jtc.svm.bounds import outside
 from jtc.svm.models.base import Model
 from jtc.svm.values import CondSym, Ref, Sym, Value, concrete, term_of
 
@@ -78,12 +79,16 @@ def _to_int(term: z3.ArithRef) -> z3.BitVecRef:
     return z3.Int2BV(term, 32)
 
 
+def _length(text: z3.SeqRef) -> z3.BitVecRef:
+    return _to_int(z3.Length(text))
+
+
 class Length(Model):
     def applies(self, call: PendingCall) -> bool:
         return symbolic_string(call.receiver)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        return Sym(reported, _to_int(z3.Length(string_term(call.receiver))))  # type: ignore[arg-type]
+        return Sym(reported, _length(string_term(call.receiver)))  # type: ignore[arg-type]
 
 
 class IsEmpty(Model):
@@ -94,13 +99,12 @@ class IsEmpty(Model):
         return CondSym(reported, z3.Length(string_term(call.receiver)) == 0)  # type: ignore[arg-type]
 
 
-def bounds_check(vm: Machine, frame: Frame, inside: z3.BoolRef, concrete_inside: bool) -> bool:
+def bounds_check(vm: Machine, frame: Frame, out: z3.BoolRef, concrete_out: bool) -> bool:
     """A String method's bounds check as a decision: it returns normally inside the bounds, and throws
     (the VM unwinds) outside; False when it threw."""
-    if concrete_inside:
-        vm.decide(frame, path.DecisionKind.MODEL, "in", "out", inside)
+    vm.choose(frame, path.DecisionKind.MODEL, ("out", "in"), out, concrete_out)
+    if not concrete_out:
         return True
-    vm.decide(frame, path.DecisionKind.MODEL, "out", "in", z3.Not(inside))
     vm.throw(frame)
     return False
 
@@ -113,10 +117,11 @@ class CharAt(Model):
         return symbolic_string(receiver) or (isinstance(index, Sym) and receiver.string is not None)  # type: ignore[union-attr]
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        """The bounds decision in the terms of `length()`'s result, so that a loop guard
+        `i < s.length()` on the path decides it (see ops_heap.outside)."""
         text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]
-        position = z3.BV2Int(term_of(index, "I"), is_signed=True)
-        inside = z3.And(position >= 0, position < z3.Length(text))
-        return bounds_check(vm, frame, inside, 0 <= concrete(index) < len(call.receiver.string.value))  # type: ignore[union-attr, operator]
+        length = len(call.receiver.string.value)  # type: ignore[union-attr]
+        return bounds_check(vm, frame, outside(index, Sym(length, _length(text))), not 0 <= concrete(index) < length)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]

@@ -98,7 +98,7 @@ class Substring(Model):
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         begin, end, b, e = self._bounds(call)
         inside = z3.And(begin >= 0, begin <= end, end <= z3.Length(_shadow(call).term))
-        return bounds_check(vm, frame, inside, 0 <= b <= e <= len(_shadow(call).value))
+        return bounds_check(vm, frame, z3.Not(inside), not 0 <= b <= e <= len(_shadow(call).value))
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         shadow = _shadow(call)
@@ -137,10 +137,7 @@ class Unchanged(Model):
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         unchanged, cond = self._form(_shadow(call))
-        if unchanged:
-            vm.decide(frame, path.DecisionKind.MODEL, "unchanged", "changed", cond)
-        else:
-            vm.decide(frame, path.DecisionKind.MODEL, "changed", "unchanged", z3.Not(cond))
+        vm.choose(frame, path.DecisionKind.MODEL, ("unchanged", "changed"), cond, unchanged)
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
