@@ -134,9 +134,9 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     limits = Limits(settings.max_array_length, settings.max_string_length)
     explore = _sub_search(worker, repository, settings, pool, deadline=min(
         deadline, time.monotonic() + settings.time_budget * SUB_SEARCH_SHARE))
-    valid = ValidInputs(RecipeBook(producers, preparations=preparations).recipes, explore)
-    valid.find(structured_producers(declared, targets, producers))
+    valid = ValidInputs(explore)
     book = RecipeBook(producers, preparations=preparations, valid=valid.recipes_of)
+    valid.find(structured_producers(declared, targets, producers), book)
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
                                   lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
                                   book.prepared, valid.for_input)

@@ -44,6 +44,11 @@ class RecipeBook:
         self._prepared: dict[tuple[GenericType, Invokable], list[Recipe]] = {}
         self._active: set[GenericType] = set()
 
+    def forget(self) -> None:
+        """Drop what was worked out: the valid inputs offered have changed."""
+        self._memo.clear()
+        self._prepared.clear()
+
     def recipes(self, wanted: GenericType) -> list[Recipe]:
         """Recipes for a value of `wanted`, cheapest first (none for types a literal stands for)."""
         return self._recipes(_erase_variables(wanted), 0)

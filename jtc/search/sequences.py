@@ -163,14 +163,15 @@ class SequenceGenerator:
 
     def _missing_receivers(self, sequence: tuple[Invokable, ...]) -> int:
         """Receiver types that no earlier invokable produces and no recipe makes: each needs one
-        more step in front."""
+        more step in front, except a supertype of another missing one (the step that makes a
+        `SinglePlayerGame` for `getHero()` makes the `Game` for `move` too)."""
         missing = set()
         for position, invokable in enumerate(sequence):
             receiver = invokable.required
             if receiver and not any(self.assignable(p.returns, receiver) for p in sequence[:position]
                                     if is_reference(p.returns)) and not self._fresh_receivers(receiver):
                 missing.add(receiver)
-        return len(missing)
+        return sum(1 for desc in missing if not any(other != desc and self.assignable(other, desc) for other in missing))
 
     def _fresh_receivers(self, desc: str) -> list[Recipe]:
         """Recipes for a receiver: none for the types whose objects come from steps."""
@@ -259,9 +260,11 @@ class SequenceGenerator:
     def _sources(self, sequence: tuple[Invokable, ...], position: int, input_index: int,
                  wanted: GenericType) -> list[Source]:
         """Where an input may come from, plainest first: what the consumer is known to accept (see
-        `valid`), a literal (symbolic), a fresh value from a recipe, an earlier step's result, null.
-        A receiver is never null, and an object of the class under test always comes from an
-        earlier step (an earlier step's object comes first, so that the sequence's calls act on it)."""
+        `valid`), a literal (symbolic), an object an earlier instance call took out of the
+        sequence's objects (`game.getHero()`: it belongs to their graph, where a fresh one would
+        stand alone), a fresh value from a recipe, another earlier step's result, null. A receiver
+        is never null, and an object of the class under test always comes from an earlier step (an
+        earlier step's object comes first, so that the sequence's calls act on it)."""
         desc = wanted.desc
         consumer = sequence[position]
         valid = self.valid(consumer, input_index)
@@ -274,7 +277,9 @@ class SequenceGenerator:
         literal = [Source(SourceKind.INPUT)] if accepts_literal(desc) else []
         fresh = [Source(SourceKind.FRESH, recipe=r) for r in self.recipes(wanted)]
         prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, consumer)]
-        return valid + literal + fresh + prepared + earlier + [Source(SourceKind.NULL)]
+        taken = [source for source in earlier if sequence[source.index].kind == InvokableKind.CALL]
+        others = [source for source in earlier if source not in taken]
+        return valid + literal + taken + fresh + prepared + others + [Source(SourceKind.NULL)]
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""

@@ -27,6 +27,7 @@ from jtc.model.types import STRING_LIKE, internal_name, is_array, object_desc
 from jtc.search import jdk
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.producers import Producers
+from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import Recipe, Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes
 
 KEPT = 2  # valid inputs kept per producer
@@ -55,13 +56,26 @@ def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Pr
     nested = {cls.name, *producers.index.nested(cls.name)}
     ways_in = [p for p in producers.of(object_desc(cls.name)) if p.owner not in nested]
     types = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
-    groups = []
+    groups: dict[str, list[Invokable]] = {}
     for desc in sorted(types):
         if desc.startswith("L") and producers.index.is_user_class(internal_name(desc)):
             group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
             if group:
-                groups.append(group)
-    return groups
+                groups[desc] = group
+    return _inputs_first(groups)
+
+
+def _inputs_first(groups: dict[str, list[Invokable]]) -> list[list[Invokable]]:
+    """The groups ordered so that a type's parsers come before the producers that take that type
+    (a level's map before the game made from a level), as far as no cycle prevents it."""
+    ordered: list[list[Invokable]] = []
+    pending = dict(groups)
+    while pending:
+        ready = [desc for desc, group in pending.items()
+                 if not any(other != desc and other in p.inputs for p in group for other in pending)]
+        for desc in ready or list(pending)[:1]:
+            ordered.append(pending.pop(desc))
+    return ordered
 
 
 def takes_structured_input(invokable: Invokable) -> bool:
@@ -80,15 +94,15 @@ def _structured(wanted: GenericType) -> bool:
 
 
 class ValidInputs:
-    def __init__(self, recipes: Callable[[GenericType], list[Recipe]], explore: Explore) -> None:
-        """`recipes` makes the producers' reference inputs (a recipe book without valid inputs)."""
-        self.recipes = recipes
+    def __init__(self, explore: Explore) -> None:
         self.explore = explore
         self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
 
-    def find(self, groups: Iterable[list[Invokable]]) -> None:
+    def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
         """Explore the producers of each group (the producers of one type) in order, until one is
-        found to need valid inputs and has some, at most PRODUCERS in all."""
+        found to need valid inputs and has some, at most PRODUCERS in all. `book` makes the
+        producers' reference inputs; it offers the valid inputs found so far (see `recipes_of`),
+        so what it remembered is forgotten after each find."""
         explored = 0
         for group in groups:
             for producer in group:
@@ -96,7 +110,9 @@ class ValidInputs:
                     return
                 if producer not in self._found:
                     explored += 1
-                    self._found[producer] = self._explore(producer)
+                    self._found[producer] = self._explore(producer, book.recipes)
+                    if self._found[producer]:
+                        book.forget()
                 if self._found[producer]:
                     break
 
@@ -114,31 +130,33 @@ class ValidInputs:
                       for s in expand_recipes((Step(producer, found),)))
                 for found in self.sources(producer)]
 
-    def _explore(self, producer: Invokable) -> list[tuple[Source, ...]]:
+    def _explore(self, producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]]:
         """The most covering valid inputs, when the producer needs them: its first run, on plain
         inputs, did not return normally (a name for a hero is any string; a map is not)."""
-        by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in self._wirings(producer)}
+        by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in _wirings(producer, recipes)}
         runs = self.explore(producer, list(by_skeleton))
         if not runs or runs[0].returned:
             return []
         chosen = _covering([run for run in runs if run.returned])
         return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
 
-    def _wirings(self, producer: Invokable) -> list[tuple[Source, ...]]:
-        """Ways to feed the producer: a literal for what takes one, else each recipe (only the
-        cheapest for a receiver)."""
-        choices: list[list[Source]] = []
-        receiver = 1 if producer.receiver else 0
-        for position, desc in enumerate(producer.inputs):
-            wanted = plain(desc) if position < receiver else producer.type_of(position - receiver)
-            if accepts_literal(wanted.desc):
-                choices.append([Source(SourceKind.INPUT)])
-                continue
-            made = self.recipes(wanted)[:1 if position < receiver else None]
-            if not made:
-                return []
-            choices.append([Source(SourceKind.FRESH, recipe=recipe) for recipe in made])
-        return list(itertools.islice(itertools.product(*choices), WIRINGS))
+
+
+def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]]:
+    """Ways to feed the producer: a literal for what takes one, else each recipe (only the cheapest
+    for a receiver)."""
+    choices: list[list[Source]] = []
+    receiver = 1 if producer.receiver else 0
+    for position, desc in enumerate(producer.inputs):
+        wanted = plain(desc) if position < receiver else producer.type_of(position - receiver)
+        if accepts_literal(wanted.desc):
+            choices.append([Source(SourceKind.INPUT)])
+            continue
+        made = recipes(wanted)[:1 if position < receiver else None]
+        if not made:
+            return []
+        choices.append([Source(SourceKind.FRESH, recipe=recipe) for recipe in made])
+    return list(itertools.islice(itertools.product(*choices), WIRINGS))
 
 
 def _covering(runs: list[Run]) -> list[Run]:

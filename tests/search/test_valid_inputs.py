@@ -72,8 +72,8 @@ def _parse(producers: Producers) -> Invokable:
 def test_the_most_covering_runs_that_returned_become_concrete_recipes(producers: Producers) -> None:
     script = Scripted(["x", "S", "#.MS", "MS"], {"S", "#.MS", "MS"},
                       {"S": frozenset({1}), "#.MS": frozenset({1, 2, 3}), "MS": frozenset({1, 3, 4})})
-    valid = ValidInputs(RecipeBook(producers).recipes, script)
-    valid.find([[_parse(producers)]])
+    valid = ValidInputs(script)
+    valid.find([[_parse(producers)]], RecipeBook(producers))
     [first, second] = valid.recipes_of(_parse(producers))
     assert all(step.helper for step in first) and first[-1].invokable == _parse(producers)
     assert first[0].sources == (_value("#.MS"),) and second[0].sources == (_value("MS"),)
@@ -87,8 +87,8 @@ def _value(row: str) -> Source:
 
 
 def test_a_producer_whose_plain_first_run_returns_needs_no_valid_inputs(producers: Producers) -> None:
-    valid = ValidInputs(RecipeBook(producers).recipes, Scripted(["S", "#S"], {"S", "#S"}, {}))
-    valid.find([[_parse(producers)]])
+    valid = ValidInputs(Scripted(["S", "#S"], {"S", "#S"}, {}))
+    valid.find([[_parse(producers)]], RecipeBook(producers))
     assert valid.sources(_parse(producers)) == [] and valid.for_input(_parse(producers), 0) == []
 
 
