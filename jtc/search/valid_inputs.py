@@ -62,10 +62,10 @@ def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Pr
             group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
             if group:
                 groups[desc] = group
-    return _inputs_first(groups)
+    return inputs_first(groups)
 
 
-def _inputs_first(groups: dict[str, list[Invokable]]) -> list[list[Invokable]]:
+def inputs_first(groups: dict[str, list[Invokable]]) -> list[list[Invokable]]:
     """The groups ordered so that a type's parsers come before the producers that take that type
     (a level's map before the game made from a level), as far as no cycle prevents it."""
     ordered: list[list[Invokable]] = []

@@ -16,7 +16,7 @@ from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import Skeleton, Source, SourceKind
 from jtc.search.templates import Limits, ProgramTemplate
-from jtc.search.valid_inputs import Run, ValidInputs, structured_producers, takes_structured_input
+from jtc.search.valid_inputs import Run, ValidInputs, inputs_first, structured_producers, takes_structured_input
 from jtc.toolchain import toolchain
 
 STRING = "Ljava/lang/String;"
@@ -98,3 +98,11 @@ def test_the_parsers_of_what_the_class_needs_are_explored_and_no_other(producers
     assert structured_producers(floor, [], producers) == [[_parse(producers)]]
     parsers = producers.index.lookup("gr/Floors")
     assert parsers is not None and structured_producers(parsers, [], producers) == []  # its own members are searched anyway
+
+
+def test_the_parsers_of_a_type_come_before_the_producers_that_take_it() -> None:
+    level = Invokable(InvokableKind.STATIC, "t/Maps", "parse", f"({STRING})Lt/Level;", None, (STRING,), ("text",),
+                      "Lt/Level;")
+    game = Invokable(InvokableKind.STATIC, "t/Games", "start", f"(Lt/Level;{STRING})Lt/Game;", None,
+                     ("Lt/Level;", STRING), ("level", "name"), "Lt/Game;")
+    assert inputs_first({"Lt/Game;": [game], "Lt/Level;": [level]}) == [[level], [game]]
