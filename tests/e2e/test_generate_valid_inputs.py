@@ -38,3 +38,15 @@ def test_the_parser_gets_a_map_it_accepts_with_every_kind_of_square(report: Clas
 
 def test_the_generated_tests_compile_and_pass(report: ClassReport, graphs_classes: Path, tmp_path: Path) -> None:
     assert_written_tests_pass([report], graphs_classes, tmp_path)
+
+
+def test_the_tests_do_not_depend_on_the_classes_generated_before(report: ClassReport, graphs_classes: Path,
+                                                                 tmp_path: Path) -> None:
+    """The sub-search has its own solver and an execution budget: after another class in the same
+    process, the same valid inputs and the same tests."""
+    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path, max_executions=100, time_budget=60.0,
+                        seed=0, measure_coverage=False)
+    reports = dict(generate(settings, ["gr.Team", "gr.Floor"]))
+    after = reports["gr.Floor"]
+    assert isinstance(after, ClassReport)
+    assert Path(after.test_file).read_text() == Path(report.test_file).read_text()  # type: ignore[arg-type]
