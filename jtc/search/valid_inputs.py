@@ -5,13 +5,15 @@ makes of a valid map; recipes make each argument apart, and the main search meet
 inputs only as helper inputs, after the class's own outcomes, so such a level rarely arises. A
 producer takes *structured input* when one of its inputs is a String, or a collection or array of
 Strings or char arrays. Before the main search, each such producer of a type the class needs (the
-class itself, what its members and its ways in take) is explored on its own, with its recipes, for
-a fixed number of executions. Of the runs in which it returned normally, those that covered most of
-the code it ran (greedy set cover over branch edges, ties to the earlier run) are kept, their
-inputs made concrete: a recipe of the producer with those values, which the recipe book offers
-first for the type, and for the producer as a step of a sequence, its inputs as the first sources.
-The sub-search is bounded by executions, not time, and runs with its own solver, so the same
-class, settings and seed give the same valid inputs whatever was generated before.
+class itself, what its members and its ways in take; a type's parsers before the producers that
+take it) is explored on its own, with its recipes, for a fixed number of executions, deepest-first
+(the caller's `Explore`). A producer whose first run, on plain inputs, returned normally needs no
+help (a hero's name is any string). Otherwise, of the runs in which it returned, those that covered
+most (greedy set cover over branch edges, ties to the earlier run) are kept, their inputs made
+concrete: a recipe of the producer with those values, which the recipe book offers first for the
+type, and, for the producer as a step of a sequence, its inputs as the first sources. The
+sub-search is bounded by executions, not time, and runs with its own solver, so the same class,
+settings and seed give the same valid inputs whatever was generated before.
 """
 
 from __future__ import annotations
