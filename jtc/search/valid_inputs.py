@@ -54,13 +54,15 @@ Explore = Callable[[Invokable, list[Skeleton]], list[Run]]
 
 def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers) -> list[list[Invokable]]:
     """Per type the class needs (itself, made by other classes, and what its members under test and
-    those ways in take), the producers of other classes that take structured input."""
+    those ways in take), the producers of other classes that take structured input; none for an
+    enum, whose constants are every value it has."""
     nested = {cls.name, *producers.index.nested(cls.name)}
     ways_in = [p for p in producers.of(object_desc(cls.name)) if p.owner not in nested]
     types = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
     groups: dict[str, list[Invokable]] = {}
     for desc in sorted(types):
-        if desc.startswith("L") and producers.index.is_user_class(internal_name(desc)):
+        info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
+        if info is not None and not info.is_enum and producers.index.is_user_class(info.name):
             group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
             if group:
                 groups[desc] = group
@@ -101,21 +103,22 @@ class ValidInputs:
         self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
 
     def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
-        """Explore the producers of each group (the producers of one type) in order, until one is
-        found to need valid inputs and has some, at most PRODUCERS in all. `book` makes the
-        producers' reference inputs; it offers the valid inputs found so far (see `recipes_of`),
-        so what it remembered is forgotten after each find."""
+        """Explore the producers of each group (the producers of one type) in order, until one
+        makes the type on plain inputs or has valid inputs, at most PRODUCERS in all (`new
+        Score(name, points)` makes a score: `Score.parse(text)` need not be explored). `book`
+        makes the producers' reference inputs; it offers the valid inputs found so far (see
+        `recipes_of`), so what it remembered is forgotten after each find."""
         explored = 0
         for group in groups:
             for producer in group:
                 if explored == PRODUCERS:
                     return
-                if producer not in self._found:
-                    explored += 1
-                    self._found[producer] = self._explore(producer, book.recipes)
-                    if self._found[producer]:
-                        book.forget()
-                if self._found[producer]:
+                explored += 1
+                found = self._explore(producer, book.recipes)
+                self._found[producer] = found or []
+                if found:
+                    book.forget()
+                if found is None or found:
                     break
 
     def sources(self, producer: Invokable) -> list[tuple[Source, ...]]:
@@ -132,13 +135,15 @@ class ValidInputs:
                       for s in expand_recipes((Step(producer, found),)))
                 for found in self.sources(producer)]
 
-    def _explore(self, producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]]:
+    def _explore(self, producer: Invokable,
+                 recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]] | None:
         """The most covering valid inputs, when the producer needs them: its first run, on plain
-        inputs, did not return normally (a name for a hero is any string; a map is not)."""
+        inputs, did not return normally (a name for a hero is any string; a map is not). None
+        when it did."""
         by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in _wirings(producer, recipes)}
         runs = self.explore(producer, list(by_skeleton))
-        if not runs or runs[0].returned:
-            return []
+        if runs and runs[0].returned:
+            return None
         chosen = _covering([run for run in runs if run.returned])
         return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
 

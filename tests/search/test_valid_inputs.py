@@ -86,10 +86,14 @@ def _value(row: str) -> Source:
     return Source(SourceKind.VALUE, value=Literal(STRING, row))
 
 
-def test_a_producer_whose_plain_first_run_returns_needs_no_valid_inputs(producers: Producers) -> None:
-    valid = ValidInputs(Scripted(["S", "#S"], {"S", "#S"}, {}))
-    valid.find([[_parse(producers)]], RecipeBook(producers))
+def test_a_producer_whose_plain_first_run_returns_needs_no_valid_inputs_nor_do_the_others_of_its_type(
+        producers: Producers) -> None:
+    script = Scripted(["S", "#S"], {"S", "#S"}, {})
+    valid = ValidInputs(script)
+    other = _static(plain(STRING))
+    valid.find([[_parse(producers), other]], RecipeBook(producers))
     assert valid.sources(_parse(producers)) == [] and valid.for_input(_parse(producers), 0) == []
+    assert script.explored == [_parse(producers)]
 
 
 def test_the_parsers_of_what_the_class_needs_are_explored_and_no_other(producers: Producers) -> None:
