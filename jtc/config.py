@@ -12,6 +12,7 @@ class Strategy(StrEnum):
 
     COVERAGE = "coverage"  # outcomes no execution produced yet first, then shallow ones
     RANDOM = "random"  # uniformly, with the run's seed
+    DEEPEST = "deepest"  # as coverage, but deep ones first: a parser's valid prefix grows (search/valid_inputs.py)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ exhaustion, a dead JVM) are reported per method; the tests for everything else a
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 import time
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from jtc.config import Settings
+from jtc.config import Settings, Strategy
 from jtc.coverage.measure import measure
 from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import validate_suite
@@ -35,16 +36,25 @@ from jtc.oracle.selection import build_suite, candidates, in_class, in_class_nam
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
-from jtc.search.pool import build_pool
+from jtc.search.pool import Pool, build_pool
 from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
-from jtc.search.sequences import SequenceGenerator
+from jtc.search.invokables import Invokable
+from jtc.search.sequences import SequenceGenerator, Skeleton
+from jtc.search.valid_inputs import Explore, Run, ValidInputs, structured_producers
 from jtc.search.session import ClassSession, SearchReport
 from jtc.search.targets import check_testable, testable_targets
 from jtc.search.templates import Limits
 from jtc.solver.solver import Solver, SolverStats
 from jtc.java.toolchain import toolchain
+
+# The sub-searches for valid inputs (search/valid_inputs.py): executions per producer, and their
+# share of the class's budget at most.
+SUB_SEARCH_EXECUTIONS = 60
+SUB_SEARCH_SHARE = 0.3
+SUB_SEARCH_LENGTH = 6
+
 
 @dataclass
 class ClassReport:
@@ -121,11 +131,15 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     targets = testable_targets(pool, declared)
     made_by_steps = {f"L{declared.name};"} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
     preparations = Preparations(index, declared.name.rpartition("/")[0], settings.access, pool.effects)
-    book = RecipeBook(producers, preparations=preparations)
+    limits = Limits(settings.max_array_length, settings.max_string_length)
+    explore = _sub_search(worker, repository, settings, pool, deadline=min(
+        deadline, time.monotonic() + settings.time_budget * SUB_SEARCH_SHARE))
+    valid = ValidInputs(explore)
+    book = RecipeBook(producers, preparations=preparations, valid=valid.recipes_of)
+    valid.find(structured_producers(declared, targets, producers), book)
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
                                   lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
-                                  book.prepared)
-    limits = Limits(settings.max_array_length, settings.max_string_length)
+                                  book.prepared, valid.for_input)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
     session = ClassSession(lambda stop, wanted: generator.skeletons(targets, stop, wanted), executor, solver, limits,
@@ -144,6 +158,26 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
+
+
+def _sub_search(worker: JvmWorker, repository: ClassRepository, settings: Settings, pool: Pool,
+                deadline: float) -> Explore:
+    """A deepest-first search of one producer's skeletons with an executor and solver of its own,
+    bounded by SUB_SEARCH_EXECUTIONS (and, as a safety net, `deadline`), over short arrays and
+    Strings (a loop over a long row repeats what a short one shows): its runs."""
+    limits = Limits(min(settings.max_array_length, SUB_SEARCH_LENGTH), min(settings.max_string_length, SUB_SEARCH_LENGTH))
+
+    def explore(producer: Invokable, skeletons: list[Skeleton]) -> list[Run]:
+        executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
+        solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
+        session = ClassSession(lambda stop, wanted: iter(skeletons), executor, solver, limits, Strategy.DEEPEST,
+                               settings.seed, settings.max_depth, options=settings.exploration,
+                               open_targets=lambda coverage: OpenTargets([producer], pool.methods_run_by, coverage))
+        session.run(math.inf, SUB_SEARCH_EXECUTIONS, deadline)
+        return [Run(session.skeleton_of[e.index][1], e.program, e.returned,
+                    frozenset(e.replay.edges) if e.replay is not None else frozenset())
+                for e in executor.executions if e.index in session.skeleton_of]
+    return explore
 
 
 def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, index: ClassIndex,

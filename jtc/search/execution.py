@@ -57,6 +57,14 @@ class Execution:
         return last >= 0 and result.status[last] == StatementStatus.THREW and result.values[last] in RESOURCE_ERRORS
 
 
+    @property
+    def returned(self) -> bool:
+        """Every statement ran and the last one returned normally."""
+        result = self.result
+        return result.failure is None and result.error is None and result.executed == len(self.program) \
+            and result.status[len(self.program) - 1] == StatementStatus.OK
+
+
 class Executor:
     def __init__(self, worker: JvmWorker, repository: ClassRepository, record_budget: int, timeout_ms: int) -> None:
         self.worker = worker

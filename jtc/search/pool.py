@@ -3,7 +3,8 @@
 The pool holds what candidate sequences may be grown from, backwards from the members under test:
 the class's own members and its nested classes', the methods it inherits from the project's classes; the other ways in to the class (factories anywhere
 on the classpath, subclasses' constructors when the class is abstract, a stub when nothing else makes
-one); the members of the concrete subtypes of the types its methods take (a method that takes a
+one) and, for an abstract class, the other instance methods of the subclasses it is made as; the
+members of the concrete subtypes of the types its methods take (a method that takes a
 `Figure` may want a Circle whose radius was set first), a couple of levels deep; the methods of
 objects its methods return (an iterator's `next`); and array constructors for arrays of objects.
 Arguments that need a fresh object rather than one prepared by earlier steps come from recipes
@@ -81,7 +82,10 @@ def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, p
         if nested is not None:
             invokables.extend(class_invokables(index, nested, package, options))
     invokables.extend(inherited_methods(index, cls, package, options))
-    invokables.extend(_ways_in(cls, producers, invokables))
+    ways_in = _ways_in(cls, producers, invokables)
+    invokables.extend(ways_in)
+    if not cls.is_concrete:
+        invokables.extend(subclass_calls(index, cls, ways_in, package, options))
     frontier = _wanted_types(invokables, analysis, cls)
     for _ in range(DEPTH):
         found: list[Invokable] = []
@@ -133,6 +137,21 @@ def _ways_in(cls: ClassFile, producers: Producers, own: list[Invokable]) -> list
             for constructor in producers.stub_constructors(object_desc(cls.name))[:1]:
                 found.append(stub_invokable(cls.name, constructor, producers.index.parameter_types(cls.name, constructor),
                                             answers))
+    return found
+
+
+def subclass_calls(index: ClassIndex, cls: ClassFile, ways_in: list[Invokable], package: str,
+                   options: AccessOptions) -> list[Invokable]:
+    """The instance methods of the subclasses an abstract class under test is made as, which it
+    does not declare: they reach the objects the subclass holds (a `SinglePlayerGame`'s
+    `getHero()` is the hero its `Game.move(hero, direction)` moves)."""
+    declared = {(m.name, m.desc) for m in cls.methods}
+    found: list[Invokable] = []
+    for name in sorted({internal_name(way.returns) for way in ways_in if way.returns.startswith("L")} - {cls.name}):
+        info = index.lookup(name)
+        if info is not None and index.is_user_class(name):
+            found.extend(m for m in class_invokables(index, info, package, options)
+                         if m.kind == InvokableKind.CALL and (m.name, m.desc) not in declared)
     return found
 
 

@@ -14,6 +14,8 @@ inputs too. Collections get a collection of recipes for their element type.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import internal_name, is_array
 from jtc.search import jdk
@@ -29,14 +31,23 @@ ARRAY_LENGTHS = (1, 2)
 
 class RecipeBook:
     def __init__(self, producers: Producers, per_type: int = 4, depth: int = 6,
-                 preparations: Preparations | None = None) -> None:
+                 preparations: Preparations | None = None,
+                 valid: Callable[[Invokable], list[Recipe]] = lambda producer: []) -> None:
+        """`valid` gives a producer fed with inputs it is known to accept (search/valid_inputs.py):
+        those recipes come first for the type the producer makes."""
         self.producers = producers
         self.preparations = preparations
+        self.valid = valid
         self.per_type = per_type
         self.depth = depth
         self._memo: dict[tuple[GenericType, int], list[Recipe]] = {}
         self._prepared: dict[tuple[GenericType, Invokable], list[Recipe]] = {}
         self._active: set[GenericType] = set()
+
+    def forget(self) -> None:
+        """Drop what was worked out: the valid inputs offered have changed."""
+        self._memo.clear()
+        self._prepared.clear()
 
     def recipes(self, wanted: GenericType) -> list[Recipe]:
         """Recipes for a value of `wanted`, cheapest first (none for types a literal stands for)."""
@@ -56,10 +67,15 @@ class RecipeBook:
         options.sort(key=lambda option: option[0])
         if any(not _has_null(recipe) for _, recipe in options):  # a null where an object is wanted mostly throws
             options = [option for option in options if not _has_null(option[1])]
-        found = [recipe for _, recipe in options]
+        found = self._valid(wanted) + [recipe for _, recipe in options]
         limit = len(found) if self._is_enum(wanted.desc) else self.per_type
         self._memo[key] = found[:limit]
         return self._memo[key]
+
+    def _valid(self, wanted: GenericType) -> list[Recipe]:
+        if not wanted.desc.startswith("L") or jdk.collection_class(wanted.desc) is not None:
+            return []
+        return [recipe for producer in self.producers.of(wanted.desc) for recipe in self.valid(producer)]
 
     def _is_enum(self, desc: str) -> bool:
         cls = self.producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None

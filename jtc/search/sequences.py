@@ -18,6 +18,7 @@ from typing import Callable, Iterator
 
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import GenerationOptions
+from jtc.model.program import Value
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import BOXABLE, STRING_LIKE, is_array, is_primitive, is_reference
 from jtc.search.invokables import Invokable, InvokableKind
@@ -30,6 +31,7 @@ class SourceKind(StrEnum):
     REF = "ref"  # the result of an earlier step
     NULL = "null"
     FRESH = "fresh"  # a fresh value: a recipe's helper steps, inserted right before the consumer
+    VALUE = "value"  # a fixed value: an input a producer is known to accept (search/valid_inputs.py)
 
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
@@ -45,6 +47,7 @@ class Source:
     kind: SourceKind
     index: int = -1  # SourceKind.REF: the step whose result is used
     recipe: tuple[Step, ...] | None = None  # SourceKind.FRESH: the helper steps that make the value
+    value: Value | None = None  # SourceKind.VALUE
 
 
 @dataclass(frozen=True)
@@ -86,11 +89,13 @@ class SequenceGenerator:
     def __init__(self, pool: list[Invokable], effects: Callable[[Invokable], Effects],
                  assignable: Callable[[str, str], bool], fresh: Callable[[GenericType], list[Recipe]],
                  options: GenerationOptions, from_steps: Callable[[str], bool] = lambda desc: False,
-                 prepared: Callable[[GenericType, Invokable], list[Recipe]] = lambda wanted, consumer: []) -> None:
+                 prepared: Callable[[GenericType, Invokable], list[Recipe]] = lambda wanted, consumer: [],
+                 valid: Callable[[Invokable, int], list[Source]] = lambda consumer, position: []) -> None:
         """`fresh` gives the recipes for a type; `from_steps` tells the types whose objects always come
         from steps of the sequence (the class under test, the iterators it returns), so that the
         calls of the sequence act on them; `prepared` gives recipes for an argument of a consumer
-        followed by a call that sets what the consumer reads (tried after the plain recipes)."""
+        followed by a call that sets what the consumer reads (tried after the plain recipes); `valid`
+        gives the sources of a consumer's input that a sub-search found it accepts (tried first)."""
         self.pool = list(pool)
         self.from_steps = from_steps
         self.number = {inv: position for position, inv in enumerate(self.pool)}  # partial order reduction
@@ -98,6 +103,7 @@ class SequenceGenerator:
         self.assignable = assignable
         self.fresh = fresh
         self.prepared = prepared
+        self.valid = valid
         self.options = options
         self._recipes: dict[GenericType, list[Recipe]] = {}
         self._influence: dict[tuple[Invokable, Invokable], bool] = {}
@@ -157,14 +163,15 @@ class SequenceGenerator:
 
     def _missing_receivers(self, sequence: tuple[Invokable, ...]) -> int:
         """Receiver types that no earlier invokable produces and no recipe makes: each needs one
-        more step in front."""
+        more step in front, except a supertype of another missing one (the step that makes a
+        `SinglePlayerGame` for `getHero()` makes the `Game` for `move` too)."""
         missing = set()
         for position, invokable in enumerate(sequence):
             receiver = invokable.required
             if receiver and not any(self.assignable(p.returns, receiver) for p in sequence[:position]
                                     if is_reference(p.returns)) and not self._fresh_receivers(receiver):
                 missing.add(receiver)
-        return len(missing)
+        return sum(1 for desc in missing if not any(other != desc and self.assignable(other, desc) for other in missing))
 
     def _fresh_receivers(self, desc: str) -> list[Recipe]:
         """Recipes for a receiver: none for the types whose objects come from steps."""
@@ -215,8 +222,7 @@ class SequenceGenerator:
             offset = 1 if invokable.receiver else 0
             for i, desc in enumerate(invokable.inputs):
                 wanted = plain(desc) if i < offset else invokable.type_of(i - offset)
-                options.append(self._sources(sequence, position, wanted,
-                                             is_receiver=(i == 0 and invokable.required is not None)))
+                options.append(self._sources(sequence, position, i, wanted))
         if any(not choices for choices in options):
             return
         open_inputs = [k for k, choices in enumerate(options) if len(choices) > 1]
@@ -251,22 +257,29 @@ class SequenceGenerator:
             position += width
         return tuple(steps)
 
-    def _sources(self, sequence: tuple[Invokable, ...], position: int, wanted: GenericType,
-                 is_receiver: bool) -> list[Source]:
-        """Where an input may come from, plainest first: a literal (symbolic), a fresh value from a
-        recipe, an earlier step's result, null. A receiver is never null, and an object of the
-        class under test always comes from an earlier step."""
+    def _sources(self, sequence: tuple[Invokable, ...], position: int, input_index: int,
+                 wanted: GenericType) -> list[Source]:
+        """Where an input may come from, plainest first: what the consumer is known to accept (see
+        `valid`), a literal (symbolic), an object an earlier instance call took out of the
+        sequence's objects (`game.getHero()`: it belongs to their graph, where a fresh one would
+        stand alone), a fresh value from a recipe, another earlier step's result, null. A receiver
+        is never null, and an object of the class under test always comes from an earlier step (an
+        earlier step's object comes first, so that the sequence's calls act on it)."""
         desc = wanted.desc
+        consumer = sequence[position]
+        valid = self.valid(consumer, input_index)
         if is_symbolic_input(desc):
-            return [Source(SourceKind.INPUT)]
+            return valid + [Source(SourceKind.INPUT)]
         earlier = [Source(SourceKind.REF, j) for j in range(position)
                    if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)]
-        if is_receiver:
-            return earlier + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)]
+        if input_index == 0 and consumer.required is not None:
+            return earlier + valid + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)]
         literal = [Source(SourceKind.INPUT)] if accepts_literal(desc) else []
         fresh = [Source(SourceKind.FRESH, recipe=r) for r in self.recipes(wanted)]
-        prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, sequence[position])]
-        return literal + fresh + prepared + earlier + [Source(SourceKind.NULL)]
+        prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, consumer)]
+        taken = [source for source in earlier if sequence[source.index].kind == InvokableKind.CALL]
+        others = [source for source in earlier if source not in taken]
+        return valid + literal + taken + fresh + prepared + others + [Source(SourceKind.NULL)]
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""

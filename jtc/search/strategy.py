@@ -7,7 +7,8 @@ make another object for the class under test), then outcomes seen before, and la
 from pruned paths as a last resort; within each tier shallow nodes first (their paths are cheap and decide a lot), then older ones. Random picks
 uniformly with the run's seed. Both are deterministic for a given seed, and both keep their nodes in
 a frontier that costs a logarithm per pick: nodes that were explored meanwhile are dropped when they
-surface.
+surface. Deepest-first has the tiers of coverage-first, but the deepest node first within a tier: a
+parser stops at the first character it rejects, so the deepest decision is where a valid prefix grows.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ class Frontier:
             if self.strategy == Strategy.RANDOM:
                 self._pool.append((node, owner))
             else:
-                entry = (node.depth, node.order, node, owner)
+                depth = -node.depth if self.strategy == Strategy.DEEPEST else node.depth
+                entry = (depth, node.order, node, owner)
                 heapq.heappush(self._tier(node), entry)
 
     def add_last_resort(self, owner: object, nodes: list[Node]) -> None:

@@ -72,6 +72,9 @@ class ProgramTemplate:
             for position, (desc, source) in enumerate(zip(invokable.inputs, step.sources)):
                 if source.kind == SourceKind.REF:
                     value: Value = VarRef(source.index, skeleton[source.index].invokable.returns)
+                elif source.kind == SourceKind.VALUE:
+                    assert source.value is not None
+                    value = source.value
                 else:
                     value = Null(desc)  # NULL, or a placeholder that `build` fills in
                 if invokable.receiver is not None and position == 0:

@@ -1,8 +1,14 @@
-"""Which array types the pool builds with array constructors."""
+"""Which array types the pool builds with array constructors; what an abstract class under test adds."""
 
 from __future__ import annotations
 
-from jtc.search.pool import object_arrays
+from pathlib import Path
+
+from jtc.config import AccessOptions
+from jtc.model.classindex import ClassIndex
+from jtc.search.pool import object_arrays, subclass_calls
+from jtc.search.producers import Producers
+from jtc.java.toolchain import toolchain
 
 
 def test_arrays_of_objects_get_constructors_down_every_dimension() -> None:
@@ -12,3 +18,12 @@ def test_arrays_of_objects_get_constructors_down_every_dimension() -> None:
 
 def test_arrays_an_input_can_stand_for_need_no_constructor() -> None:
     assert object_arrays(["[I", "[Z", "Ljava/lang/String;"]) == []
+
+
+def test_an_abstract_class_gets_the_other_methods_of_the_subclass_it_is_made_as(graphs_classes: Path) -> None:
+    index = ClassIndex([graphs_classes], toolchain().java_home)
+    account = index.lookup("gr/Account")
+    assert account is not None
+    ways_in = Producers(index, "gr", AccessOptions()).of("Lgr/Account;")
+    # Savings.rate() is added; Savings.fee(int) overrides a method Account declares
+    assert [m.label for m in subclass_calls(index, account, ways_in, "gr", AccessOptions())] == ["Savings.rate"]

@@ -189,3 +189,35 @@ def test_plain_wirings_come_first_and_each_deviation_costs_one_length() -> None:
                      "<init>() add(ref,ref)", "<init>() add(ref,null)",  # cost 3: length 2, one deviation
                      "<init>() add(ref,input) add(ref,input)"]  # cost 3: length 3
     assert generator.completed_length == 2
+
+
+def test_an_object_taken_out_of_the_sequences_objects_comes_before_a_fresh_one() -> None:
+    """`monitor.getSensor()` then `monitor.attach(sensor)`: the sensor the monitor holds is the
+    first choice; without that call, a fresh one from a recipe."""
+    sensor = "Lt/Sensor;"
+    attach, get = _call("attach", (sensor,)), _call("getSensor", (), sensor)
+    make = Step(_new("t/Sensor"), (), helper=True)
+    effects = {_new(): _effects(defs=("sensor",)), get: _effects(uses=("sensor",)),
+               attach: _effects(defs=("sensor",), uses=("sensor",))}
+    generator = _generator(effects, recipes={sensor: [(make,)]})
+    assert next(iter(generator.wirings((_new(), get, attach))))[-1].sources[1] == Source(SourceKind.REF, 1)
+    assert [step.invokable.label for step in next(iter(generator.wirings((_new(), attach))))] == [
+        "new Monitor", "new Sensor", "Monitor.attach"]
+
+
+def test_one_step_makes_receivers_of_a_type_and_of_its_supertype() -> None:
+    """`getSensor()` is declared by a subclass of the class under test, `attach` by the class: one
+    step that makes the subclass serves both, so one step in front is enough."""
+    sub, sensor = "t/Special", "Lt/Sensor;"
+    make = Invokable(InvokableKind.STATIC, "t/Factory", "special", f"()L{sub};", None, (), (), f"L{sub};")
+    get = _call("getSensor", (), sensor, owner=sub)
+    attach = _call("attach", (sensor,))
+    effects = {make: _effects(), get: _effects(), attach: _effects(defs=("sensor",))}
+
+    def assignable(low: str, high: str) -> bool:
+        return low == high or high == OBJECT or (low, high) == (f"L{sub};", THIS)
+
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()), assignable, lambda w: [],
+                                  GenerationOptions(), lambda desc: desc in (THIS, f"L{sub};"))
+    assert generator.executable((make, get, attach))
+    assert ("special", "getSensor", "attach") in [_names(c) for c in generator.candidates(attach, 3)]

@@ -1,0 +1,209 @@
+"""Valid inputs: what a producer that parses structured input accepts, found by a sub-search of it.
+
+A `Level` with heroes, monsters and gold on one board is what `MapParser.parseMap(List<String>)`
+makes of a valid map; recipes make each argument apart, and the main search meets the parser's
+inputs only as helper inputs, after the class's own outcomes, so such a level rarely arises. A
+producer takes *structured input* when one of its inputs is a String, or a collection or array of
+Strings or char arrays. Before the main search, each such producer of a type the class needs (the
+class itself, what its members and its ways in take; a type's parsers before the producers that
+take it) is explored on its own, with its recipes, for a fixed number of executions, deepest-first
+(the caller's `Explore`). A producer whose first run, on plain inputs, returned normally needs no
+help (a hero's name is any string). Otherwise, of the runs in which it returned, those that covered
+most (greedy set cover over branch edges, ties to the earlier run) are kept, their inputs made
+concrete: a recipe of the producer with those values, which the recipe book offers first for the
+type, and, for the producer as a step of a sequence, its inputs as the first sources. The
+sub-search is bounded by executions, not time, and runs with its own solver, so the same class,
+settings and seed give the same valid inputs whatever was generated before.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Callable, Hashable, Iterable
+
+from jtc.model.classfile import ClassFile
+from jtc.model.program import Program, Statement
+from jtc.model.signatures import GenericType, plain
+from jtc.model.types import STRING_LIKE, internal_name, is_array, object_desc
+from jtc.search import jdk
+from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.producers import Producers
+from jtc.search.recipes import RecipeBook
+from jtc.search.sequences import Recipe, Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes
+
+KEPT = 2  # valid inputs kept per producer
+PRODUCERS = 4  # producers explored per class
+WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
+_PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of one of a producer's skeletons."""
+
+    skeleton: Skeleton
+    program: Program
+    returned: bool  # every statement ran, and the producer returned normally
+    covered: frozenset[Hashable]  # branch edges taken anywhere
+
+
+# The sub-search: the producer and its skeletons in, its runs out (in the order they ran).
+Explore = Callable[[Invokable, list[Skeleton]], list[Run]]
+
+
+def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers) -> list[list[Invokable]]:
+    """Per type the class needs (itself, made by other classes, and what its members under test and
+    those ways in take), the producers of other classes that take structured input; none for an
+    enum, whose constants are every value it has."""
+    nested = {cls.name, *producers.index.nested(cls.name)}
+    ways_in = [p for p in producers.of(object_desc(cls.name)) if p.owner not in nested]
+    types = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
+    groups: dict[str, list[Invokable]] = {}
+    for desc in sorted(types):
+        info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
+        if info is not None and not info.is_enum and producers.index.is_user_class(info.name):
+            group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
+            if group:
+                groups[desc] = group
+    return inputs_first(groups)
+
+
+def inputs_first(groups: dict[str, list[Invokable]]) -> list[list[Invokable]]:
+    """The groups ordered so that a type's parsers come before the producers that take that type
+    (a level's map before the game made from a level), as far as no cycle prevents it."""
+    ordered: list[list[Invokable]] = []
+    pending = dict(groups)
+    while pending:
+        ready = [desc for desc, group in pending.items()
+                 if not any(other != desc and other in p.inputs for p in group for other in pending)]
+        for desc in ready or list(pending)[:1]:
+            ordered.append(pending.pop(desc))
+    return ordered
+
+
+def takes_structured_input(invokable: Invokable) -> bool:
+    """A String, or a collection or array of Strings or char arrays, among its parameters."""
+    return invokable.kind in _PRODUCING and any(_structured(invokable.type_of(i)) for i in range(len(invokable.params)))
+
+
+def _structured(wanted: GenericType) -> bool:
+    if wanted.desc in STRING_LIKE:
+        return True
+    if is_array(wanted.desc):
+        return wanted.desc[1:] in STRING_LIKE or wanted.desc[1:] == "[C"
+    if jdk.collection_class(wanted.desc) is not None:
+        return any(arg is not None and arg.desc in STRING_LIKE for arg in wanted.args)
+    return False
+
+
+class ValidInputs:
+    def __init__(self, explore: Explore) -> None:
+        self.explore = explore
+        self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
+
+    def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
+        """Explore the producers of each group (the producers of one type) in order, until one
+        makes the type on plain inputs or has valid inputs, at most PRODUCERS in all (`new
+        Score(name, points)` makes a score: `Score.parse(text)` need not be explored). `book`
+        makes the producers' reference inputs; it offers the valid inputs found so far (see
+        `recipes_of`), so what it remembered is forgotten after each find."""
+        explored = 0
+        for group in groups:
+            for producer in group:
+                if explored == PRODUCERS:
+                    return
+                explored += 1
+                found = self._explore(producer, book.recipes)
+                self._found[producer] = found or []
+                if found:
+                    book.forget()
+                if found is None or found:
+                    break
+
+    def sources(self, producer: Invokable) -> list[tuple[Source, ...]]:
+        """The inputs found valid for `producer` (receiver first), most covering first."""
+        return self._found.get(producer, [])
+
+    def for_input(self, consumer: Invokable, position: int) -> list[Source]:
+        """The sources of one input of `consumer` in the valid inputs found, without repeats."""
+        return list(dict.fromkeys(found[position] for found in self.sources(consumer)))
+
+    def recipes_of(self, producer: Invokable) -> list[Recipe]:
+        """The producer fed with each of its valid inputs, as recipes (helper steps)."""
+        return [tuple(Step(s.invokable, s.sources, helper=True, prepares=s.prepares)
+                      for s in expand_recipes((Step(producer, found),)))
+                for found in self.sources(producer)]
+
+    def _explore(self, producer: Invokable,
+                 recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]] | None:
+        """The most covering valid inputs, when the producer needs them: its first run, on plain
+        inputs, did not return normally (a name for a hero is any string; a map is not). None
+        when it did."""
+        by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in _wirings(producer, recipes)}
+        runs = self.explore(producer, list(by_skeleton))
+        if runs and runs[0].returned:
+            return None
+        chosen = _covering([run for run in runs if run.returned])
+        return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
+
+
+
+def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]]:
+    """Ways to feed the producer: a literal for what takes one, else each recipe (only the cheapest
+    for a receiver)."""
+    choices: list[list[Source]] = []
+    receiver = 1 if producer.receiver else 0
+    for position, desc in enumerate(producer.inputs):
+        wanted = plain(desc) if position < receiver else producer.type_of(position - receiver)
+        if accepts_literal(wanted.desc):
+            choices.append([Source(SourceKind.INPUT)])
+            continue
+        made = recipes(wanted)[:1 if position < receiver else None]
+        if not made:
+            return []
+        choices.append([Source(SourceKind.FRESH, recipe=recipe) for recipe in made])
+    return list(itertools.islice(itertools.product(*choices), WIRINGS))
+
+
+def _covering(runs: list[Run]) -> list[Run]:
+    """Greedy set cover: the run that adds most edges not covered yet, up to KEPT runs."""
+    chosen: list[Run] = []
+    covered: set[Hashable] = set()
+    for _ in range(KEPT):
+        best = max(runs, key=lambda run: len(run.covered - covered), default=None)  # max keeps the first of ties
+        if best is None or (chosen and not best.covered - covered):
+            break
+        chosen.append(best)
+        covered |= best.covered
+    return chosen
+
+
+def _concrete(wiring: tuple[Source, ...], program: Program) -> tuple[Source, ...]:
+    """The wiring with every symbolic input replaced by the value it had in `program` (whose
+    statements are the wiring's recipes, expanded in order, then the producer)."""
+    found: list[Source] = []
+    start = 0
+    for position, source in enumerate(wiring):
+        if source.kind == SourceKind.FRESH:
+            assert source.recipe is not None
+            recipe = tuple(_fixed(step, program[start + offset]) for offset, step in enumerate(source.recipe))
+            found.append(Source(SourceKind.FRESH, recipe=recipe))
+            start += len(source.recipe)
+        elif source.kind == SourceKind.INPUT:
+            found.append(_value_at(program[-1], wiring, position))
+        else:
+            found.append(source)
+    return tuple(found)
+
+
+def _fixed(step: Step, statement: Statement) -> Step:
+    sources = tuple(_value_at(statement, step.sources, position) if source.kind == SourceKind.INPUT else source
+                    for position, source in enumerate(step.sources))
+    return Step(step.invokable, sources, helper=step.helper, prepares=step.prepares)
+
+
+def _value_at(statement: Statement, sources: tuple[Source, ...], position: int) -> Source:
+    """The value a statement passed for input `position` (its arguments leave out the receiver)."""
+    receiver = len(sources) - len(statement.args)
+    return Source(SourceKind.VALUE, value=statement.args[position - receiver])
