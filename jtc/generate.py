@@ -7,6 +7,7 @@ exhaustion, a dead JVM) are reported per method; the tests for everything else a
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 import time
@@ -22,15 +23,19 @@ from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import validate_suite
 from jtc.errors import (ClassFileTooNewError, CoverageError, ExitCode, HarnessError, InternalError, JtcError,
                         UnknownClassError)
+from jtc.jvm.protocol import HarnessResult, encode_program
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
+from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.oracle.expectations import TestSuite
+from jtc.oracle.observers import observers
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.oracle.probe import Prober, probe_suite
 from jtc.oracle.selection import build_suite, candidates, in_class, in_class_name, last_new_coverage, select
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
@@ -141,9 +146,24 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     suite = build_suite(declared.name, chosen, index.declares_checked)
+    started_probe = time.perf_counter()
+    effects = functools.cache(lambda owner, name, desc: analysis.effects(owner, name, desc))
+    prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
+                    functools.cache(lambda receiver: observers(index, effects, receiver)))
+    suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober)
+    report.seconds["probe"] = time.perf_counter() - started_probe
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
+
+
+def _probe_run(worker: JvmWorker, repository: ClassRepository, settings: Settings, program: Program) -> HarnessResult:
+    """One run of a probe program (see jtc.oracle.probe); the class tables it reports are kept, as
+    the worker reports each class once."""
+    result = worker.run(encode_program(program), settings.record_budget, settings.execution_timeout_ms)
+    if result.failure is None:
+        repository.add_tables(result.new_tables, result.generation)
+    return result
 
 
 def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, index: ClassIndex,
