@@ -60,6 +60,7 @@ class ClassReport:
     tests_written: int = 0
     test_file: str | None = None
     dropped: list[tuple[str, str]] = field(default_factory=list)
+    masked: list[tuple[str, str]] = field(default_factory=list)  # (test, why): an assertion given up, the test kept
     branch: tuple[int, int] | None = None  # JaCoCo (covered, total) for the class and its nested classes
     line: tuple[int, int] | None = None
     note: str = ""
@@ -178,6 +179,7 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         report.tests_written = len(validation.kept)
         report.test_file = str(validation.written) if validation.written else None
         report.dropped = [(d.name, d.reason) for d in validation.dropped]
+        report.masked = [(d.name, d.reason) for d in validation.masked]
         report.note = validation.note
         if validation.written is None or not settings.measure_coverage:
             return
@@ -218,6 +220,8 @@ def summary_lines(report: ClassReport) -> list[str]:
                      f"no test written for {'them' if count != 1 else 'it'}")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
+    for test, reason in report.masked:
+        lines.append(f"  assertion given up in {test}: {reason}")
     if report.note:
         lines.append(f"  note: {report.note}")
     times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
