@@ -2,14 +2,16 @@
 
 An observation is dropped when another assertion of the same test already states it: the same call
 on the same object asserted with the same value, or `isEmpty()` beside `size()` of the same object.
-Of the rest a test keeps at most `MAX_OBSERVATIONS`, those whose answer differs between the suite's
-tests first (they tell the tests' behaviours apart), then in the order the observers were found.
+Of the rest a test keeps at most `MAX_OBSERVATIONS`, the rarest answers first: an observer's answer
+that few of the suite's tests share (the `DOWN` trend after a non-positive amount) tells this test's
+behaviour apart, the one every test shares (a count of 0) adds least; ties go to the observer found
+first.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
+from collections import Counter
 
 from jtc.model.program import Invoke
 from jtc.oracle.expectations import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
@@ -39,15 +41,14 @@ def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, 
 
 
 def prune(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
-    answers: dict[tuple[str, str, str], set[Stated]] = defaultdict(set)
+    shared: Counter[Observation] = Counter()  # in how many tests each observer gave each answer
     for case in tests:
-        for observation in case.observations:
-            answers[(observation.owner, observation.name, observation.desc)].add(observation.value)
+        shared.update({dataclasses.replace(o, receiver=0) for o in case.observations})
     pruned = []
     for case in tests:
         asserted = _asserted_calls(case)
         kept = [o for o in case.observations if not _implied(o, case, asserted)]
-        ranked = sorted(range(len(kept)), key=lambda i: (len(answers[(kept[i].owner, kept[i].name, kept[i].desc)]) == 1, i))
+        ranked = sorted(range(len(kept)), key=lambda i: (shared[dataclasses.replace(kept[i], receiver=0)], i))
         chosen = sorted(ranked[:MAX_OBSERVATIONS])
         pruned.append(dataclasses.replace(case, observations=tuple(kept[i] for i in chosen)))
     return tuple(pruned)
