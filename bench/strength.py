@@ -44,8 +44,9 @@ def suite_shape(folder: Path) -> dict:
     """Tests, statements and assertions of the JUnit sources under `folder`. Statements are counted
     through the whole test body (nested blocks, lambdas and the bodies of stub classes too; a block
     itself is not one); an assertion is a call of a method named assert*. A parameterized test counts
-    once, however many cases it has."""
-    tests = statements = parameterized = 0
+    once, however many cases it has. Beside all statements, those that are not a bare assertion (an
+    `assertEquals(…);` statement): the calls that set the test up and make the call under test."""
+    tests = statements = bare_assertions = parameterized = 0
     assertions: Counter[str] = Counter()
     for source in sorted(folder.rglob("*.java")):
         for _, method in javalang.parse.parse(source.read_text(encoding="utf-8")).filter(javalang.tree.MethodDeclaration):
@@ -57,10 +58,14 @@ def suite_shape(folder: Path) -> dict:
             statements += sum(1 for _, node in method.filter(javalang.tree.Statement)
                               if not isinstance(node, javalang.tree.BlockStatement))
             statements += sum(1 for _ in method.filter(javalang.tree.LocalVariableDeclaration))
+            bare_assertions += sum(1 for _, node in method.filter(javalang.tree.StatementExpression)
+                                   if isinstance(node.expression, javalang.tree.MethodInvocation)
+                                   and node.expression.member.startswith("assert") and not node.expression.qualifier)
             assertions.update(node.member for _, node in method.filter(javalang.tree.MethodInvocation)
                               if node.member.startswith("assert"))
     total = sum(assertions.values())
     return {"tests": tests, "parameterized": parameterized, "statements_per_test": round(statements / tests, 2) if tests else None,
+            "non_assertion_statements_per_test": round((statements - bare_assertions) / tests, 2) if tests else None,
             "assertions_per_test": round(total / tests, 2) if tests else None,
             "instance_of_share": round(assertions["assertInstanceOf"] / total, 3) if total else None,
             "assertions": dict(sorted(assertions.items()))}
@@ -115,7 +120,7 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
     shapes = {LABELS[0]: suite_shape(hand), LABELS[1]: suite_shape(generated)}
     for label, shape in shapes.items():
         print(f"{label}: {shape['tests']} tests ({shape['parameterized']} parameterized), "
-              f"{shape['statements_per_test']} statements and "
+              f"{shape['statements_per_test']} statements ({shape['non_assertion_statements_per_test']} not assertions) and "
               f"{shape['assertions_per_test']} assertions per test, assertInstanceOf {shape['instance_of_share']}")
     scores = mutation_json(suites)["suites"]
     return {"sample": sample, "budget_seconds": budget, "seed": seed, "classes": classes, "refused": refused,
