@@ -1,8 +1,9 @@
 """Which calls read an object's state without changing it, and how a test states a returned object.
 
 An observer is an accessible no-argument instance method, declared by the object's class or one of
-the project classes it inherits from, that returns a value and defines no field and stores into no
-array (the influence analysis says so, through everything it calls). JDK methods are left out:
+the project classes it inherits from, that returns a value, declares no exceptions (the test method
+would need a `throws` clause for it), and defines no field and stores into no array (the influence
+analysis says so, through everything it calls). JDK methods are left out:
 `hashCode` and `Object.toString` carry identity hashes; a `toString` the project declares is kept.
 
 A returned object with no literal form can still be stated by a value read from it: a boxed
@@ -84,7 +85,7 @@ def observers(index: ClassIndex, effects: Callable[[str, str, str], Effects],
             if (method.name, method.desc) in found or not method.desc.startswith("()") or method.desc.endswith("V"):
                 continue
             if method.name.startswith("<") or method.name in _EXCLUDED or not method.is_public \
-                    or method.is_static or method.is_synthetic or method.is_abstract:
+                    or method.is_static or method.is_synthetic or method.is_abstract or method.exceptions:
                 continue
             if not _stateable(index, method.desc[2:]):
                 continue
