@@ -3,7 +3,8 @@
 Statements become locals named after their types, the call under test is assigned to `result`
 and asserted; earlier calls whose values the test states get theirs asserted right after them, and
 the observers' answers come last. The spans let the validator turn a javac error line back into the
-test that caused it, and the check lines a failing assertion into the one check to give up. Rendering is a pure function of the suite and the class index: no clock, no randomness.
+test that caused it, and the check lines a failing assertion into the one check to give up.
+Rendering is a pure function of the suite and the class index: no clock, no randomness.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from jtc.model.types import (
     parse_method_descriptor,
 )
 from jtc.oracle.expectations import (CheckKey, Completes, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
-                                     ReturnsText, Stated, TestCase, TestSuite, Throws)
+                                     Stated, TestCase, TestSuite, Throws)
 
 TEST_ANNOTATION = "org/junit/jupiter/api/Test"
 _RESERVED_LOCALS = ("result", "exception")
@@ -469,7 +470,7 @@ class _CaseRenderer:
             if self.nameable(internal, declared=False):
                 return f"assertEquals({self.spell_class(internal)}.{stated.constant}, {actual});"
             return f"assertEquals({string_literal(stated.constant)}, ((Enum<?>) {actual}).name());"
-        return f"assertEquals({string_literal(stated.text)}, {actual}.toString());"
+        return f"assertEquals({string_literal(stated.text)}, {actual}.toString());"  # ReturnsText
 
     def throws(self, call: str, expectation: Throws, local: str) -> list[str]:
         """assertThrows around `call`; the exception goes to `local` when its class or message is checked."""

@@ -3,8 +3,6 @@ and nothing that differed between runs; which observers a class has; which answe
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from jtc.analysis.influence import NOTHING, Effects, FieldRef
