@@ -87,6 +87,8 @@ class _Probe:
         if not (declared.startswith("L") and in_family(declared[1:-1], class_name)
                 and in_family(value.class_name.replace(".", "/"), class_name)):
             return
+        if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
+            return  # a private nested class: the test holds it as an Object and cannot call its methods
         last = self.case.program[-1]
         for observer in self.prober.observers_of(declared[1:-1]):
             owner, name, desc = observer
