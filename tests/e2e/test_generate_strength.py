@@ -14,7 +14,6 @@ from jtc.generate import ClassReport, generate
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 
-from conftest import FIXTURES, compile_java
 from junit_run import compile_and_run
 
 pytestmark = pytest.mark.slow
@@ -30,8 +29,9 @@ def _generate(classes: Path, output: Path) -> ClassReport:
 
 
 @pytest.fixture(scope="module")
-def suites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ClassReport, ClassReport, list]:
-    classes = compile_java(FIXTURES / "strength", tmp_path_factory.mktemp("strength"))
+def suites(strength_classes: Path, tmp_path_factory: pytest.TempPathFactory) \
+        -> tuple[Path, ClassReport, ClassReport, list]:
+    classes = strength_classes
     before_dir, after_dir = tmp_path_factory.mktemp("before"), tmp_path_factory.mktemp("after")
     with pytest.MonkeyPatch.context() as patch:  # the suite as selection built it, unprobed
         patch.setattr(jtc.generate, "probe_suite", lambda suite, originals, prober: suite)

@@ -3,6 +3,8 @@ and nothing that differed between runs; which observers a class has; which answe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from jtc.analysis.influence import NOTHING, Effects, FieldRef
@@ -16,8 +18,6 @@ from jtc.oracle.observers import observers
 from jtc.oracle.probe import Prober, probe
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 from jtc.toolchain import toolchain
-
-from conftest import FIXTURES, compile_java
 
 TALLY = "st/Tally"
 TALLY_DESC = f"L{TALLY};"
@@ -41,9 +41,8 @@ def _text(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def index(tmp_path_factory: pytest.TempPathFactory):
-    classes = compile_java(FIXTURES / "strength", tmp_path_factory.mktemp("strength"))
-    with ClassIndex([classes], toolchain().java_home) as opened:
+def index(strength_classes: Path):
+    with ClassIndex([strength_classes], toolchain().java_home) as opened:
         yield opened
 
 
