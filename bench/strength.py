@@ -1,6 +1,6 @@
 """B6 (../shared/BENCHMARKS.md): test strength, hand-written against generated suites.
 
-On the `basics` sample: jtc generates a suite for every class that has a hand-written test, then
+On a sample project (`basics` unless `--sample` names another): jtc generates a suite for every class that has a hand-written test, then
 `jtc mutate`'s machinery scores the hand-written suite, the generated one and their union per class.
 Beside the scores, the shape of each suite: tests (and how many are parameterized), statements per
 test, assertions per test, and the share of assertions that only check a type (`assertInstanceOf`). Prints a table and writes JSON to
@@ -30,8 +30,12 @@ from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 
 ROOT = Path(__file__).resolve().parent.parent
-BASICS = ROOT / "sample-projects" / "basics"
-PACKAGE = Path("com/example/basics")
+SAMPLES = ROOT / "sample-projects"
+
+
+def _package(sample: str) -> Path:
+    """The samples keep their classes in one package, com.example.<sample>."""
+    return Path("com/example") / sample
 LABELS = ("hand-written", "generated", "union")
 TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest"})
 
@@ -40,8 +44,9 @@ def suite_shape(folder: Path) -> dict:
     """Tests, statements and assertions of the JUnit sources under `folder`. Statements are counted
     through the whole test body (nested blocks, lambdas and the bodies of stub classes too; a block
     itself is not one); an assertion is a call of a method named assert*. A parameterized test counts
-    once, however many cases it has."""
-    tests = statements = parameterized = 0
+    once, however many cases it has. Beside all statements, those that are not a bare assertion (an
+    `assertEquals(…);` statement): the calls that set the test up and make the call under test."""
+    tests = statements = bare_assertions = parameterized = 0
     assertions: Counter[str] = Counter()
     for source in sorted(folder.rglob("*.java")):
         for _, method in javalang.parse.parse(source.read_text(encoding="utf-8")).filter(javalang.tree.MethodDeclaration):
@@ -53,26 +58,32 @@ def suite_shape(folder: Path) -> dict:
             statements += sum(1 for _, node in method.filter(javalang.tree.Statement)
                               if not isinstance(node, javalang.tree.BlockStatement))
             statements += sum(1 for _ in method.filter(javalang.tree.LocalVariableDeclaration))
+            bare_assertions += sum(1 for _, node in method.filter(javalang.tree.StatementExpression)
+                                   if isinstance(node.expression, javalang.tree.MethodInvocation)
+                                   and node.expression.member.startswith("assert") and not node.expression.qualifier)
             assertions.update(node.member for _, node in method.filter(javalang.tree.MethodInvocation)
                               if node.member.startswith("assert"))
     total = sum(assertions.values())
     return {"tests": tests, "parameterized": parameterized, "statements_per_test": round(statements / tests, 2) if tests else None,
+            "non_assertion_statements_per_test": round((statements - bare_assertions) / tests, 2) if tests else None,
             "assertions_per_test": round(total / tests, 2) if tests else None,
             "instance_of_share": round(assertions["assertInstanceOf"] / total, 3) if total else None,
             "assertions": dict(sorted(assertions.items()))}
 
 
-def _hand_written(classes: list[str], target: Path) -> Path:
+def _hand_written(sample: str, classes: list[str], target: Path) -> Path:
     """The sample's own tests of `classes`, copied so that only those run."""
-    (target / PACKAGE).mkdir(parents=True, exist_ok=True)
+    package = _package(sample)
+    (target / package).mkdir(parents=True, exist_ok=True)
     for name in classes:
-        shutil.copy(BASICS / "src" / "test" / "java" / PACKAGE / f"{name.rpartition('.')[2]}Test.java", target / PACKAGE)
+        shutil.copy(SAMPLES / sample / "src" / "test" / "java" / package / f"{name.rpartition('.')[2]}Test.java",
+                    target / package)
     return target
 
 
-def _classes_with_tests() -> list[str]:
-    return sorted(f"com.example.basics.{p.stem.removesuffix('Test')}"
-                  for p in (BASICS / "src" / "test" / "java" / PACKAGE).glob("*Test.java"))
+def _classes_with_tests(sample: str) -> list[str]:
+    return sorted(f"com.example.{sample}.{p.stem.removesuffix('Test')}"
+                  for p in (SAMPLES / sample / "src" / "test" / "java" / _package(sample)).glob("*Test.java"))
 
 
 def _generate(classes: list[str], classpath: Path, output: Path, budget: float, seed: int) -> dict[str, str]:
@@ -88,18 +99,18 @@ def _generate(classes: list[str], classpath: Path, output: Path, budget: float, 
     return refused
 
 
-def run(classes: list[str], work: Path, budget: float, seed: int, generated: Path | None) -> dict:
+def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, generated: Path | None) -> dict:
     classpath = work / "classes"
-    errors = compile_sources(sorted((BASICS / "src" / "main" / "java").rglob("*.java")), [], classpath)
+    errors = compile_sources(sorted((SAMPLES / sample / "src" / "main" / "java").rglob("*.java")), [], classpath)
     if errors:
-        raise SystemExit(f"the basics sample does not compile: {errors[0]}")
+        raise SystemExit(f"the {sample} sample does not compile: {errors[0]}")
     started = time.perf_counter()
     refused: dict[str, str] = {}
     if generated is None:
         generated = work / "generated"
         refused = _generate(classes, classpath, generated, budget, seed)
     generation_s = time.perf_counter() - started
-    hand = _hand_written(classes, work / "hand-written")
+    hand = _hand_written(sample, classes, work / "hand-written")
     started = time.perf_counter()
     suites: list[SuiteMutation] = mutate_suites([hand, generated], [classpath], classes, work / "mutate", Timeouts())
     mutation_s = time.perf_counter() - started
@@ -109,10 +120,10 @@ def run(classes: list[str], work: Path, budget: float, seed: int, generated: Pat
     shapes = {LABELS[0]: suite_shape(hand), LABELS[1]: suite_shape(generated)}
     for label, shape in shapes.items():
         print(f"{label}: {shape['tests']} tests ({shape['parameterized']} parameterized), "
-              f"{shape['statements_per_test']} statements and "
+              f"{shape['statements_per_test']} statements ({shape['non_assertion_statements_per_test']} not assertions) and "
               f"{shape['assertions_per_test']} assertions per test, assertInstanceOf {shape['instance_of_share']}")
     scores = mutation_json(suites)["suites"]
-    return {"budget_seconds": budget, "seed": seed, "classes": classes, "refused": refused,
+    return {"sample": sample, "budget_seconds": budget, "seed": seed, "classes": classes, "refused": refused,
             "mutants_per_class": {name: scores[0]["classes"][name]["total"] for name in classes},
             "seconds": {"generation": round(generation_s, 1), "mutation": round(mutation_s, 1)},
             "shape": shapes, "suites": scores}
@@ -120,15 +131,19 @@ def run(classes: list[str], work: Path, budget: float, seed: int, generated: Pat
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench strength", description=__doc__)
+    parser.add_argument("--sample", default="basics", help="the sample project (default basics)")
+    parser.add_argument("--keep", type=Path, help="copy the generated suite to this folder")
     parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the sample")
     parser.add_argument("--generated", type=Path, help="score this generated suite instead of generating one")
     parser.add_argument("--output", type=Path, help="the JSON file (default: bench/results/strength-<time>.json)")
     args = parser.parse_args(argv)
-    classes = args.classes or _classes_with_tests()
+    classes = args.classes or _classes_with_tests(args.sample)
     with tempfile.TemporaryDirectory(prefix="jtc-strength-") as scratch:
-        result = run(classes, Path(scratch), args.budget, args.seed, args.generated)
+        result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated)
+        if args.keep is not None and args.generated is None:
+            shutil.copytree(Path(scratch) / "generated", args.keep, dirs_exist_ok=True)
     out = args.output or ROOT / "bench" / "results" / f"strength-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")

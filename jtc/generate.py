@@ -7,6 +7,7 @@ exhaustion, a dead JVM) are reported per method; the tests for everything else a
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import tempfile
@@ -23,15 +24,19 @@ from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import validate_suite
 from jtc.errors import (ClassFileTooNewError, CoverageError, ExitCode, HarnessError, InternalError, JtcError,
                         UnknownClassError)
+from jtc.jvm.protocol import HarnessResult, encode_program
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
+from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.oracle.expectations import TestSuite
+from jtc.oracle.observers import observers
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.oracle.probe import Prober, probe_suite
 from jtc.oracle.selection import build_suite, candidates, in_class, in_class_name, last_new_coverage, select
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
@@ -65,6 +70,7 @@ class ClassReport:
     tests_written: int = 0
     test_file: str | None = None
     dropped: list[tuple[str, str]] = field(default_factory=list)
+    masked: list[tuple[str, str]] = field(default_factory=list)  # (test, why): an assertion given up, the test kept
     branch: tuple[int, int] | None = None  # JaCoCo (covered, total) for the class and its nested classes
     line: tuple[int, int] | None = None
     note: str = ""
@@ -155,6 +161,12 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     suite = build_suite(declared.name, chosen, index.declares_checked)
+    started_probe = time.perf_counter()
+    effects = functools.cache(lambda owner, name, desc: analysis.effects(owner, name, desc))
+    prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
+                    functools.cache(lambda receiver: observers(index, effects, receiver)))
+    suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober)
+    report.seconds["probe"] = time.perf_counter() - started_probe
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
@@ -180,6 +192,15 @@ def _sub_search(worker: JvmWorker, repository: ClassRepository, settings: Settin
     return explore
 
 
+def _probe_run(worker: JvmWorker, repository: ClassRepository, settings: Settings, program: Program) -> HarnessResult:
+    """One run of a probe program (see jtc.oracle.probe); the class tables it reports are kept, as
+    the worker reports each class once."""
+    result = worker.run(encode_program(program), settings.record_budget, settings.execution_timeout_ms)
+    if result.failure is None:
+        repository.add_tables(result.new_tables, result.generation)
+    return result
+
+
 def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, index: ClassIndex,
                       settings: Settings) -> None:
     """Validate and write the test class, then measure it with JaCoCo in a fresh JVM."""
@@ -192,6 +213,7 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         report.tests_written = len(validation.kept)
         report.test_file = str(validation.written) if validation.written else None
         report.dropped = [(d.name, d.reason) for d in validation.dropped]
+        report.masked = [(d.name, d.reason) for d in validation.masked]
         report.note = validation.note
         if validation.written is None or not settings.measure_coverage:
             return
@@ -232,6 +254,8 @@ def summary_lines(report: ClassReport) -> list[str]:
                      f"no test written for {'them' if count != 1 else 'it'}")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
+    for test, reason in report.masked:
+        lines.append(f"  assertion given up in {test}: {reason}")
     if report.note:
         lines.append(f"  note: {report.note}")
     times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")

@@ -67,6 +67,12 @@ def sequences_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def strength_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """State that only observers show (tests/fixtures/strength)."""
+    return compile_java(FIXTURES / "strength", tmp_path_factory.mktemp("strength"))
+
+
+@pytest.fixture(scope="session")
 def graphs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Object graphs: factories elsewhere, abstract classes, interfaces without implementations,
     collections, grids of chars, iterators (tests/fixtures/graphs)."""

@@ -14,7 +14,8 @@ from jtc.emit.literals import double_literal, float_literal
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Statement, Stub)
 from jtc.model.types import PRIMITIVE_NAMES, STRING
-from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, Throws
+from jtc.oracle.expectations import (Completes, Expectation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+                                     ReturnsText, TestCase, Throws)
 
 JAVA_KEYWORDS = frozenset("""
     abstract assert boolean break byte case catch char class const continue default do double else enum
@@ -129,9 +130,11 @@ def outcome_words(expectation: Expectation, constructed: bool) -> str:
         return "Throws" + (simple_class_name(expectation.exception) or "Exception")
     if isinstance(expectation, Completes) or (constructed and isinstance(expectation, ReturnsObject)):
         return "Completes"
-    if isinstance(expectation, ReturnsObject):
+    if isinstance(expectation, (ReturnsObject, ReturnsText)):
         return "Returns" + (simple_class_name(expectation.class_name) or "Object")
-    assert isinstance(expectation, Returns)
+    if isinstance(expectation, ReturnsConstant):
+        return "Returns" + "".join(word.capitalize() for word in expectation.constant.split("_") if word)
+    assert isinstance(expectation, (Returns, ReturnsBoxed))
     return "Returns" + value_words(expectation.value)
 
 

@@ -1,8 +1,10 @@
 """Render a TestSuite as one JUnit 5 test class, with the line span of every test method.
 
 Statements become locals named after their types, the call under test is assigned to `result`
-and asserted. The spans let the validator turn a javac error line back into the test that caused
-it. Rendering is a pure function of the suite and the class index: no clock, no randomness.
+and asserted; earlier calls whose values the test states get theirs asserted right after them, and
+the observers' answers come last. The spans let the validator turn a javac error line back into the
+test that caused it, and the check lines a failing assertion into the one check to give up.
+Rendering is a pure function of the suite and the class index: no clock, no randomness.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ from jtc.model.types import (
     package_of,
     parse_method_descriptor,
 )
-from jtc.oracle.expectations import Completes, Returns, ReturnsObject, TestCase, TestSuite, Throws
+from jtc.oracle.expectations import (CheckKey, Completes, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+                                     Stated, TestCase, TestSuite, Throws)
 
 TEST_ANNOTATION = "org/junit/jupiter/api/Test"
 _RESERVED_LOCALS = ("result", "exception")
@@ -54,6 +57,7 @@ class RenderedTest:
     case_index: int  # position in the suite's tests
     first_line: int  # 1-based, the @Test line
     last_line: int  # the closing brace
+    checks: tuple[tuple[int, CheckKey], ...] = ()  # (1-based line, check) of the assertions it may give up
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,14 @@ class RenderedClass:
     def relative_path(self) -> PurePosixPath:
         return PurePosixPath(*self.package.split("."), f"{self.class_name}.java") if self.package \
             else PurePosixPath(f"{self.class_name}.java")
+
+    def check_at_line(self, line: int) -> tuple[int, CheckKey] | None:
+        """(suite index, check) when `line` is an assertion the test can do without."""
+        for test in self.tests:
+            for check_line, key in test.checks:
+                if check_line == line:
+                    return test.case_index, key
+        return None
 
     def cases_at_line(self, line: int) -> frozenset[int] | None:
         """The suite indexes of the tests a source line belongs to; None for lines outside all."""
@@ -97,6 +109,7 @@ class _MethodView:
     name: str
     throws: bool
     body: tuple[str, ...]
+    checks: tuple[tuple[int, CheckKey], ...]  # (body line, check)
 
 
 def _mentioned_classes(case: TestCase) -> Iterator[str]:
@@ -114,6 +127,8 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
     runtime_classes = [raised.exception for _, raised in case.raised]
     if isinstance(expectation, (Throws, ReturnsObject)):
         runtime_classes.append(expectation.exception if isinstance(expectation, Throws) else expectation.class_name)
+    stated = [expectation, *(value for _, value in case.values), *(o.value for o in case.observations)]
+    runtime_classes.extend(s.class_name for s in stated if isinstance(s, ReturnsConstant))
     for runtime_class in runtime_classes:
         if has_stable_name(runtime_class.replace(".", "/")):
             yield runtime_class.replace(".", "/")
@@ -145,7 +160,9 @@ class _CaseRenderer:
         self.spelled: set[str] = set()
         referenced = [v for s in case.program for v in (*s.args, getattr(s, "receiver", None))
                       if isinstance(v, VarRef)]
-        self.uses = Counter(ref.index for ref in referenced)
+        # Statements whose values are asserted, or whose objects are observed, need locals too.
+        self.uses = Counter([*(ref.index for ref in referenced), *(index for index, _ in case.values),
+                             *(observation.receiver for observation in case.observations)])
         self.referenced = set(self.uses)
         reserved = {*_RESERVED_LOCALS, *(top.split("/")[0] for top in map(top_level, _mentioned_classes(case)))}
         self.locals = LocalNames(reserved)
@@ -355,14 +372,19 @@ class _CaseRenderer:
 
     # --- statements ----------------------------------------------------------------------------
 
-    def body(self) -> list[str]:
+    def body(self) -> tuple[list[str], dict[int, CheckKey]]:
+        """The lines of the test method, and which of them are checks it can give up (by line)."""
         program = self.case.program
         raised = dict(self.case.raised)
-        lines = []
+        values = dict(self.case.values)
+        lines: list[str] = []
+        checks: dict[int, CheckKey] = {}
         for index, statement in enumerate(program[:-1]):
             if index in raised:
                 lines.extend(self.throws(self.call(statement, discarded=True), raised[index],
                                          self.locals.allocate("exception")))
+                if raised[index].message is not None:
+                    checks[len(lines) - 1] = ("raised", index)
                 continue
             expression = self.call(statement)
             if isinstance(statement, FieldLoad) and self.uses[index] == 1:
@@ -377,40 +399,78 @@ class _CaseRenderer:
                 lines.extend(f"{self.spell_generic(declared, signature)} {name} = {expression};".split("\n"))
                 if isinstance(statement, NewCollection) and statement.is_map:
                     lines.extend(self.map_puts(statement, name))
+                if index in values:
+                    lines.append(self.state(values[index], declared, name))
+                    checks[len(lines) - 1] = ("value", index)
             else:
                 lines.extend(f"{expression};".split("\n"))
-        return self.restoring_statics(lines + self.assertion(program[-1]))
+        self.assertion(lines, checks)
+        for position, observation in enumerate(self.case.observations):
+            receiver = VarRef(observation.receiver, self.case.program[observation.receiver].result_desc)
+            call = Invoke(observation.owner, observation.name, observation.desc, receiver, ())
+            lines.append(self.state(observation.value, self.declared_type(call.result_desc), self.call(call)))
+            checks[len(lines) - 1] = ("observed", position)
+        return self.restoring_statics(lines, checks)
 
-    def restoring_statics(self, lines: list[str]) -> list[str]:
+    def restoring_statics(self, lines: list[str], checks: dict[int, CheckKey]) -> tuple[list[str], dict[int, CheckKey]]:
         """A test that stores static fields puts their values back afterwards, so that the tests of
         the class pass in any order (the generator ran each sequence with fresh static state)."""
         stored = list(dict.fromkeys((s.owner, s.name, s.desc) for s in self.case.program
                                     if isinstance(s, FieldStore) and s.receiver is None and not s.reflective))
         if not stored:
-            return lines
+            return lines, checks
         saved, restored = [], []
         for owner, name, desc in stored:
             local = self.locals.allocate(f"{name}Before")
             field = f"{self.spell_class(owner)}.{name}"
             saved.append(f"{self.spell(self.declared_type(desc))} {local} = {field};")
             restored.append(f"    {field} = {local};")
-        return [*saved, "try {", *(f"    {line}" for line in lines), "} finally {", *restored, "}"]
+        shift = len(saved) + 1
+        wrapped = [*saved, "try {", *(f"    {line}" for line in lines), "} finally {", *restored, "}"]
+        return wrapped, {line + shift: key for line, key in checks.items()}
 
-    def assertion(self, last: Statement) -> list[str]:
+    def assertion(self, lines: list[str], checks: dict[int, CheckKey]) -> None:
+        """The last statement and what it did; its result goes to a local when observers read it."""
+        last_index = len(self.case.program) - 1
+        last = self.case.program[last_index]
         expectation = self.case.expectation
         if isinstance(expectation, Throws):
-            return self.throws(self.call(last, discarded=True), expectation, "exception")
+            lines.extend(self.throws(self.call(last, discarded=True), expectation, "exception"))
+            if expectation.message is not None:
+                checks[len(lines) - 1] = ("expectation", -1)
+            return
         call = self.call(last)
         # A constructor that returns is all there is to say about it: its result cannot be null.
         constructed = isinstance(last, Construct) and isinstance(expectation, ReturnsObject)
-        if isinstance(expectation, Completes) or constructed:
-            return [f"assertDoesNotThrow(() -> {call});"]
+        if (isinstance(expectation, Completes) or constructed) and last_index not in self.uses:
+            lines.append(f"assertDoesNotThrow(() -> {call});")
+            return
         declared = self.declared_type(last.result_desc)
-        lines = [f"{self.spell(declared)} result = {call};"]
-        if isinstance(expectation, ReturnsObject):
-            return lines + self.returns_object(declared, expectation.class_name)
-        assert isinstance(expectation, Returns)
-        return lines + [self.returns(declared, expectation.value)]
+        name = self.locals.allocate(variable_base(last)) if constructed else "result"
+        self.variables[last_index] = (name, declared)
+        lines.append(f"{self.spell(declared)} {name} = {call};")
+        if constructed or isinstance(expectation, Completes):
+            return
+        lines.append(self.state(expectation, declared, name))
+        if not isinstance(expectation, ReturnsObject):
+            checks[len(lines) - 1] = ("expectation", -1)
+
+    def state(self, stated: Stated | ReturnsObject, declared: str, actual: str) -> str:
+        """The assertion that `actual` (an expression of type `declared`) is the stated value."""
+        if isinstance(stated, ReturnsObject):
+            return self.returns_object(declared, stated.class_name, actual)
+        if isinstance(stated, Returns):
+            return self.returns(declared, stated.value, actual)
+        if isinstance(stated, ReturnsBoxed):
+            if stated.value.desc == "Z" and declared == "Ljava/lang/Boolean;":
+                return f"assertTrue({actual});" if stated.value.value else f"assertFalse({actual});"
+            return f"assertEquals({java_literal(stated.value)}, {actual});"
+        if isinstance(stated, ReturnsConstant):
+            internal = stated.class_name.replace(".", "/")
+            if self.nameable(internal, declared=False):
+                return f"assertEquals({self.spell_class(internal)}.{stated.constant}, {actual});"
+            return f"assertEquals({string_literal(stated.constant)}, ((Enum<?>) {actual}).name());"
+        return f"assertEquals({string_literal(stated.text)}, {actual}.toString());"  # ReturnsText
 
     def throws(self, call: str, expectation: Throws, local: str) -> list[str]:
         """assertThrows around `call`; the exception goes to `local` when its class or message is checked."""
@@ -428,28 +488,29 @@ class _CaseRenderer:
             return [thrown]
         return [f"{exception_type} {local} = {thrown}", *checks]
 
-    def returns_object(self, declared: str, class_name: str) -> list[str]:
+    def returns_object(self, declared: str, class_name: str, actual: str) -> str:
         internal = class_name.replace(".", "/")
         if declared == f"L{internal};" or not has_stable_name(internal):
-            return ["assertNotNull(result);"]
+            return f"assertNotNull({actual});"
         if self.nameable(internal, declared=False):
-            return [f"assertInstanceOf({self.spell_class(internal)}.class, result);"]
-        return [f"assertEquals({string_literal(class_name)}, result.getClass().getName());"]
+            return f"assertInstanceOf({self.spell_class(internal)}.class, {actual});"
+        return f"assertEquals({string_literal(class_name)}, {actual}.getClass().getName());"
 
-    def returns(self, declared: str, value: Literal | ArrayLiteral | Null) -> str:
+    def returns(self, declared: str, value: Literal | ArrayLiteral | Null, actual: str) -> str:
         if isinstance(value, Null):
-            return "assertNull(result);"
+            return f"assertNull({actual});"
         if isinstance(value, ArrayLiteral):
             # Any array of references compares as Object[]; only a result not declared as such needs a cast.
             references = declared.startswith(("[L", "[[")) and value.desc.startswith(("[L", "[["))
-            actual = "result" if declared == value.desc or references else f"({self.spell(value.desc)}) result"
+            if not (declared == value.desc or references):
+                actual = f"({self.spell(value.desc)}) {actual}"
             return f"assertArrayEquals({java_literal(value)}, {actual});"
         if value.desc == "Z" and declared in ("Z", "Ljava/lang/Boolean;"):
-            return "assertTrue(result);" if value.value else "assertFalse(result);"
+            return f"assertTrue({actual});" if value.value else f"assertFalse({actual});"
         expected = java_literal(value)
         if declared in INT_LIKE and value.desc in INT_LIKE and declared != value.desc:
             expected = f"({self.spell(declared)}) {expected}"
-        return f"assertEquals({expected}, result);"
+        return f"assertEquals({expected}, {actual});"
 
 
 def render_suite(suite: TestSuite, index: ClassIndex) -> RenderedClass:
@@ -467,7 +528,8 @@ def render_suite(suite: TestSuite, index: ClassIndex) -> RenderedClass:
     for position, (case, method_name) in enumerate(zip(suite.tests, method_names, strict=True)):
         renderer = _CaseRenderer(case, names, index, package)
         reflective = any(statement.reflective for statement in case.program)
-        views.append(_MethodView(method_name, case.throws_checked or reflective, tuple(renderer.body())))
+        body, checks = renderer.body()
+        views.append(_MethodView(method_name, case.throws_checked or reflective, tuple(body), tuple(checks.items())))
         for internal in renderer.spelled:
             imported = names.import_of(internal)
             if imported:
@@ -479,18 +541,20 @@ def render_suite(suite: TestSuite, index: ClassIndex) -> RenderedClass:
         subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name,
         methods=views, test_annotation=names.spell_class(TEST_ANNOTATION),
         reflection=any(statement.reflective for case in suite.tests for statement in case.program))
-    return RenderedClass(package, class_name, source, _spans(source, method_names),
+    return RenderedClass(package, class_name, source, _spans(source, views),
                          _import_lines(source, users_by_import))
 
 
-def _spans(source: str, method_names: list[str]) -> tuple[RenderedTest, ...]:
+def _spans(source: str, views: list[_MethodView]) -> tuple[RenderedTest, ...]:
     lines = source.splitlines()
     spans, cursor = [], 0
-    for index, name in enumerate(method_names):
-        header = next(i for i in range(cursor, len(lines)) if lines[i].startswith(f"    void {name}("))
+    for index, view in enumerate(views):
+        header = next(i for i in range(cursor, len(lines)) if lines[i].startswith(f"    void {view.name}("))
         end = next(i for i in range(header, len(lines)) if lines[i] == "    }")
-        # 0-based `header - 1` is the @Test line, which is 1-based line `header`.
-        spans.append(RenderedTest(name, index, header, end + 1))
+        # 0-based `header - 1` is the @Test line, which is 1-based line `header`; the body starts
+        # on the line after the header, 1-based `header + 2`.
+        checks = tuple((header + 2 + line, key) for line, key in view.checks)
+        spans.append(RenderedTest(view.name, index, header, end + 1, checks))
         cursor = end
     return tuple(spans)
 

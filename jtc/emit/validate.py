@@ -2,12 +2,16 @@
 
 A test that does not compile, fails, or behaves differently in the two runs is dropped with its
 reason, and the class is rendered again without it, until one round is clean (or the round limit
-is reached). The two runs are separate JVMs with opposite method orders, so a test that depends
+is reached). When what fails is one of the assertions a test can give up (a value, a message, an
+observer's answer: the line javac or the failure's stack trace names), only that assertion goes: a
+value that differs from the generator's run (an identity hash, the clock) is not the test's fault. The two runs are separate JVMs with opposite method orders, so a test that depends
 on what another one left in static state, or on the clock or the file system, shows itself.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import shutil
 import tempfile
 import time
@@ -21,7 +25,7 @@ from jtc.java.javac import compile_sources
 from jtc.java.launcher import ALPHABETICAL, REVERSED, LauncherRun, run_tests
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.classindex import ClassIndex
-from jtc.oracle.expectations import TestSuite
+from jtc.oracle.expectations import CheckKey, TestSuite, without
 from jtc.java.toolchain import junit_console_jar, toolchain
 
 
@@ -45,6 +49,7 @@ class ValidationReport:
     test_class: str | None = None  # binary name of the written test class
     kept: list[str] = field(default_factory=list)
     dropped: list[DroppedTest] = field(default_factory=list)
+    masked: list[DroppedTest] = field(default_factory=list)  # assertions given up: test name, why
     rounds: int = 0
     seconds: float = 0.0
     note: str = ""  # why nothing was written, when nothing was
@@ -56,10 +61,24 @@ class _Round:
     """The verdict on one rendering: reasons by suite-relative case index."""
 
     failures: dict[int, str] = field(default_factory=dict)
+    masks: dict[tuple[int, CheckKey], str] = field(default_factory=dict)  # (case, check) -> why
 
     def drop(self, cases: frozenset[int] | Sequence[int], reason: str) -> None:
         for case in cases:
             self.failures.setdefault(case, reason)
+
+    def fail_at(self, rendered: RenderedClass, line: int | None, cases: frozenset[int] | Sequence[int],
+                reason: str) -> None:
+        """Give up the check on `line` when there is one, else drop `cases`."""
+        check = rendered.check_at_line(line) if line is not None else None
+        if check is not None and check[0] in cases:
+            self.masks.setdefault(check, reason)
+        else:
+            self.drop(cases, reason)
+
+    @property
+    def clean(self) -> bool:
+        return not self.failures and not self.masks
 
 
 def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path,
@@ -91,13 +110,13 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
 
 def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, settings: ValidationSettings,
               index: ClassIndex, scratch: Path, report: ValidationReport) -> None:
-    active = list(range(len(suite.tests)))
+    cases = list(suite.tests)
     for round_number in range(1, settings.max_rounds + 1):
         report.rounds = round_number
-        rendered = render_suite(TestSuite(suite.class_under_test, tuple(suite.tests[i] for i in active)), index)
+        rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index)
         round_dir = scratch / f"round-{round_number}"
         verdict = _check(rendered, classpath, round_dir, settings)
-        if not verdict.failures:
+        if verdict.clean:
             target = output_dir / rendered.relative_path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(rendered.source, encoding="utf-8")
@@ -109,10 +128,14 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             report.classes_dir = classes
             return
         names = {test.case_index: test.name for test in rendered.tests}
+        for (case, check), reason in sorted(verdict.masks.items()):
+            if case not in verdict.failures:
+                report.masked.append(DroppedTest(names[case], reason))
+                cases[case] = without(cases[case], check)
         for case, reason in sorted(verdict.failures.items()):
             report.dropped.append(DroppedTest(names[case], reason))
-        active = [original for position, original in enumerate(active) if position not in verdict.failures]
-        if not active:
+        cases = [case for position, case in enumerate(cases) if position not in verdict.failures]
+        if not cases:
             report.note = "every test was dropped; nothing written"
             return
     report.note = f"still unstable after {settings.max_rounds} rounds; nothing written"
@@ -155,8 +178,8 @@ def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, cl
     source.write_text(rendered.source, encoding="utf-8")
     for compile_error in compile_sources([source], [*classpath, junit_console_jar()], classes):
         cases = rendered.cases_at_line(compile_error.line)
-        verdict.drop(cases or _everything(rendered),
-                     f"does not compile: {compile_error.message} (line {compile_error.line})")
+        verdict.fail_at(rendered, compile_error.line, cases or _everything(rendered),
+                        f"does not compile: {compile_error.message} (line {compile_error.line})")
     return verdict
 
 
@@ -172,11 +195,19 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
             verdict.drop([test.case_index], "was not run")
         elif first.passed != second.passed:
             passed, failed = (1, second) if first.passed else (2, first)
-            verdict.drop([test.case_index], f"flaky: passed in run {passed}, failed in run {3 - passed} "
-                                            f"({failed.message})")
+            verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [test.case_index],
+                            f"flaky: passed in run {passed}, failed in run {3 - passed} ({failed.message})")
         elif not first.passed:
-            verdict.drop([test.case_index], f"fails: {first.message}")
+            verdict.fail_at(rendered, _failing_line(rendered, first.trace), [test.case_index],
+                            f"fails: {first.message}")
     return verdict
+
+
+def _failing_line(rendered: RenderedClass, trace: str) -> int | None:
+    """The line of the test class where a failure's stack trace leaves it (the failing assertion)."""
+    frame = re.search(rf"at {re.escape(rendered.binary_name)}\.[\w$<>]+\({re.escape(rendered.class_name)}\.java:(\d+)\)",
+                      trace)
+    return int(frame.group(1)) if frame else None
 
 
 def _run(rendered: RenderedClass, classpath: list[Path], reports_dir: Path, order: str,

@@ -34,6 +34,7 @@ class TestResult:
     method: str
     status: Status
     message: str  # '<exception type>: <message>' for failures and errors
+    trace: str = ""  # the stack trace of a failure or error
 
     @property
     def passed(self) -> bool:
@@ -98,13 +99,14 @@ def parse_report(path: Path) -> dict[str, TestResult]:
     for case in ElementTree.parse(path).getroot().iter("testcase"):
         method = case.get("name", "").removesuffix("()")
         test_class = case.get("classname", "")
-        status, message = Status.PASSED, ""
+        status, message, trace = Status.PASSED, "", ""
         for child in case:
             if child.tag in ("failure", "error", "skipped"):
                 status = Status(child.tag if child.tag != "failure" else "failed")
                 kind = child.get("type", "")
                 text = child.get("message", "")
                 message = f"{kind.rpartition('.')[2]}: {text}" if kind else text
+                trace = child.text or ""
                 break
-        results[f"{test_class}#{method}"] = TestResult(method, status, message)
+        results[f"{test_class}#{method}"] = TestResult(method, status, message, trace)
     return results

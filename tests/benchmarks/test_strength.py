@@ -49,7 +49,9 @@ def test_suite_shape_counts_tests_statements_and_assertions(tmp_path: Path):
     shape = strength.suite_shape(tmp_path)
     # one: declaration, bump, if, bump inside, two asserts = 6; two: the assertThrows statement and the lambda's
     # expression statement (javalang reads an expression lambda body as no statement) = 1. The helper is no test.
-    assert shape == {"tests": 2, "parameterized": 1, "statements_per_test": 3.5, "assertions_per_test": 1.5, "instance_of_share": 0.333,
+    # Without the three bare assertion statements: 4 and 0.
+    assert shape == {"tests": 2, "parameterized": 1, "statements_per_test": 3.5,
+                     "non_assertion_statements_per_test": 2.0, "assertions_per_test": 1.5, "instance_of_share": 0.333,
                      "assertions": {"assertEquals": 1, "assertInstanceOf": 1, "assertThrows": 1}}
 
 

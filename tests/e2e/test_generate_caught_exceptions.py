@@ -34,7 +34,9 @@ def test_three_failed_unlocks_then_blocked_is_reached_and_asserted(vault: ClassR
     caught = re.findall(r"assertThrows\(IllegalArgumentException\.class, \(\) -> vault\.unlock\((-?\d+)\)\);", body)
     assert len(caught) == 3
     assert body.count('.getMessage());') == 3 and '"wrong code"' in body
-    assert body.rstrip().endswith("boolean result = vault.isBlocked();\n        assertTrue(result);")
+    # Then the vault's other observer: a blocked vault is not open.
+    assert body.rstrip().endswith("boolean result = vault.isBlocked();\n        assertTrue(result);\n"
+                                  "        assertFalse(vault.isOpen());")
     blocked = source[source.index("void unlockThrowsIllegalStateException"):]
     assert 'assertEquals("blocked", exception.getMessage());' in blocked[:blocked.index("\n    }")]
 

@@ -1,4 +1,6 @@
-"""Validation drops exactly the tests that do not compile, fail, or are unstable, and says why."""
+"""Validation drops exactly the tests that do not compile, fail, or are unstable, and says why; when
+what fails is an assertion a test can give up (a value, a message, an observer's answer), only that
+assertion goes."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from jtc.coverage.model import Counter
 from jtc.java.javac import compile_sources
 from jtc.emit.validate import ValidationReport, ValidationSettings, validate_suite
 from jtc.model.program import Construct, Invoke, Literal, VarRef
-from jtc.oracle.expectations import Completes, Returns
+from jtc.oracle.expectations import Completes, Observation, Returns, Throws
 from jtc.oracle.expectations import TestCase as Case
 from jtc.oracle.expectations import TestSuite as Suite
 
@@ -57,6 +59,27 @@ public final class Spin {
         while (true) {
             Thread.onSpinWait();
         }
+    }
+}
+""",
+    "vx/Tagged.java": """package vx;
+
+/** A description and an exception message that carry an identity hash, and a counter. */
+public final class Tagged {
+    private final Object tag = new Object();
+    private int count;
+
+    public String describe() {
+        return "tagged " + tag;
+    }
+
+    public void fail() {
+        count++;
+        throw new IllegalStateException("bad " + tag);
+    }
+
+    public int count() {
+        return count;
     }
 }
 """,
@@ -119,27 +142,34 @@ def test_only_the_sound_tests_are_written(validated: tuple[ValidationReport, Pat
     report, out = validated
     assert report.written == out / "vx" / "CounterTest.java"
     assert report.test_class == "vx.CounterTest"
-    assert report.kept == ["gcdReturns6", "popReturns3"]
+    # A value that differs from the one observed, in one run or both, is given up, the test kept.
+    assert report.kept == ["gcdReturns6", "gcdCompletes", "halfCompletes", "firstCompletes", "nextCompletes",
+                           "nextCompletes2", "popReturns3"]
     assert report.rounds == 3  # compile error; then failures; then clean
     source = report.written.read_text()
     assert "void gcdReturns6()" in source and "void popReturns3()" in source and "nosuch" not in source
+    assert "assertDoesNotThrow(() -> Calc.gcd(12, 18));" in source
     assert report.seconds > 0 and report.note == ""
 
 
 def test_every_dropped_test_has_its_reason(validated: tuple[ValidationReport, Path]) -> None:
     reasons = {d.name: d.reason for d in validated[0].dropped}
-    assert set(reasons) == {"nosuchReturns1", "gcdReturns7", "halfReturnsZero", "firstReturnsTrue", "nextReturns1",
-                            "nextReturns1_2", "foreverCompletes"}
+    assert set(reasons) == {"nosuchReturns1", "foreverCompletes"}
     assert reasons["nosuchReturns1"].startswith("does not compile: cannot find symbol (symbol:")
     assert "nosuch()" in reasons["nosuchReturns1"]
+    assert reasons["foreverCompletes"] == \
+        "fails: TimeoutException: foreverCompletes() timed out after 2000 milliseconds"
+
+
+def test_every_assertion_given_up_has_its_reason(validated: tuple[ValidationReport, Path]) -> None:
+    reasons = {d.name: d.reason for d in validated[0].masked}
+    assert set(reasons) == {"gcdReturns7", "halfReturnsZero", "firstReturnsTrue", "nextReturns1", "nextReturns1_2"}
     assert reasons["gcdReturns7"] == "fails: AssertionFailedError: expected: <7> but was: <6>"
     assert reasons["halfReturnsZero"] == "fails: AssertionFailedError: expected: <0.0> but was: <-0.0>"
     assert reasons["firstReturnsTrue"].startswith("flaky: passed in run 1, failed in run 2 (AssertionFailedError")
     # Static state: whichever of the two runs first passes, so each fails in one of the two orders.
     assert reasons["nextReturns1"].startswith("flaky: passed in run 1, failed in run 2")
     assert reasons["nextReturns1_2"].startswith("flaky: passed in run 2, failed in run 1")
-    assert reasons["foreverCompletes"] == \
-        "fails: TimeoutException: foreverCompletes() timed out after 2000 milliseconds"
 
 
 def test_the_compiled_class_is_kept_for_a_coverage_run(validated: tuple[ValidationReport, Path],
@@ -148,7 +178,7 @@ def test_the_compiled_class_is_kept_for_a_coverage_run(validated: tuple[Validati
     assert report.classes_dir is not None and report.test_class is not None
     run = measure([report.test_class], [report.classes_dir], [subject_classes, fx_classes], ["fx/IntStack"],
                   report.classes_dir.parent / "coverage")
-    assert sorted(result.method for result in run.tests.results.values()) == ["gcdReturns6", "popReturns3"]
+    assert sorted(result.method for result in run.tests.results.values()) == sorted(report.kept)
     assert all(result.passed for result in run.tests.results.values())
     # IntStack has four two-way branches: capacity < 0, full on push, empty on pop, and isEmpty's
     # size == 0. popReturns3 takes one side of each of the first three and never calls isEmpty.
@@ -165,6 +195,34 @@ def test_a_test_that_exits_the_jvm_is_isolated_and_dropped(subject_classes: Path
         ("quitCompletes", "ends the test JVM: it exited with code 3 without a report")]
     assert report.rounds == 2
     assert report.classes_dir is None  # no work_dir: nothing compiled is kept
+
+
+def test_an_identity_hash_costs_its_assertion_not_the_test(subject_classes: Path, fx_classes: Path,
+                                                            tmp_path: Path) -> None:
+    """A toString and an exception message with an identity hash in them, as a generator that had not
+    recognised them would assert them, and an observer's answer that was not what it said."""
+    tagged = VarRef(0, "Lvx/Tagged;")
+    new = Construct("vx/Tagged", "()V", ())
+    suite = Suite("vx/Tagged", (
+        Case((new, Invoke("vx/Tagged", "describe", "()Ljava/lang/String;", tagged, ())),
+             Returns(Literal("Ljava/lang/String;", "tagged java.lang.Object@1b6d3586"))),
+        Case((new, Invoke("vx/Tagged", "fail", "()V", tagged, ())),
+             Throws("java.lang.IllegalStateException", "bad java.lang.Object@1b6d3586"),
+             observations=(Observation(0, "vx/Tagged", "count", "()I", Returns(Literal("I", 1))),
+                           Observation(0, "vx/Tagged", "count", "()I", Returns(Literal("I", 2))))),
+    ))
+    report = validate_suite(suite, [subject_classes, fx_classes], tmp_path / "out", SETTINGS)
+    assert report.kept == ["describeCompletes", "failThrowsIllegalStateException"]
+    assert report.dropped == []
+    assert sorted((d.name, d.reason.partition(":")[0]) for d in report.masked) == [
+        ("describeReturnsString", "fails"),
+        ("failThrowsIllegalStateException", "fails"), ("failThrowsIllegalStateException", "fails")]
+    assert report.written is not None
+    source = report.written.read_text()
+    assert "assertDoesNotThrow(() -> tagged.describe());" in source
+    assert "assertThrows(IllegalStateException.class, () -> tagged.fail());\n        assertEquals(1, tagged.count());" \
+        in source
+    assert "1b6d3586" not in source and "assertEquals(2" not in source
 
 
 def test_an_empty_suite_writes_nothing(tmp_path: Path) -> None:

@@ -1,0 +1,188 @@
+"""Reading what a chosen test can assert, by running its program again with reads appended.
+
+The search's execution shows what each statement returned, but an object only as its class. The
+probe runs the test's program twice more in the worker, with calls appended that read values: the
+observers of every object of the class under test (their answers after all the test's calls), and
+the call that states a returned object (`intValue()` of an Integer, `name()` of an enum constant,
+`toString()` of a collection). A value is asserted only when the search's run and both probe runs
+agree on it and it carries no identity hash (`Foo@1b6d3586`): identity hashes, clocks and random
+numbers change from run to run, so they show themselves here. The same goes for exception messages.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
+from jtc.model.classindex import ClassIndex
+from jtc.model.program import Invoke, Literal, Null, Program, Statement, StatementStatus, VarRef
+from jtc.model.types import STRING, binary_name
+from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+                                     ReturnsText, Stated, TestCase, TestSuite, Throws)
+from jtc.oracle.observers import UNBOXING, enum_of, extractor
+from jtc.oracle.pruning import prune
+
+# What Object.toString (and so the default toString of records' fields, arrays, lambdas) writes.
+IDENTITY_HASH = re.compile(r"[A-Za-z_$][\w$.]*@[0-9a-f]{1,8}\b")
+
+Observer = tuple[str, str, str]  # owner, name, desc
+
+
+@dataclass(frozen=True)
+class Prober:
+    """What probing needs: the class index, the class under test (internal name), a way to run a
+    program in the worker, and the observers of a class (see `observers.observers`)."""
+
+    index: ClassIndex
+    class_name: str
+    run: Callable[[Program], HarnessResult]
+    observers_of: Callable[[str], tuple[Observer, ...]]
+
+
+def _ok(result: HarnessResult, index: int) -> bool:
+    return index < len(result.status) and result.status[index] == StatementStatus.OK
+
+
+def _comparable(token: str) -> str:
+    """A value token without the object id, which differs between runs for the same value."""
+    return token.rpartition("#")[0] if token.startswith("O:") else token
+
+
+def in_family(internal: str, class_name: str) -> bool:
+    return internal == class_name or internal.startswith(class_name + "$")
+
+
+class _Probe:
+    """One test's probe program and what its runs agreed on."""
+
+    def __init__(self, case: TestCase, original: HarnessResult, prober: Prober) -> None:
+        self.case, self.original, self.prober = case, original, prober
+        self.statements: list[Statement] = list(case.program)
+        self.extractors: dict[int, int] = {}  # statement -> the statement that reads its value
+        self.observed: list[tuple[int, Observer, int]] = []  # (receiver, observer, statement)
+        for index, statement in enumerate(case.program):
+            if _ok(original, index):
+                self._plan(index, statement)
+        self.runs = [prober.run(tuple(self.statements)) for _ in range(2)]
+
+    def _add(self, statement: Statement) -> int:
+        self.statements.append(statement)
+        return len(self.statements) - 1
+
+    def _plan_extractor(self, index: int, internal: str) -> None:
+        read = extractor(self.prober.index, internal, index)
+        if read is not None:
+            self.extractors[index] = self._add(read)
+
+    def _plan(self, index: int, statement: Statement) -> None:
+        value = decode_returned(self.original.values[index] or "V")
+        if not isinstance(value, ObjectValue):
+            return
+        self._plan_extractor(index, value.class_name.replace(".", "/"))
+        declared = statement.result_desc
+        class_name = self.prober.class_name
+        if not (declared.startswith("L") and in_family(declared[1:-1], class_name)
+                and in_family(value.class_name.replace(".", "/"), class_name)):
+            return
+        if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
+            return  # a private nested class: the test holds it as an Object and cannot call its methods
+        last = self.case.program[-1]
+        for observer in self.prober.observers_of(declared[1:-1]):
+            owner, name, desc = observer
+            if isinstance(last, Invoke) and last.receiver is not None and last.receiver.index == index \
+                    and (last.name, last.desc) == (name, desc) and not last.args:
+                continue  # the test's own last call: its result is asserted already
+            position = self._add(Invoke(owner, name, desc, VarRef(index, declared), ()))
+            self.observed.append((index, observer, position))
+            returns = desc[2:]
+            if returns.startswith("L") and returns != STRING:
+                self._plan_extractor(position, returns[1:-1])
+
+    def token(self, index: int) -> str | None:
+        """The statement's value token when every run returned the same value."""
+        results = [*self.runs, self.original] if index < len(self.case.program) else self.runs
+        tokens = [result.values[index] if _ok(result, index) else None for result in results]
+        if any(token is None for token in tokens) or len({_comparable(t) for t in tokens if t}) != 1:
+            return None
+        return tokens[0]
+
+    def stated(self, index: int, declared: str) -> Stated | None:
+        """What the test can assert about statement `index`'s value, None when nothing stable."""
+        token = self.token(index)
+        if token is None:
+            return None
+        value = decode_returned(token)
+        if isinstance(value, Void):
+            return None
+        if isinstance(value, Null):
+            return Returns(Null(declared))
+        if not isinstance(value, ObjectValue):
+            return None if _carries_identity(value) else Returns(value)
+        read_at = self.extractors.get(index)
+        read = decode_returned(self.token(read_at) or "V") if read_at is not None else None
+        if not isinstance(read, Literal):
+            return None
+        internal = value.class_name.replace(".", "/")
+        if internal in UNBOXING:
+            return ReturnsBoxed(read)
+        enum = enum_of(self.prober.index, internal)
+        if enum is not None:
+            return ReturnsConstant(binary_name(enum), str(read.value))
+        return None if _carries_identity(read) else ReturnsText(value.class_name, str(read.value))
+
+    def message_stable(self, index: int) -> bool:
+        """Whether statement `index` threw with the same message in every run, free of identity hashes."""
+        messages = {result.messages[index] if index < len(result.messages) else None
+                    for result in (*self.runs, self.original)}
+        return len(messages) == 1 and not IDENTITY_HASH.search(next(iter(messages)) or "")
+
+
+def _carries_identity(value: Literal | object) -> bool:
+    if isinstance(value, Literal) and value.desc == STRING:
+        return bool(IDENTITY_HASH.search(str(value.value)))
+    return False
+
+
+def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
+    """`case` with what its runs agree on: values for objects and earlier calls of the class under
+    test, the observers' answers; an unstable value or message is no longer asserted."""
+    run = _Probe(case, original, prober)
+    if any(result.error or result.failure for result in run.runs):
+        return case
+    last = len(case.program) - 1
+    expectation = case.expectation
+    if isinstance(expectation, Throws) and expectation.message is not None and not run.message_stable(last):
+        expectation = dataclasses.replace(expectation, message=None)
+    elif isinstance(expectation, (Returns, ReturnsObject)):
+        stated = run.stated(last, case.program[last].result_desc)
+        if stated is not None:
+            expectation = stated
+        elif isinstance(expectation, Returns):
+            expectation = Completes()  # the runs disagree: the call is made, its value not asserted
+    raised = tuple((index, thrown if thrown.message is None or run.message_stable(index)
+                    else dataclasses.replace(thrown, message=None)) for index, thrown in case.raised)
+    values = []
+    raised_at = dict(case.raised)
+    for index, statement in enumerate(case.program[:-1]):
+        if isinstance(statement, Invoke) and in_family(statement.owner, prober.class_name) \
+                and statement.result_desc != "V" and index not in raised_at:
+            stated = run.stated(index, statement.result_desc)
+            if stated is not None:
+                values.append((index, stated))
+    observations = []
+    for receiver, (owner, name, desc), position in run.observed:
+        stated = run.stated(position, desc[2:])
+        if stated is not None:
+            observations.append(Observation(receiver, owner, name, desc, stated))
+    return dataclasses.replace(case, expectation=expectation, raised=raised, values=tuple(values),
+                               observations=tuple(observations))
+
+
+def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober) -> TestSuite:
+    """Every test probed (`originals`: the search's runs of their programs, in the suite's order),
+    then the observations that do not pay pruned."""
+    probed = tuple(probe(case, original, prober) for case, original in zip(suite.tests, originals, strict=True))
+    return dataclasses.replace(suite, tests=prune(probed))

@@ -1,0 +1,54 @@
+"""Keeping the observer assertions that pay, by a cheap rule rather than by mutation analysis.
+
+An observation is dropped when another assertion of the same test already states it: the same call
+on the same object asserted with the same value, or `isEmpty()` beside `size()` of the same object.
+Of the rest a test keeps at most `MAX_OBSERVATIONS`, the rarest answers first: an observer's answer
+that few of the suite's tests share (the `DOWN` trend after a non-positive amount) tells this test's
+behaviour apart, the one every test shares (a count of 0) adds least; ties go to the observer found
+first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+from jtc.model.program import Invoke
+from jtc.oracle.expectations import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
+
+MAX_OBSERVATIONS = 3
+
+
+def _asserted_calls(case: TestCase) -> set[tuple[int, str, str, Stated]]:
+    """(receiver, name, desc, value) of the no-argument calls whose values the test asserts."""
+    stated = list(case.values)
+    if isinstance(case.expectation, (Returns, ReturnsBoxed, ReturnsConstant, ReturnsText)):
+        stated.append((len(case.program) - 1, case.expectation))
+    calls = set()
+    for index, value in stated:
+        statement = case.program[index]
+        if isinstance(statement, Invoke) and statement.receiver is not None and not statement.args:
+            calls.add((statement.receiver.index, statement.name, statement.desc, value))
+    return calls
+
+
+def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, str, str, Stated]]) -> bool:
+    if (observation.receiver, observation.name, observation.desc, observation.value) in asserted:
+        return True
+    sizes = {o.value for o in case.observations if o.receiver == observation.receiver and o.name == "size"
+             and o.desc == "()I"}
+    return observation.name == "isEmpty" and observation.desc == "()Z" and bool(sizes)
+
+
+def prune(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
+    shared: Counter[Observation] = Counter()  # in how many tests each observer gave each answer
+    for case in tests:
+        shared.update({dataclasses.replace(o, receiver=0) for o in case.observations})
+    pruned = []
+    for case in tests:
+        asserted = _asserted_calls(case)
+        kept = [o for o in case.observations if not _implied(o, case, asserted)]
+        ranked = sorted(range(len(kept)), key=lambda i: (shared[dataclasses.replace(kept[i], receiver=0)], i))
+        chosen = sorted(ranked[:MAX_OBSERVATIONS])
+        pruned.append(dataclasses.replace(case, observations=tuple(kept[i] for i in chosen)))
+    return tuple(pruned)

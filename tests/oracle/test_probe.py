@@ -1,0 +1,138 @@
+"""What a probe makes of a chosen test: values for objects, earlier results, observers' answers,
+and nothing that differed between runs; which observers a class has; which answers pruning keeps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.analysis.influence import NOTHING, Effects, FieldRef
+from jtc.jvm.protocol import HarnessResult, encode_program
+from jtc.model.classindex import ClassIndex
+from jtc.model.program import Construct, Invoke, Literal, Program, StatementStatus, VarRef
+from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+                                     ReturnsText, Throws, without)
+from jtc.oracle.expectations import TestCase as Case
+from jtc.oracle.observers import observers
+from jtc.oracle.probe import Prober, probe
+from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
+from jtc.java.toolchain import toolchain
+
+TALLY = "st/Tally"
+TALLY_DESC = f"L{TALLY};"
+TALLY_REF = VarRef(0, TALLY_DESC)
+NEW = Construct(TALLY, "()V", ())
+ADD = Invoke(TALLY, "add", "(I)V", TALLY_REF, (Literal("I", 5),))
+MEAN = Invoke(TALLY, "mean", "()Ljava/lang/Integer;", TALLY_REF, ())
+OBSERVERS = ((TALLY, "getCount", "()I"), (TALLY, "getTrend", "()Lst/Tally$Trend;"),
+             (TALLY, "describe", "()Ljava/lang/String;"))
+
+
+def _result(values: list[str | None], status: list[str] | None = None,
+            messages: list[str | None] | None = None) -> HarnessResult:
+    status = status or ["ok"] * len(values)
+    return HarnessResult([], len(values), [StatementStatus(s) for s in status], values,
+                         messages or [None] * len(values), [None] * len(values), 0, 0, None, [], 0)
+
+
+def _text(text: str) -> str:
+    return "T:" + text.encode("utf-16-be").hex()
+
+
+@pytest.fixture(scope="module")
+def index(strength_classes: Path):
+    with ClassIndex([strength_classes], toolchain().java_home) as opened:
+        yield opened
+
+
+def _prober(index: ClassIndex, answers: list[list[str | None]]) -> tuple[Prober, list[Program]]:
+    """A prober whose runs answer `answers` in turn (value tokens by statement), recording programs."""
+    programs: list[Program] = []
+
+    def run(program: Program) -> HarnessResult:
+        programs.append(program)
+        return _result(answers[len(programs) - 1])
+    return Prober(index, TALLY, run, lambda declared: OBSERVERS if declared == TALLY else ()), programs
+
+
+def test_a_probe_states_boxed_results_enum_answers_and_leaves_out_what_runs_disagree_on(index: ClassIndex) -> None:
+    case = Case((NEW, ADD, MEAN), ReturnsObject("java.lang.Integer"))
+    original = _result(["O:st.Tally#1", "V", "O:java.lang.Integer#2"])
+    # Appended, statement by statement: the tally's observers (and the enum's name()), mean's intValue.
+    first = ["O:st.Tally#7", "V", "O:java.lang.Integer#8", "I:1", "O:st.Tally$Trend#9", _text("UP"),
+             _text("x@1b6d3586"), "I:5"]
+    second = first[:6] + [_text("x@2a139a55"), "I:5"]
+    prober, programs = _prober(index, [first, second])
+    probed = probe(case, original, prober)
+    assert encode_program(programs[0]).splitlines()[3:] == [
+        "call st/Tally getCount ()I v0",
+        "call st/Tally getTrend ()Lst/Tally$Trend; v0",
+        "call java/lang/Enum name ()Ljava/lang/String; v4",
+        "call st/Tally describe ()Ljava/lang/String; v0",
+        "call java/lang/Integer intValue ()I v2"]
+    assert programs[0] == programs[1]
+    assert probed.expectation == ReturnsBoxed(Literal("I", 5))
+    assert probed.observations == (
+        Observation(0, TALLY, "getCount", "()I", Returns(Literal("I", 1))),
+        Observation(0, TALLY, "getTrend", "()Lst/Tally$Trend;", ReturnsConstant("st.Tally$Trend", "UP")))
+
+
+def test_earlier_results_and_collections_are_stated_and_unstable_values_and_messages_are_not(
+        index: ClassIndex) -> None:
+    size = Invoke(TALLY, "getCount", "()I", TALLY_REF, ())
+    amounts = Invoke(TALLY, "getAmounts", "()Ljava/util/List;", TALLY_REF, ())
+    fail = Invoke(TALLY, "fail", "()V", TALLY_REF, ())
+    case = Case((NEW, size, amounts, fail), Throws("java.lang.IllegalStateException", "at 12:00"))
+    original = _result(["O:st.Tally#1", "I:0", "O:java.util.ArrayList#2", "java.lang.IllegalStateException"],
+                       ["ok", "ok", "ok", "threw"], [None, None, None, "at 12:00"])
+    answers = [["O:st.Tally#3", "I:0", "O:java.util.ArrayList#4", "java.lang.IllegalStateException", _text("[5]")]]
+    prober = Prober(index, TALLY, lambda program: _result(answers[0], ["ok", "ok", "ok", "threw", "ok"],
+                                                          [None, None, None, "at 12:01", None]), lambda _: ())
+    probed = probe(case, original, prober)
+    assert probed.values == ((1, Returns(Literal("I", 0))), (2, ReturnsText("java.util.ArrayList", "[5]")))
+    assert probed.expectation == Throws("java.lang.IllegalStateException", None)
+
+
+def test_a_value_the_runs_disagree_on_is_no_longer_asserted(index: ClassIndex) -> None:
+    count = Invoke(TALLY, "getCount", "()I", TALLY_REF, ())
+    case = Case((NEW, count), Returns(Literal("I", 3)))
+    prober, _ = _prober(index, [["O:st.Tally#1", "I:3"], ["O:st.Tally#1", "I:4"]])
+    probed = probe(case, _result(["O:st.Tally#1", "I:3"]), prober)
+    assert probed.expectation == Completes()
+    assert probed.observations == ()  # the runs answered no observer
+
+
+def test_observers_are_public_no_argument_readers_that_define_no_field(index: ClassIndex) -> None:
+    writes = Effects(frozenset({FieldRef(TALLY, "count", "I", False)}), frozenset(), frozenset(), frozenset(),
+                     frozenset(), True)
+    effects = lambda owner, name, desc: writes if name == "getTotal" else NOTHING  # noqa: E731
+    assert observers(index, effects, TALLY) == (
+        (TALLY, "getAmounts", "()Ljava/util/List;"), (TALLY, "getCount", "()I"),
+        (TALLY, "getTrend", "()Lst/Tally$Trend;"), (TALLY, "mean", "()Ljava/lang/Integer;"))
+
+
+def test_pruning_drops_implied_answers_and_keeps_the_rarest() -> None:
+    def seen(name: str, value: int, desc: str = "()I") -> Observation:
+        return Observation(0, TALLY, name, desc, Returns(Literal(desc[-1], value)))
+    count = Invoke(TALLY, "getCount", "()I", TALLY_REF, ())
+    common = [seen("getA", 0), seen("getB", 0), seen("getC", 0)]
+    first = Case((NEW, count), Returns(Literal("I", 1)),
+                 observations=(seen("getCount", 1), seen("size", 1), seen("isEmpty", False, "()Z"),
+                               *common, seen("getD", 7)))
+    second = Case((NEW,), ReturnsObject(TALLY), observations=tuple(common))
+    pruned_first, pruned_second = prune((first, second))
+    # getCount is the test's own last call; isEmpty is implied by size; getD's 7 and size's 1 are rarest.
+    assert [o.name for o in pruned_first.observations] == ["size", "getA", "getD"]
+    assert len(pruned_second.observations) == MAX_OBSERVATIONS
+
+
+def test_without_gives_up_one_check() -> None:
+    case = Case((NEW, ADD), Throws("java.lang.IllegalStateException", "m"), raised=((1, Throws("X", "n")),),
+                values=((1, Returns(Literal("I", 1))),),
+                observations=(Observation(0, TALLY, "a", "()I", Returns(Literal("I", 1))),))
+    assert without(case, ("expectation", -1)).expectation == Throws("java.lang.IllegalStateException", None)
+    assert without(case, ("raised", 1)).raised == ((1, Throws("X", None)),)
+    assert without(case, ("value", 1)).values == ()
+    assert without(case, ("observed", 0)).observations == ()
+    assert without(Case((NEW, MEAN), ReturnsBoxed(Literal("I", 1))), ("expectation", -1)).expectation == Completes()
