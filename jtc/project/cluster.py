@@ -10,7 +10,8 @@ The workers need jtc and a JDK; the classpath travels with the jobs: the client 
 once, scatters the archive to every worker through the scheduler, and each worker unpacks it once
 (keyed by its digest). A job runs `jtc.generate.generate` for one class into a scratch folder and
 returns the class's record with the test file's text, which the client writes where a local run
-would. The files are the same as a local run's: a class's tests depend only on the class, the
+would. A worker process keeps one `generate` run (one JVM) for all its jobs, as a `-j` worker does.
+The files are the same as a local run's: a class's tests depend only on the class, the
 classpath's contents and order, and the settings.
 """
 
@@ -21,9 +22,11 @@ import hashlib
 import io
 import os
 import tempfile
+import threading
 import zipfile
+from collections import deque
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from jtc.config import Settings
 from jtc.errors import ClusterError
@@ -65,20 +68,50 @@ def unpack_classpath(archive: bytes, count: int) -> tuple[str, ...]:
                  for p in range(count))
 
 
-def run_job(settings: Settings, name: str, archive: bytes) -> tuple[ClassResult, str | None, str | None]:
-    """One class on a worker: its record, the test file's path below the output folder, its text."""
-    from jtc.generate import generate
+class _WorkerSession:
+    """One `generate` run kept open in a Dask worker process for every job with the same settings,
+    so the process keeps its JVM and class tables from class to class, as a `-j` worker does. Jobs
+    of one session run one at a time (a lock; workers should have one thread each anyway)."""
 
-    entries = unpack_classpath(archive, len(settings.classpath))
-    with tempfile.TemporaryDirectory(prefix="jtc-job-") as scratch:
-        output = Path(scratch)
-        local = dataclasses.replace(settings, classpath=entries, output_dir=output)
-        [(_, outcome)] = list(generate(local, [name]))
+    def __init__(self, settings: Settings) -> None:
+        from jtc.generate import generate
+
+        self.output = Path(tempfile.mkdtemp(prefix="jtc-jobs-"))
+        self.names: deque[str] = deque()
+        self.results = generate(dataclasses.replace(settings, output_dir=self.output), self._next_names())
+        self.lock = threading.Lock()
+
+    def _next_names(self) -> Iterator[str]:
+        while True:
+            yield self.names.popleft()
+
+    def run(self, name: str) -> tuple[ClassResult, str | None, str | None]:
+        with self.lock:
+            self.names.append(name)
+            _, outcome = next(self.results)
         result = ClassResult.of(name, outcome)
         if not result.test_file:
             return result, None, None
         written = Path(result.test_file)
-        return result, written.relative_to(output).as_posix(), written.read_text()
+        text = written.read_text()
+        written.unlink()
+        return result, written.relative_to(self.output).as_posix(), text
+
+
+_SESSIONS: dict[Settings, _WorkerSession] = {}
+
+
+def run_job(settings: Settings, name: str, archive: bytes) -> tuple[ClassResult, str | None, str | None]:
+    """One class on a worker: its record, the test file's path below the output folder, its text."""
+    local = dataclasses.replace(settings, classpath=unpack_classpath(archive, len(settings.classpath)))
+    session = _SESSIONS.get(local)
+    if session is None:
+        session = _SESSIONS[local] = _WorkerSession(local)
+    try:
+        return session.run(name)
+    except BaseException:
+        _SESSIONS.pop(local, None)  # a session whose generator failed cannot go on
+        raise
 
 
 def _client(address: str) -> Any:
