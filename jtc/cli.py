@@ -58,6 +58,9 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--max-executions", type=int, default=None,
                           help="stop a class after this many executions (a deterministic budget)")
     generate.add_argument("--no-coverage", action="store_true", help="skip the JaCoCo measurement of the written tests")
+    generate.add_argument("--no-fold", action="store_true",
+                          help="write every test on its own instead of folding three or more tests of one shape "
+                               "into a parameterized test")
     generate.add_argument("--verbose", "-v", action="store_true",
                           help="log every execution of the search (sequence, outcome, time) to stderr")
     generate.add_argument("--include-non-public", action="store_true",
@@ -121,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
             strategy=Strategy(args.strategy), max_executions=args.max_executions, measure_coverage=not args.no_coverage,
+            fold=not args.no_fold,
             access=AccessOptions(args.include_non_public, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),

@@ -70,6 +70,7 @@ class Settings:
     max_string_length: int = 32
     max_depth: int = 2_000  # decisions per path that the constraint tree keeps
     measure_coverage: bool = True
+    fold: bool = True  # tests of one shape become one parameterized test (emit/folding.py)
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()
     exploration: ExplorationOptions = ExplorationOptions()

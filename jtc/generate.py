@@ -208,7 +208,7 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         work = Path(scratch)
         started = time.perf_counter()
         validation = validate_suite(suite, classpath.entries, settings.output_dir, work_dir=work / "validate",
-                                    index=index)
+                                    index=index, fold=settings.fold)
         report.seconds["validation"] = time.perf_counter() - started
         report.tests_written = len(validation.kept)
         report.test_file = str(validation.written) if validation.written else None

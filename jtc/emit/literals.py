@@ -90,6 +90,29 @@ def _integral_literal(desc: str, value: int, in_initializer: bool) -> str:
     return str(value) if in_initializer else f"({source_type(desc)}) {value}"
 
 
+def csv_value(value: Literal | Null | ArrayLiteral) -> str | None:
+    """The value as a field of a JUnit `@CsvSource` row, which JUnit converts back to exactly this
+    value for a parameter of its type; None when CSV cannot carry it (arrays, the named extremes of
+    floats, texts with quotes or line breaks). Texts are quoted, so that spaces and commas stay;
+    null is the empty unquoted field."""
+    if isinstance(value, Null):
+        return "" if value.desc == STRING else None
+    if isinstance(value, ArrayLiteral):
+        return None
+    if value.desc in (STRING, "C"):
+        text = value.value if isinstance(value.value, str) else chr(int(value.value))
+        return None if any(c in text for c in "'\n\r") else f"'{text}'"
+    if value.desc == "Z":
+        return "true" if value.value else "false"
+    if value.desc in ("F", "D"):
+        number = float(value.value)
+        if math.isnan(number) or math.isinf(number):
+            return "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
+        text = float_literal(number).removesuffix("f") if value.desc == "F" else double_literal(number)
+        return None if "VALUE" in text else text
+    return str(_checked_int(value.desc, value.value))
+
+
 def array_literal(value: ArrayLiteral) -> str:
     """`new int[] {1, 2}`; `new int[0]` when empty. One dimension of primitives or Strings."""
     element = value.desc[1:]

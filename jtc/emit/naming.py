@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from jtc.emit.literals import double_literal, float_literal
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
-                               Statement, Stub)
+                               Program, Statement, Stub, Value, VarRef)
 from jtc.model.types import PRIMITIVE_NAMES, STRING
 from jtc.oracle.expectations import (Completes, Expectation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, TestCase, Throws)
@@ -25,7 +25,8 @@ JAVA_KEYWORDS = frozenset("""
 """.split())
 
 _GETTER_PREFIX = re.compile(r"^(get|is|has|to|as|create|new)(?=[A-Z])")
-_WORDS = re.compile(r"^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+){0,3}$")
+_MAX_WORDS = 4
+_OUTCOMES = ("Returns", "Throws", "Completes")
 _RANGE_NAMES = {
     "I": {-(2**31): "MinValue", 2**31 - 1: "MaxValue"},
     "J": {-(2**63): "MinValue", 2**63 - 1: "MaxValue"},
@@ -56,7 +57,7 @@ def lower_camel(name: str) -> str:
     return run[:-1].lower() + name[len(run) - 1:]
 
 
-def _upper_first(text: str) -> str:
+def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -81,12 +82,22 @@ def _float_words(desc: str, value: float) -> str:
     return _number_words(text)
 
 
+def _text_words(text: str) -> str:
+    """'Hello, stranger' -> 'HelloStranger': the words of a short text, '' when it has none to say
+    (punctuation only, too many words, a long token)."""
+    words = re.findall(r"[A-Za-z0-9]+", text)
+    if not words or len(words) > _MAX_WORDS or any(len(word) > 16 for word in words):
+        return ""
+    if re.sub(r"[A-Za-z0-9]+|[\s,.;:!?'_-]+", "", text):  # other symbols would be lost
+        return ""
+    joined = "".join(upper_first(word) for word in words)
+    return joined if len(joined) <= 30 else ""
+
+
 def _string_words(text: str) -> str:
     if not text:
         return "EmptyString"
-    if _WORDS.match(text) and len(text) <= 24:
-        return "".join(_upper_first(word) for word in re.split(r"[ _-]", text))
-    return "String"
+    return _text_words(text) or "String"
 
 
 def value_words(value: Literal | Null | ArrayLiteral) -> str:
@@ -104,7 +115,7 @@ def value_words(value: Literal | Null | ArrayLiteral) -> str:
         return _float_words(desc, float(raw))
     if desc == "C":
         char = chr(raw) if isinstance(raw, int) else str(raw)
-        return _upper_first(char) if char.isascii() and char.isalnum() else "Char"
+        return upper_first(char) if char.isascii() and char.isalnum() else "Char"
     number = int(raw)
     return _RANGE_NAMES.get(desc, {}).get(number) or _number_words(str(number))
 
@@ -202,3 +213,121 @@ def variable_base(statement: Statement) -> str:
     if noun == name and result.startswith("L") and not result.startswith("Ljava/"):
         return lower_camel(simple_class_name(result[1:-1]) or noun)  # Depot depot = Depots.open(9)
     return lower_camel(noun)
+
+
+def argument_words(value: Value, program: Program) -> str:
+    """How a test name says an input: null -> 'Null', "" -> 'Empty', 0 -> 'Zero', 9 -> '9',
+    Direction.NORTH -> 'North'; '' when it has no short form."""
+    if isinstance(value, Null):
+        return "Null"
+    if isinstance(value, ArrayLiteral):
+        return f"{len(value.elements)}Elements" if value.elements else "EmptyArray"
+    if isinstance(value, VarRef):
+        made = program[value.index]
+        if isinstance(made, FieldLoad):
+            return "".join(word.capitalize() for word in made.name.split("_") if word) if made.name.isupper() \
+                else upper_first(made.name)
+        if isinstance(made, NewCollection) and not made.args:
+            return "Empty" + (simple_class_name(made.desc[1:-1]) or "Collection")
+        return ""
+    if value.desc == STRING:
+        return _text_words(str(value.value)) if value.value else "Empty"
+    if value.desc in ("Z", "C", "F", "D"):
+        return value_words(value)
+    number = int(value.value)
+    if number == 0:
+        return "Zero"
+    return value_words(value) if abs(number) < 100_000 or number in _RANGE_NAMES.get(value.desc, {}) else ""
+
+
+def _call_arguments(statement: Statement) -> tuple[Value, ...]:
+    """The inputs a reader sees in the call (not a stub's answers, nor an inner class's outer object)."""
+    if isinstance(statement, (Stub, NewArray)):
+        return ()
+    if isinstance(statement, Construct) and statement.args and "$" in statement.owner \
+            and statement.param_descs[0] == f"L{statement.owner.rpartition('$')[0]};":
+        return statement.args[1:]
+    return statement.args
+
+
+def _inputs_words(cases: Sequence[TestCase]) -> list[str]:
+    """'Of' and the inputs of each case's call under test where they differ among `cases`."""
+    arguments = [_call_arguments(case.program[-1]) for case in cases]
+    if len({len(a) for a in arguments}) != 1:
+        return [""] * len(cases)
+    differing = [position for position in range(len(arguments[0]))
+                 if len({repr(a[position]) for a in arguments}) > 1]
+    words = []
+    for case, case_arguments in zip(cases, arguments):
+        said = [w for w in (argument_words(case_arguments[p], case.program) for p in differing) if w]
+        words.append("Of" + "And".join(said) if said else "")
+    return words
+
+
+def _history_words(case: TestCase, class_under_test: str) -> str:
+    """'After2Puts', 'AfterPushAndPop': the calls on the class under test before the last one."""
+    calls = [s.name for s in case.program[:-1] if isinstance(s, Invoke) and s.owner == class_under_test]
+    if not calls:
+        return ""
+    counts = {name: calls.count(name) for name in dict.fromkeys(calls)}
+    if len(counts) > 3:
+        return f"After{len(calls)}Calls"
+    return "After" + "And".join(f"{n}{upper_first(name)}s" if n > 1 else upper_first(name)
+                                for name, n in counts.items())
+
+
+def subject_name(case: TestCase, class_under_test: str) -> str:
+    """The member a test is about, as the start of its name: 'greet', 'constructor', 'newNode'."""
+    return lower_camel(_subject(case.program[-1], class_under_test))
+
+
+def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iterable[str] = ()) -> list[str]:
+    """Names for tests, each told apart from the others by what sets it apart: the member and its
+    outcome (`isEmptyReturnsTrue`), then the inputs where those are shared
+    (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
+    before (`sizeAfter2PushesReturns2`); a number only when all of that is the same. Names in `taken`
+    (parameterized tests) are avoided."""
+    names = [test_method_name(case, class_under_test) for case in cases]
+    taken_names = set(taken)
+    for refine in (_refined_by_inputs, _refined_by_history):
+        collisions: dict[str, list[int]] = {}
+        for position, name in enumerate(names):
+            collisions.setdefault(name, []).append(position)
+        for name, positions in collisions.items():
+            if len(positions) > 1 or name in taken_names:
+                for position, refined in zip(positions, refine([cases[p] for p in positions], name, class_under_test)):
+                    names[position] = refined
+    return deduplicate([*taken_names, *names])[len(taken_names):] if taken_names else deduplicate(names)
+
+
+def _insert_before_outcome(name: str, subject: str, words: str) -> str:
+    """`words` between what a name says of the call and what it says of the outcome."""
+    found = [at for at in (name.find(outcome, len(subject)) for outcome in _OUTCOMES) if at >= 0]
+    at = min(found) if found else len(name)
+    return name[:at] + words + name[at:]
+
+
+def _refined_by_inputs(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    subject = subject_name(cases[0], class_under_test)
+    return [_insert_before_outcome(name, subject, words) for words in _inputs_words(cases)]
+
+
+def _refined_by_history(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    histories = [_history_words(case, class_under_test) for case in cases]
+    if len(set(histories)) == 1:
+        return [name] * len(cases)
+    subject = subject_name(cases[0], class_under_test)
+    return [_insert_before_outcome(name, subject, history) for history in histories]
+
+
+def folded_name(cases: Sequence[TestCase], class_under_test: str) -> str:
+    """A parameterized test's name: the member, and the outcome its cases share (`isWeekendReturnsFalse`),
+    or only what kind of outcome (`nameReturnsExpected`, `nameThrowsIllegalArgumentException`)."""
+    names = {test_method_name(case, class_under_test) for case in cases}
+    if len(names) == 1:
+        return names.pop()
+    subject = subject_name(cases[0], class_under_test)
+    expectation = cases[0].expectation
+    if isinstance(expectation, Throws):
+        return subject + outcome_words(expectation, False)
+    return subject + "ReturnsExpected"

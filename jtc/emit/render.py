@@ -11,20 +11,25 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 import jinja2
 
 from jtc.emit.imports import TypeNames, top_level
-from jtc.emit.literals import java_literal, string_literal
+from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, OBSERVED, RAISED, VALUE, Fold, Slot, SlotValue, folds, shape
+from jtc.emit.literals import csv_value, java_literal, string_literal
 from jtc.emit.naming import (
+    JAVA_KEYWORDS,
     LocalNames,
     deduplicate,
+    distinct_names,
+    folded_name,
+    outcome_words,
     simple_class_name,
     test_class_name,
-    test_method_name,
+    upper_first,
     variable_base,
 )
 from jtc.model.classindex import ClassIndex, has_stable_name
@@ -37,6 +42,8 @@ from jtc.model.types import (
     BOXABLE,
     INT_LIKE,
     OBJECT,
+    PRIMITIVE_NAMES,
+    STRING,
     binary_name,
     is_array,
     is_primitive,
@@ -45,19 +52,38 @@ from jtc.model.types import (
     parse_method_descriptor,
 )
 from jtc.oracle.expectations import (CheckKey, Completes, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
-                                     Stated, TestCase, TestSuite, Throws)
+                                     ReturnsText, Stated, TestCase, TestSuite, Throws)
 
 TEST_ANNOTATION = "org/junit/jupiter/api/Test"
+PARAMETERIZED_TEST = "org/junit/jupiter/params/ParameterizedTest"
+CSV_SOURCE = "org/junit/jupiter/params/provider/CsvSource"
+METHOD_SOURCE = "org/junit/jupiter/params/provider/MethodSource"
+ARGUMENTS = "org/junit/jupiter/params/provider/Arguments"
+STREAM = "java/util/stream/Stream"
+PARAMETERIZED_CLASSES = (PARAMETERIZED_TEST, CSV_SOURCE, METHOD_SOURCE, ARGUMENTS, STREAM)
+# A slot's parameter without a declared name is named after its type.
+_TYPE_PARAMETER_NAMES = {STRING: "text", "Z": "flag", "C": "character", "D": "number", "F": "number",
+                         "I": "number", "J": "number", "S": "number", "B": "number"}
 _RESERVED_LOCALS = ("result", "exception")
 
 
 @dataclass(frozen=True)
 class RenderedTest:
     name: str
-    case_index: int  # position in the suite's tests
-    first_line: int  # 1-based, the @Test line
-    last_line: int  # the closing brace
+    cases: tuple[int, ...]  # positions in the suite's tests: one, or a parameterized test's in source order
+    first_line: int  # 1-based, the first annotation's line
+    last_line: int  # the closing brace (of its @MethodSource method, when it has one)
     checks: tuple[tuple[int, CheckKey], ...] = ()  # (1-based line, check) of the assertions it may give up
+    parameter_types: str | None = None  # a parameterized test's, as JUnit's method selector writes them
+
+    @property
+    def selector(self) -> str:
+        """The method, as JUnit's `--select-method` names it after the test class and '#'."""
+        return self.name if self.parameter_types is None else f"{self.name}({self.parameter_types})"
+
+    def case_name(self, case: int) -> str:
+        """How reports name one case: the method, and the invocation of a parameterized test."""
+        return self.name if self.parameter_types is None else f"{self.name}[{self.cases.index(case) + 1}]"
 
 
 @dataclass(frozen=True)
@@ -77,19 +103,20 @@ class RenderedClass:
         return PurePosixPath(*self.package.split("."), f"{self.class_name}.java") if self.package \
             else PurePosixPath(f"{self.class_name}.java")
 
-    def check_at_line(self, line: int) -> tuple[int, CheckKey] | None:
-        """(suite index, check) when `line` is an assertion the test can do without."""
+    def check_at_line(self, line: int) -> tuple[frozenset[int], CheckKey] | None:
+        """(suite indexes of the test's cases, check) when `line` is an assertion the test can do
+        without; a parameterized test's cases give it up each on its own."""
         for test in self.tests:
             for check_line, key in test.checks:
                 if check_line == line:
-                    return test.case_index, key
+                    return frozenset(test.cases), key
         return None
 
     def cases_at_line(self, line: int) -> frozenset[int] | None:
         """The suite indexes of the tests a source line belongs to; None for lines outside all."""
         for test in self.tests:
             if test.first_line <= line <= test.last_line:
-                return frozenset({test.case_index})
+                return frozenset(test.cases)
         for import_line, users in self.import_users:
             if import_line == line:
                 return users
@@ -107,9 +134,14 @@ def _template() -> jinja2.Template:
 @dataclass(frozen=True)
 class _MethodView:
     name: str
+    cases: tuple[int, ...]  # suite positions: one, or the cases of a parameterized test in source order
+    annotations: tuple[str, ...]  # lines, relative to the method's indentation
+    parameters: str  # the parameter list
     throws: bool
     body: tuple[str, ...]
     checks: tuple[tuple[int, CheckKey], ...]  # (body line, check)
+    provider: tuple[str, ...] = ()  # the lines of a @MethodSource method, after the test
+    selector_types: str | None = None  # a parameterized test's parameter types, as a JUnit selector names them
 
 
 def _mentioned_classes(case: TestCase) -> Iterator[str]:
@@ -149,11 +181,28 @@ def _generic_classes(generic: GenericType | None) -> Iterator[str]:
             yield from _generic_classes(argument)
 
 
+def declared_parameter_names(index: ClassIndex, statement: Statement) -> tuple[str, ...] | None:
+    """The parameter names of the constructor or method a statement calls, when its class file has
+    them (compiled with -g or -parameters)."""
+    if not isinstance(statement, (Construct, Invoke)):
+        return None
+    declaration = index.lookup(statement.owner)
+    method = declaration.method(statement.name, statement.desc) if declaration is not None else None
+    names = method.param_names if method is not None else None
+    if not names or len(names) != len(statement.param_descs) or \
+            not all(name.isidentifier() and name not in JAVA_KEYWORDS for name in names):
+        return None
+    return names
+
+
 class _CaseRenderer:
     """Renders the body of one test; records which classes it spelled, for import attribution."""
 
-    def __init__(self, case: TestCase, names: TypeNames, index: ClassIndex, package: str) -> None:
+    def __init__(self, case: TestCase, names: TypeNames, index: ClassIndex, package: str,
+                 parameters: Mapping[Slot, str] | None = None) -> None:
+        """`parameters` names the slots that are parameters of a parameterized test."""
         self.case = case
+        self.parameters: Mapping[Slot, str] = parameters or {}
         self.names = names
         self.index = index
         self.package = package
@@ -164,9 +213,53 @@ class _CaseRenderer:
         self.uses = Counter([*(ref.index for ref in referenced), *(index for index, _ in case.values),
                              *(observation.receiver for observation in case.observations)])
         self.referenced = set(self.uses)
-        reserved = {*_RESERVED_LOCALS, *(top.split("/")[0] for top in map(top_level, _mentioned_classes(case)))}
+        reserved = {*_RESERVED_LOCALS, *self.parameters.values(),
+                    *(top.split("/")[0] for top in map(top_level, _mentioned_classes(case)))}
         self.locals = LocalNames(reserved)
         self.variables: dict[int, tuple[str, str]] = {}  # statement index -> (name, declared desc)
+
+    # --- locals ---------------------------------------------------------------------------------
+
+    def inlined(self, index: int) -> bool:
+        """Whether statement `index` is written where its one use is instead of in a local: a
+        constant (`Direction.NORTH`), or a JDK value, array or list made from literals only
+        (`Integer.valueOf(4)`, `new int[] {1, 2}`) that no assertion mentions. Made from literals by
+        the JDK, it reads no state of the test, so making it later changes nothing."""
+        statement = self.case.program[index]
+        if self.uses[index] != 1 or index in dict(self.case.values):
+            return False
+        if isinstance(statement, FieldLoad):
+            return True
+        if any(isinstance(value, VarRef) for value in statement.args) or statement.reflective:
+            return False
+        if isinstance(statement, (NewArray, NewCollection)):
+            return not (isinstance(statement, NewCollection) and statement.is_map)
+        return isinstance(statement, (Construct, Invoke)) and statement.owner.startswith(("java/", "javax/"))
+
+    def local_bases(self) -> dict[int, str]:
+        """The name each local gets before numbering: after its type or the call that made it
+        (`intStack`, `root`), or after the parameter it is first passed for (`key`, `from`) when the
+        value is a JDK one, which its type names poorly, or when two locals would share a name."""
+        by_type = {index: variable_base(self.case.program[index]) for index in sorted(self.referenced)
+                   if index < len(self.case.program) - 1}
+        shared = Counter(by_type.values())
+        bases = {}
+        for index, base in by_type.items():
+            result = self.case.program[index].result_desc
+            parameter = self.consumer_parameter(index)
+            vague = result.startswith(("Ljava/", "Ljavax/", "[")) or shared[base] > 1
+            bases[index] = parameter if parameter and vague else base
+        return bases
+
+    def consumer_parameter(self, index: int) -> str | None:
+        """The name of the parameter the result of statement `index` is first passed for, when the
+        class file has parameter names (compiled with -g or -parameters)."""
+        for statement in self.case.program[index + 1:]:
+            for position, value in enumerate(statement.args):
+                if isinstance(value, VarRef) and value.index == index:
+                    names = declared_parameter_names(self.index, statement)
+                    return names[position] if names else None
+        return None
 
     # --- type spelling -------------------------------------------------------------------------
 
@@ -218,8 +311,11 @@ class _CaseRenderer:
             return True
         return declared[0] == param[0] == "L" and self.index.is_subtype(declared[1:-1], param[1:-1]) is True
 
-    def argument(self, value: Value, param: str, cast: bool) -> str:
-        """One argument; `cast` when overload resolution needs the exact parameter type."""
+    def argument(self, value: Value, param: str, cast: bool, slot: Slot | None = None) -> str:
+        """One argument; `cast` when overload resolution needs the exact parameter type. A value in
+        a slot of a parameterized test is the test's parameter of the slot's type."""
+        if slot is not None and slot in self.parameters and not isinstance(value, VarRef):
+            return self.parameter_argument(self.parameters[slot], value.desc, param, cast)
         if isinstance(value, VarRef):
             name, declared = self.variables[value.index]
             if declared == param or (self.assignable(declared, param) and not cast):
@@ -236,9 +332,19 @@ class _CaseRenderer:
             return f"({self.spell(param)}) {text}"
         return text
 
-    def arguments(self, statement: Statement, skip: int = 0) -> str:
+    def parameter_argument(self, name: str, desc: str, param: str, cast: bool) -> str:
+        """A parameter of type `desc` passed for `param`, cast as a literal of its type would be."""
+        if is_primitive(desc) and is_primitive(param) and desc != param:
+            return f"({self.spell(param)}) {name}"
+        if is_primitive(desc) and param in BOXABLE:
+            return f"({self.spell(param)}) {name}" if cast else name  # boxed
+        if desc != param and (cast or not self.assignable(desc, param)):
+            return f"({self.spell(param)}) {name}"
+        return name
+
+    def arguments(self, statement: Statement, skip: int = 0, index: int | None = None) -> str:
         """The argument list from argument `skip` on (an inner class's enclosing instance is not
-        in the list)."""
+        in the list); `index` is the statement's position, for the slots of a parameterized test."""
         params = statement.param_descs
         overloaded = isinstance(statement, (Construct, Invoke))
         rivals = self.index.rival_params(statement.owner, statement.name, statement.desc) if overloaded else []
@@ -253,7 +359,7 @@ class _CaseRenderer:
                 cast = any(r[position] != param for r in rivals)
             # A null for a trailing array parameter reads as a varargs call without the cast.
             cast = cast or (isinstance(value, Null) and is_array(param) and position == len(params) - 1)
-            rendered.append(self.argument(value, param, cast))
+            rendered.append(self.argument(value, param, cast, _arg_slot(index, position)))
         return ", ".join(rendered)
 
     def receiver(self, statement: Invoke | FieldStore) -> str:
@@ -263,12 +369,13 @@ class _CaseRenderer:
             return name
         return f"(({self.spell_class(statement.owner)}) {name})"
 
-    def call(self, statement: Statement, discarded: bool = False) -> str:
+    def call(self, statement: Statement, discarded: bool = False, index: int | None = None) -> str:
         """The statement as an expression; `discarded` when its value is not used (the body of a
-        lambda given to assertThrows must be a statement expression: no cast around it)."""
+        lambda given to assertThrows must be a statement expression: no cast around it); `index`
+        is its position in the program (None for an observer's call)."""
         if statement.reflective:
             return self.reflective_call(statement, discarded)
-        arguments = self.arguments(statement, skip=1 if self.constructs_inner(statement) else 0)
+        arguments = self.arguments(statement, skip=1 if self.constructs_inner(statement) else 0, index=index)
         if isinstance(statement, Construct):
             if self.constructs_inner(statement):
                 first = statement.args[0]
@@ -282,7 +389,7 @@ class _CaseRenderer:
         if isinstance(statement, FieldLoad):
             return f"{self.spell_class(statement.owner)}.{statement.name}"
         if isinstance(statement, NewCollection):
-            return self.collection(statement)
+            return self.collection(statement, index)
         if isinstance(statement, Stub):
             return self.stub(statement)
         target = self.spell_class(statement.owner) if statement.receiver is None else self.receiver(statement)
@@ -290,19 +397,21 @@ class _CaseRenderer:
             return f"{target}.{statement.name} = {arguments}"
         return f"{target}.{statement.name}({arguments})"
 
-    def collection(self, statement: NewCollection) -> str:
+    def collection(self, statement: NewCollection, index: int | None) -> str:
         """`new ArrayList<>(List.of(a, b))` (Arrays.asList when an element is null); a map is
         filled by `put` statements after its declaration (see `body`)."""
         made = self.spell_class(statement.owner)
         if not statement.args or statement.is_map:
             return f"new {made}<>()"
-        elements = ", ".join(self.argument(v, p, cast=False) for v, p in zip(statement.args, statement.param_descs))
+        elements = ", ".join(self.argument(v, p, False, _arg_slot(index, position))
+                             for position, (v, p) in enumerate(zip(statement.args, statement.param_descs)))
         if any(isinstance(v, Null) for v in statement.args):
             return f"new {made}<>({self.spell_class('java/util/Arrays')}.asList({elements}))"
         return f"new {made}<>({self.spell_class('java/util/List')}.of({elements}))"
 
-    def map_puts(self, statement: NewCollection, local: str) -> list[str]:
-        values = [self.argument(v, p, cast=False) for v, p in zip(statement.args, statement.param_descs)]
+    def map_puts(self, statement: NewCollection, local: str, index: int) -> list[str]:
+        values = [self.argument(v, p, False, _arg_slot(index, position))
+                  for position, (v, p) in enumerate(zip(statement.args, statement.param_descs))]
         return [f"{local}.put({values[i]}, {values[i + 1]});" for i in range(0, len(values) - 1, 2)]
 
     def stub(self, statement: Stub) -> str:
@@ -379,28 +488,29 @@ class _CaseRenderer:
         values = dict(self.case.values)
         lines: list[str] = []
         checks: dict[int, CheckKey] = {}
+        local_bases = self.local_bases()
         for index, statement in enumerate(program[:-1]):
             if index in raised:
-                lines.extend(self.throws(self.call(statement, discarded=True), raised[index],
-                                         self.locals.allocate("exception")))
+                lines.extend(self.throws(self.call(statement, discarded=True, index=index), raised[index],
+                                         self.locals.allocate("exception"), Slot(RAISED, index)))
                 if raised[index].message is not None:
                     checks[len(lines) - 1] = ("raised", index)
                 continue
-            expression = self.call(statement)
-            if isinstance(statement, FieldLoad) and self.uses[index] == 1:
+            expression = self.call(statement, index=index)
+            if self.inlined(index):
                 self.variables[index] = (expression, self.declared_type(statement.result_desc))  # written where used
             elif index in self.referenced:
                 if statement.result_desc == "V":
                     raise ValueError(f"statement {index} returns nothing but a later one uses its result")
                 declared = self.declared_type(statement.result_desc)
-                name = self.locals.allocate(variable_base(statement))
+                name = self.locals.allocate(local_bases[index])
                 self.variables[index] = (name, declared)
                 signature = statement.signature if isinstance(statement, NewCollection) else None
                 lines.extend(f"{self.spell_generic(declared, signature)} {name} = {expression};".split("\n"))
                 if isinstance(statement, NewCollection) and statement.is_map:
-                    lines.extend(self.map_puts(statement, name))
+                    lines.extend(self.map_puts(statement, name, index))
                 if index in values:
-                    lines.append(self.state(values[index], declared, name))
+                    lines.append(self.state(values[index], declared, name, Slot(VALUE, index)))
                     checks[len(lines) - 1] = ("value", index)
             else:
                 lines.extend(f"{expression};".split("\n"))
@@ -408,7 +518,8 @@ class _CaseRenderer:
         for position, observation in enumerate(self.case.observations):
             receiver = VarRef(observation.receiver, self.case.program[observation.receiver].result_desc)
             call = Invoke(observation.owner, observation.name, observation.desc, receiver, ())
-            lines.append(self.state(observation.value, self.declared_type(call.result_desc), self.call(call)))
+            lines.append(self.state(observation.value, self.declared_type(call.result_desc), self.call(call),
+                                    Slot(OBSERVED, position)))
             checks[len(lines) - 1] = ("observed", position)
         return self.restoring_statics(lines, checks)
 
@@ -435,11 +546,12 @@ class _CaseRenderer:
         last = self.case.program[last_index]
         expectation = self.case.expectation
         if isinstance(expectation, Throws):
-            lines.extend(self.throws(self.call(last, discarded=True), expectation, "exception"))
+            lines.extend(self.throws(self.call(last, discarded=True, index=last_index), expectation, "exception",
+                                     Slot(MESSAGE)))
             if expectation.message is not None:
                 checks[len(lines) - 1] = ("expectation", -1)
             return
-        call = self.call(last)
+        call = self.call(last, index=last_index)
         # A constructor that returns is all there is to say about it: its result cannot be null.
         constructed = isinstance(last, Construct) and isinstance(expectation, ReturnsObject)
         if (isinstance(expectation, Completes) or constructed) and last_index not in self.uses:
@@ -451,20 +563,26 @@ class _CaseRenderer:
         lines.append(f"{self.spell(declared)} {name} = {call};")
         if constructed or isinstance(expectation, Completes):
             return
-        lines.append(self.state(expectation, declared, name))
+        lines.append(self.state(expectation, declared, name, Slot(EXPECTATION)))
         if not isinstance(expectation, ReturnsObject):
             checks[len(lines) - 1] = ("expectation", -1)
 
-    def state(self, stated: Stated | ReturnsObject, declared: str, actual: str) -> str:
-        """The assertion that `actual` (an expression of type `declared`) is the stated value."""
+    def state(self, stated: Stated | ReturnsObject, declared: str, actual: str, slot: Slot) -> str:
+        """The assertion that `actual` (an expression of type `declared`) is the stated value (the
+        parameter of `slot` in a parameterized test)."""
+        parameter = self.parameters.get(slot)
         if isinstance(stated, ReturnsObject):
             return self.returns_object(declared, stated.class_name, actual)
         if isinstance(stated, Returns):
-            return self.returns(declared, stated.value, actual)
+            return self.returns(declared, stated.value, actual, parameter)
         if isinstance(stated, ReturnsBoxed):
+            if parameter is not None:
+                return f"assertEquals({parameter}, {actual});"
             if stated.value.desc == "Z" and declared == "Ljava/lang/Boolean;":
                 return f"assertTrue({actual});" if stated.value.value else f"assertFalse({actual});"
             return f"assertEquals({java_literal(stated.value)}, {actual});"
+        if isinstance(stated, ReturnsText) and parameter is not None:
+            return f"assertEquals({parameter}, {actual}.toString());"
         if isinstance(stated, ReturnsConstant):
             internal = stated.class_name.replace(".", "/")
             if self.nameable(internal, declared=False):
@@ -472,8 +590,9 @@ class _CaseRenderer:
             return f"assertEquals({string_literal(stated.constant)}, ((Enum<?>) {actual}).name());"
         return f"assertEquals({string_literal(stated.text)}, {actual}.toString());"  # ReturnsText
 
-    def throws(self, call: str, expectation: Throws, local: str) -> list[str]:
-        """assertThrows around `call`; the exception goes to `local` when its class or message is checked."""
+    def throws(self, call: str, expectation: Throws, local: str, slot: Slot) -> list[str]:
+        """assertThrows around `call`; the exception goes to `local` when its class or message is
+        checked (the message is the parameter of `slot` in a parameterized test)."""
         internal = expectation.exception.replace(".", "/")
         if self.nameable(internal, declared=False):
             exception_type = self.spell_class(internal)
@@ -482,7 +601,8 @@ class _CaseRenderer:
             exception_type = "Throwable"
             checks = [f"assertEquals({string_literal(expectation.exception)}, {local}.getClass().getName());"]
         if expectation.message is not None:
-            checks.append(f"assertEquals({string_literal(expectation.message)}, {local}.getMessage());")
+            message = self.parameters.get(slot) or string_literal(expectation.message)
+            checks.append(f"assertEquals({message}, {local}.getMessage());")
         thrown = f"assertThrows({exception_type}.class, () -> {call});"
         if not checks:
             return [thrown]
@@ -496,7 +616,9 @@ class _CaseRenderer:
             return f"assertInstanceOf({self.spell_class(internal)}.class, {actual});"
         return f"assertEquals({string_literal(class_name)}, {actual}.getClass().getName());"
 
-    def returns(self, declared: str, value: Literal | ArrayLiteral | Null, actual: str) -> str:
+    def returns(self, declared: str, value: Literal | ArrayLiteral | Null, actual: str, parameter: str | None) -> str:
+        if parameter is not None:
+            return self.returns_parameter(declared, value.desc, actual, parameter)
         if isinstance(value, Null):
             return f"assertNull({actual});"
         if isinstance(value, ArrayLiteral):
@@ -512,49 +634,211 @@ class _CaseRenderer:
             expected = f"({self.spell(declared)}) {expected}"
         return f"assertEquals({expected}, {actual});"
 
+    def returns_parameter(self, declared: str, desc: str, actual: str, parameter: str) -> str:
+        """The assertion that `actual` is the value of `parameter` (of type `desc`)."""
+        if is_array(desc):
+            references = declared.startswith(("[L", "[[")) and desc.startswith(("[L", "[["))
+            if not (declared == desc or references):
+                actual = f"({self.spell(desc)}) {actual}"
+            return f"assertArrayEquals({parameter}, {actual});"
+        if declared in INT_LIKE and desc in INT_LIKE and declared != desc:
+            parameter = f"({self.spell(declared)}) {parameter}"
+        return f"assertEquals({parameter}, {actual});"
 
-def render_suite(suite: TestSuite, index: ClassIndex) -> RenderedClass:
-    """The test class for `suite`; tests keep the suite's order."""
+
+def _arg_slot(index: int | None, position: int) -> Slot | None:
+    return None if index is None else Slot(ARG, index, position)
+
+
+def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True) -> RenderedClass:
+    """The test class for `suite`: its tests grouped by member in the order the class declares
+    them, and, with `fold`, tests of one shape folded into parameterized tests (see folding.py)."""
     subject = suite.class_under_test
     package = package_of(subject)
     class_name = test_class_name(subject)
-    mentioned = {TEST_ANNOTATION}
+    found = folds(suite.tests) if fold else []
+    mentioned = {TEST_ANNOTATION, *(PARAMETERIZED_CLASSES if found else ())}
     for case in suite.tests:
         mentioned.update(_mentioned_classes(case))
     names = TypeNames(package, class_name, mentioned)
-    method_names = deduplicate(test_method_name(case, subject) for case in suite.tests)
+    folded = {case for group in found for case in group.cases}
+    plain = [position for position in range(len(suite.tests)) if position not in folded]
+    folded_names = deduplicate(folded_name([suite.tests[c] for c in group.cases], subject) for group in found)
+    plain_names = distinct_names([suite.tests[p] for p in plain], subject, taken=folded_names)
+    entries: list[tuple[str, Fold | int]] = [*zip(folded_names, found), *zip(plain_names, plain)]
     views: list[_MethodView] = []
     users_by_import: dict[str, set[int]] = {name: set() for name in names.imports}
-    for position, (case, method_name) in enumerate(zip(suite.tests, method_names, strict=True)):
-        renderer = _CaseRenderer(case, names, index, package)
-        reflective = any(statement.reflective for statement in case.program)
-        body, checks = renderer.body()
-        views.append(_MethodView(method_name, case.throws_checked or reflective, tuple(body), tuple(checks.items())))
-        for internal in renderer.spelled:
+    for method_name, entry in sorted(entries, key=lambda e: _reading_position(e[1], suite, index)):
+        if isinstance(entry, Fold):
+            view, spelled = _parameterized_view(method_name, entry, suite, names, index, package)
+        else:
+            view, spelled = _plain_view(method_name, entry, suite.tests[entry], names, index, package)
+        views.append(view)
+        for internal in spelled:
             imported = names.import_of(internal)
             if imported:
-                users_by_import[imported].add(position)
+                users_by_import[imported].update(view.cases)
     # Types are spelled against everything the tests might mention; only what they did spell is imported.
-    annotation = names.import_of(TEST_ANNOTATION)
-    imports = [name for name in names.imports if users_by_import[name] or name == annotation]
+    imports = [name for name in names.imports if users_by_import[name]]
     source = _template().render(
-        subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name,
-        methods=views, test_annotation=names.spell_class(TEST_ANNOTATION),
+        subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name, methods=views,
         reflection=any(statement.reflective for case in suite.tests for statement in case.program))
     return RenderedClass(package, class_name, source, _spans(source, views),
                          _import_lines(source, users_by_import))
 
 
+def _reading_position(entry: Fold | int, suite: TestSuite, index: ClassIndex) -> tuple[int, int]:
+    """Tests of one member together, members in the order the class declares them (members of
+    other classes after, in the order the suite first tests them), each member's tests in suite order."""
+    first = entry.cases[0] if isinstance(entry, Fold) else entry
+    last = suite.tests[first].program[-1]
+    declaration = index.lookup(suite.class_under_test)
+    declared = [method.name for method in declaration.methods] if declaration is not None else []
+    if last.owner == suite.class_under_test and last.name in declared:
+        return declared.index(last.name), first
+    members = list(dict.fromkeys((case.program[-1].owner, case.program[-1].name) for case in suite.tests))
+    return len(declared) + members.index((last.owner, last.name)), first
+
+
+def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, index: ClassIndex,
+                package: str) -> tuple[_MethodView, set[str]]:
+    renderer = _CaseRenderer(case, names, index, package)
+    body, checks = renderer.body()
+    reflective = any(statement.reflective for statement in case.program)
+    annotation = f"@{names.spell_class(TEST_ANNOTATION)}"
+    view = _MethodView(name, (position,), (annotation,), "", case.throws_checked or reflective, tuple(body),
+                       tuple(checks.items()))
+    return view, {*renderer.spelled, TEST_ANNOTATION}
+
+
+def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNames, index: ClassIndex,
+                        package: str) -> tuple[_MethodView, set[str]]:
+    """One test for the cases of `group`: the first case's statements with the varying slots as
+    parameters, their values from a @CsvSource, or a @MethodSource where CSV cannot carry them."""
+    cases = [suite.tests[position] for position in group.cases]
+    representative = cases[0]
+    slot_values = [shape(case)[1] for case in cases]
+    parameters = _slot_parameters(group.varying, representative, index)
+    renderer = _CaseRenderer(representative, names, index, package, parameters)
+    body, checks = renderer.body()
+    descs = [slot_values[0][slot].desc for slot in group.varying]
+    signature = ", ".join(f"{renderer.spell(desc)} {parameters[slot]}" for slot, desc in zip(group.varying, descs))
+    display = _display_name(representative, group.varying, parameters, renderer)
+    annotations = [f"@{names.spell_class(PARAMETERIZED_TEST)}(name = {string_literal(display)})"]
+    rows = [[csv_value(values[slot]) for slot in group.varying] for values in slot_values]
+    provider: tuple[str, ...] = ()
+    spelled = {*renderer.spelled, PARAMETERIZED_TEST}
+    if all(text is not None for row in rows for text in row):
+        annotations.append(f"@{names.spell_class(CSV_SOURCE)}({{")
+        annotations.extend(f"        {string_literal(', '.join(row))}," for row in rows)  # type: ignore[arg-type]
+        annotations.append("})")
+        spelled.add(CSV_SOURCE)
+    else:
+        source = f"{name}Cases"
+        annotations.append(f"@{names.spell_class(METHOD_SOURCE)}({string_literal(source)})")
+        stream, arguments = names.spell_class(STREAM), names.spell_class(ARGUMENTS)
+        provider = (f"static {stream}<{arguments}> {source}() {{", f"    return {stream}.of(",
+                    *(f"            {arguments}.of({', '.join(_source_value(values[slot]) for slot in group.varying)})"
+                      + ("," if row < len(slot_values) - 1 else ");") for row, values in enumerate(slot_values)),
+                    "}")
+        spelled.update({METHOD_SOURCE, STREAM, ARGUMENTS})
+    reflective = any(statement.reflective for statement in representative.program)
+    view = _MethodView(name, group.cases, tuple(annotations), signature,
+                       representative.throws_checked or reflective, tuple(body), tuple(checks.items()), provider,
+                       ", ".join(_selector_type(desc) for desc in descs))
+    return view, spelled
+
+
+def _source_value(value: SlotValue) -> str:
+    """A value in a @MethodSource's Arguments.of: an array of references cast to Object, so that
+    varargs does not spread it."""
+    text = java_literal(value)
+    return f"(Object) {text}" if isinstance(value, ArrayLiteral) and not is_primitive(value.desc[1:]) else text
+
+
+def _selector_type(desc: str) -> str:
+    """A parameter type as JUnit's method selector writes it: 'int', 'java.lang.String', 'int[]'."""
+    element = desc.lstrip("[")
+    base = PRIMITIVE_NAMES[element] if is_primitive(element) else binary_name(element[1:-1])
+    return base + "[]" * (len(desc) - len(element))
+
+
+def _slot_parameters(varying: Sequence[Slot], case: TestCase, index: ClassIndex) -> dict[Slot, str]:
+    """Parameter names: the callee's parameter for an argument (`day`), `expected` for the value
+    the call returns, `message` for an exception's message, `expected` and the observer or local
+    for other stated values."""
+    taken = LocalNames(_RESERVED_LOCALS)
+    names = {}
+    for slot in varying:
+        if slot.place == ARG:
+            statement = case.program[slot.index]
+            declared = declared_parameter_names(index, statement)
+            desc = statement.args[slot.position].desc
+            base = declared[slot.position] if declared else _TYPE_PARAMETER_NAMES.get(desc, "value")
+        elif slot.place == EXPECTATION:
+            base = "expected"
+        elif slot.place in (MESSAGE, RAISED):
+            base = "message"
+        elif slot.place == VALUE:
+            base = "expected" + upper_first(variable_base(case.program[slot.index]))
+        else:
+            observer = case.observations[slot.index]
+            base = "expected" + upper_first(variable_base(Invoke(observer.owner, observer.name, observer.desc, None, ())))
+        names[slot] = taken.allocate(base)
+    return names
+
+
+def _display_name(case: TestCase, varying: Sequence[Slot], parameters: Mapping[Slot, str],
+                  renderer: _CaseRenderer) -> str:
+    """JUnit's display name pattern of a parameterized test: `name({0}) returns {1}`, with the
+    parameters shown that are not in the call."""
+    placeholder = {slot: f"{{{position}}}" for position, slot in enumerate(varying)}
+    last_index = len(case.program) - 1
+    last = case.program[last_index]
+    shown = []
+    skip = 1 if renderer.constructs_inner(last) else 0
+    for position, value in enumerate(last.args[skip:], start=skip):
+        slot = Slot(ARG, last_index, position)
+        if slot in placeholder:
+            shown.append(placeholder[slot])
+        elif isinstance(value, (Literal, Null, ArrayLiteral)):
+            shown.append(_message_format_text(java_literal(value)))
+        elif isinstance(value, VarRef) and value.index in renderer.variables:
+            variable = renderer.variables[value.index][0]
+            shown.append(variable if variable.isidentifier() else "…")
+    member = f"new {simple_class_name(last.owner)}" if isinstance(last, Construct) else last.name
+    expectation = case.expectation
+    if isinstance(expectation, Throws):
+        outcome = f"throws {simple_class_name(expectation.exception) or 'an exception'}"
+        if Slot(MESSAGE) in placeholder:
+            outcome += f": {placeholder[Slot(MESSAGE)]}"
+    elif Slot(EXPECTATION) in placeholder:
+        outcome = f"returns {placeholder[Slot(EXPECTATION)]}"
+    else:
+        outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct)))
+    others = [f"{parameters[slot]}={placeholder[slot]}" for slot in varying
+              if slot.place != EXPECTATION and slot != Slot(MESSAGE) and slot.index != last_index]
+    return f"{member}({', '.join(shown)}) {outcome}" + (f" ({', '.join(others)})" if others else "")
+
+
+def _message_format_text(text: str) -> str:
+    """Literal text in a JUnit display name pattern (java.text.MessageFormat): quotes doubled, braces quoted."""
+    return text.replace("'", "''").replace("{", "'{'").replace("}", "'}'")
+
+
 def _spans(source: str, views: list[_MethodView]) -> tuple[RenderedTest, ...]:
     lines = source.splitlines()
     spans, cursor = [], 0
-    for index, view in enumerate(views):
+    for view in views:
         header = next(i for i in range(cursor, len(lines)) if lines[i].startswith(f"    void {view.name}("))
         end = next(i for i in range(header, len(lines)) if lines[i] == "    }")
-        # 0-based `header - 1` is the @Test line, which is 1-based line `header`; the body starts
-        # on the line after the header, 1-based `header + 2`.
+        if view.provider:
+            end = next(i for i in range(end + 1, len(lines)) if lines[i] == "    }")
+        # 0-based `header` is 1-based line `header + 1`; the annotations stand on the lines above it
+        # and the body starts on the line after it, 1-based `header + 2`.
         checks = tuple((header + 2 + line, key) for line, key in view.checks)
-        spans.append(RenderedTest(view.name, index, header, end + 1, checks))
+        spans.append(RenderedTest(view.name, view.cases, header + 1 - len(view.annotations), end + 1, checks,
+                                  view.selector_types))
         cursor = end
     return tuple(spans)
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import javalang
 
 from jtc.java.javac import compile_sources
-from jtc.java.launcher import ALPHABETICAL, REVERSED, LauncherRun, run_tests
-from jtc.emit.render import RenderedClass, render_suite
+from jtc.java.launcher import ALPHABETICAL, REVERSED, LauncherRun, TestResult, run_tests
+from jtc.emit.render import RenderedClass, RenderedTest, render_suite
 from jtc.model.classindex import ClassIndex
 from jtc.oracle.expectations import CheckKey, TestSuite, without
 from jtc.java.toolchain import junit_console_jar, toolchain
@@ -69,10 +69,13 @@ class _Round:
 
     def fail_at(self, rendered: RenderedClass, line: int | None, cases: frozenset[int] | Sequence[int],
                 reason: str) -> None:
-        """Give up the check on `line` when there is one, else drop `cases`."""
+        """Give up the check on `line` in `cases` when it is one of theirs, else drop `cases`. A case
+        of a parameterized test that gives up a check no longer has the others' shape: it is
+        written apart in the next round."""
         check = rendered.check_at_line(line) if line is not None else None
-        if check is not None and check[0] in cases:
-            self.masks.setdefault(check, reason)
+        if check is not None and set(cases) <= check[0]:
+            for case in cases:
+                self.masks.setdefault((case, check[1]), reason)
         else:
             self.drop(cases, reason)
 
@@ -83,8 +86,9 @@ class _Round:
 
 def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path,
                    settings: ValidationSettings = ValidationSettings(), work_dir: Path | None = None,
-                   index: ClassIndex | None = None) -> ValidationReport:
-    """Render, check and write the test class for `suite` under `output_dir/<package path>/`.
+                   index: ClassIndex | None = None, fold: bool = True) -> ValidationReport:
+    """Render, check and write the test class for `suite` under `output_dir/<package path>/`;
+    `fold` folds tests of one shape into parameterized tests.
 
     `classpath` is the user's (the classes under test and their dependencies). With `work_dir`,
     the compiled test class stays in `work_dir/classes` for a coverage run."""
@@ -97,7 +101,7 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
     index = index or ClassIndex(classpath, toolchain().java_home)
     scratch = Path(tempfile.mkdtemp(prefix="jtc-validate-")) if work_dir is None else work_dir
     try:
-        _validate(suite, list(classpath), output_dir, settings, index, scratch, report)
+        _validate(suite, list(classpath), output_dir, settings, index, scratch, report, fold)
     finally:
         if owns_index:
             index.close()
@@ -109,11 +113,11 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
 
 
 def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, settings: ValidationSettings,
-              index: ClassIndex, scratch: Path, report: ValidationReport) -> None:
+              index: ClassIndex, scratch: Path, report: ValidationReport, fold: bool) -> None:
     cases = list(suite.tests)
     for round_number in range(1, settings.max_rounds + 1):
         report.rounds = round_number
-        rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index)
+        rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index, fold)
         round_dir = scratch / f"round-{round_number}"
         verdict = _check(rendered, classpath, round_dir, settings)
         if verdict.clean:
@@ -121,13 +125,13 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(rendered.source, encoding="utf-8")
             report.written, report.test_class = target, rendered.binary_name
-            report.kept = [test.name for test in rendered.tests]
+            report.kept = [test.case_name(case) for test in rendered.tests for case in test.cases]
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)
             report.classes_dir = classes
             return
-        names = {test.case_index: test.name for test in rendered.tests}
+        names = {case: test.case_name(case) for test in rendered.tests for case in test.cases}
         for (case, check), reason in sorted(verdict.masks.items()):
             if case not in verdict.failures:
                 report.masked.append(DroppedTest(names[case], reason))
@@ -154,7 +158,7 @@ def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, sett
 
 
 def _everything(rendered: RenderedClass) -> frozenset[int]:
-    return frozenset(test.case_index for test in rendered.tests)
+    return frozenset(case for test in rendered.tests for case in test.cases)
 
 
 def _parse(rendered: RenderedClass) -> _Round:
@@ -190,17 +194,31 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
     if not all(run.completed for run in runs):
         return _isolate(rendered, classpath, round_dir, settings, runs)
     for test in rendered.tests:
-        first, second = (run.results.get(f"{rendered.binary_name}#{test.name}") for run in runs)
-        if first is None or second is None:
-            verdict.drop([test.case_index], "was not run")
-        elif first.passed != second.passed:
-            passed, failed = (1, second) if first.passed else (2, first)
-            verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [test.case_index],
-                            f"flaky: passed in run {passed}, failed in run {3 - passed} ({failed.message})")
-        elif not first.passed:
-            verdict.fail_at(rendered, _failing_line(rendered, first.trace), [test.case_index],
-                            f"fails: {first.message}")
+        for case, first, second in zip(test.cases, *(_case_results(run, rendered, test) for run in runs)):
+            if first is None or second is None:
+                verdict.drop([case], "was not run")
+            elif first.passed != second.passed:
+                passed, failed = (1, second) if first.passed else (2, first)
+                verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [case],
+                                f"flaky: passed in run {passed}, failed in run {3 - passed} ({failed.message})")
+            elif not first.passed:
+                verdict.fail_at(rendered, _failing_line(rendered, first.trace), [case], f"fails: {first.message}")
     return verdict
+
+
+def _case_results(run: LauncherRun, rendered: RenderedClass, test: RenderedTest) -> list[TestResult | None]:
+    """The result of each case of `test`: of the method, or of each invocation of a parameterized
+    test (the report names them `name(types)[1]`, `[2]` …)."""
+    if test.parameter_types is None:
+        return [run.results.get(f"{rendered.binary_name}#{test.name}")]
+    prefix = f"{rendered.binary_name}#{test.name}("
+    invocations = {}
+    for key, result in run.results.items():
+        if key.startswith(prefix) and key.endswith("]") and "[" in key:
+            number = key.rpartition("[")[2].removesuffix("]")
+            if number.isdigit():
+                invocations[int(number)] = result
+    return [invocations.get(position) for position in range(1, len(test.cases) + 1)]
 
 
 def _failing_line(rendered: RenderedClass, trace: str) -> int | None:
@@ -225,14 +243,15 @@ def _isolate(rendered: RenderedClass, classpath: list[Path], round_dir: Path, se
     verdict = _Round()
     broken = next(run for run in runs if not run.completed)
     for test in rendered.tests:
-        alone = _run(rendered, classpath, round_dir / f"alone-{test.case_index}", ALPHABETICAL, settings,
-                     selector=f"{rendered.binary_name}#{test.name}")
-        result = alone.results.get(f"{rendered.binary_name}#{test.name}")
+        alone = _run(rendered, classpath, round_dir / f"alone-{test.cases[0]}", ALPHABETICAL, settings,
+                     selector=f"{rendered.binary_name}#{test.selector}")
         if not alone.completed:
             ending = "was killed" if alone.exit_code is None else f"exited with code {alone.exit_code}"
-            verdict.drop([test.case_index], f"ends the test JVM: it {ending} without a report")
-        elif result is None or not result.passed:
-            verdict.drop([test.case_index], f"fails: {result.message if result else 'was not run'}")
+            verdict.drop(test.cases, f"ends the test JVM: it {ending} without a report")
+            continue
+        for case, result in zip(test.cases, _case_results(alone, rendered, test)):
+            if result is None or not result.passed:
+                verdict.drop([case], f"fails: {result.message if result else 'was not run'}")
     if not verdict.failures:  # every test behaves alone: they only break the JVM together
         tail = broken.output.strip().splitlines()[-3:]
         verdict.drop(_everything(rendered), "the test JVM ended without a report: " + " / ".join(tail))

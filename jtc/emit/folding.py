@@ -1,0 +1,139 @@
+"""Which tests fold into one parameterized test: those of identical shape.
+
+Two tests have the same shape when they run the same statements on the same objects and state the
+same kinds of facts, differing only in literal inputs and stated values (`Weekday.name(1)` returns
+"Monday", `Weekday.name(2)` returns "Tuesday"). Each such literal is a *slot*; three or more tests
+of one shape become one `@ParameterizedTest` whose parameters are the slots that differ among them.
+Everything here works on the model (TestCase), before any Java is written, and is deterministic.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from jtc.model.program import ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, NewCollection, Null, Value
+from jtc.model.types import STRING
+from jtc.oracle.expectations import (Expectation, Returns, ReturnsBoxed, ReturnsText, Stated, TestCase, Throws)
+
+MINIMUM_FOLD = 3  # fewer tests of one shape read better apart
+
+# Where a slot sits, in the order its parameter comes in the test method's signature.
+ARG, RAISED, VALUE, EXPECTATION, MESSAGE, OBSERVED = range(6)
+
+SlotValue = Union[Literal, Null, ArrayLiteral]
+
+
+@dataclass(frozen=True, order=True)
+class Slot:
+    """A literal of a test: argument `position` of statement `index` (ARG), the message of statement
+    `index`'s exception (RAISED), its asserted value (VALUE), the last statement's value (EXPECTATION)
+    or exception message (MESSAGE), or the `index`-th observer answer (OBSERVED)."""
+
+    place: int
+    index: int = -1
+    position: int = 0
+
+
+@dataclass(frozen=True)
+class _Hole:
+    """A slot in a shape: only its type is part of the shape."""
+
+    desc: str
+
+
+@dataclass(frozen=True)
+class Fold:
+    """Tests of one shape (suite positions, in suite order) and the slots whose values differ."""
+
+    cases: tuple[int, ...]
+    varying: tuple[Slot, ...]
+
+
+def _hole(value: Value) -> _Hole | None:
+    if isinstance(value, (Literal, ArrayLiteral)):
+        return _Hole(value.desc)
+    if isinstance(value, Null) and value.desc == STRING:
+        return _Hole(STRING)
+    return None
+
+
+def _stated_slot(stated: Stated | Expectation) -> tuple[Hashable, SlotValue | None]:
+    """The shape of a stated value and its literal, when it has one."""
+    if isinstance(stated, (Returns, ReturnsBoxed)):
+        hole = _hole(stated.value)
+        if hole is not None:
+            return (type(stated).__name__, hole), stated.value
+    if isinstance(stated, ReturnsText):
+        return ("text", stated.class_name, _Hole(STRING)), Literal(STRING, stated.text)
+    return stated, None
+
+
+def shape(case: TestCase) -> tuple[Hashable, dict[Slot, SlotValue]]:
+    """What the test looks like with its literals taken out, and those literals by slot."""
+    slots: dict[Slot, SlotValue] = {}
+    statements: list[Hashable] = []
+    for index, statement in enumerate(case.program):
+        foldable = isinstance(statement, (Construct, Invoke, FieldStore, NewArray, NewCollection)) \
+            and not statement.reflective
+        args: list[Hashable] = []
+        for position, value in enumerate(statement.args):
+            hole = _hole(value) if foldable else None
+            if hole is not None:
+                slots[Slot(ARG, index, position)] = value  # type: ignore[assignment]
+            args.append(hole or value)
+        statements.append((dataclasses.replace(statement, args=()), tuple(args)))
+    raised: list[Hashable] = []
+    for index, thrown in case.raised:
+        if thrown.message is not None:
+            slots[Slot(RAISED, index)] = Literal(STRING, thrown.message)
+        raised.append((index, thrown.exception, thrown.message is not None))
+    values: list[Hashable] = []
+    for index, stated in case.values:
+        form, literal = _stated_slot(stated)
+        if literal is not None:
+            slots[Slot(VALUE, index)] = literal
+        values.append((index, form))
+    expectation = case.expectation
+    if isinstance(expectation, Throws):
+        if expectation.message is not None:
+            slots[Slot(MESSAGE)] = Literal(STRING, expectation.message)
+        outcome: Hashable = ("throws", expectation.exception, expectation.message is not None)
+    else:
+        outcome, literal = _stated_slot(expectation)
+        if literal is not None:
+            slots[Slot(EXPECTATION)] = literal
+    observed: list[Hashable] = []
+    for position, observation in enumerate(case.observations):
+        form, literal = _stated_slot(observation.value)
+        if literal is not None:
+            slots[Slot(OBSERVED, position)] = literal
+        observed.append((observation.receiver, observation.owner, observation.name, observation.desc, form))
+    key = (tuple(statements), tuple(raised), tuple(values), outcome, tuple(observed), case.throws_checked)
+    return key, slots
+
+
+def same_value(values: Sequence[SlotValue]) -> bool:
+    """Whether the literals are one value; by their text, so that -0.0 and 0.0 differ and NaN is NaN."""
+    return len({repr(value) for value in values}) == 1
+
+
+def folds(cases: Sequence[TestCase], minimum: int = MINIMUM_FOLD) -> list[Fold]:
+    """The groups of at least `minimum` tests of one shape that differ in some slot, by first test."""
+    by_shape: dict[Hashable, list[int]] = {}
+    slots_of: list[dict[Slot, SlotValue]] = []
+    for position, case in enumerate(cases):
+        key, slots = shape(case)
+        slots_of.append(slots)
+        by_shape.setdefault(key, []).append(position)
+    found = []
+    for members in by_shape.values():
+        if len(members) < minimum:
+            continue
+        varying = tuple(slot for slot in sorted(slots_of[members[0]])
+                        if not same_value([slots_of[member][slot] for member in members]))
+        if varying:
+            found.append(Fold(tuple(members), varying))
+    return sorted(found, key=lambda fold: fold.cases[0])
