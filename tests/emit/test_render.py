@@ -104,16 +104,18 @@ def test_test_names_say_what_happened(rendered: tuple[RenderedClass, RenderedCla
         "gcdReturns6", "gcdReturnsMinus1", "divideThrowsArithmeticException", "isEvenReturnsTrue",
         "negateReturnsMinValue", "halfReturnsMinusZero", "inverseReturnsPositiveInfinity", "inverseReturnsNaN",
         "lowReturnsMinus1", "narrowReturnsMinus25536", "firstReturnsChar", "echoReturnsString", "echoReturnsNull",
-        "describeReturnsString", "describeReturnsObject", "rangeReturnsArray", "splitReturnsArray",
-        "pairReturnsArray", "holderReturnsArray", "countReturnsMinus1", "boxReturnsBox",
+        "rangeReturnsArray", "splitReturnsArray", "pairReturnsArray", "holderReturnsArray",  # as Calc declares them
+        "describeReturnsString", "describeReturnsObject", "countReturnsMinus1", "boxReturnsBox",
         "listReturnsArrayList", "secretReturnsSecret", "anonymousReturnsObject", "parseThrowsIOException",
         "parseReturns3", "boxedReturns5", "objectReturns5", "checkedThrowsIllegalArgumentException",
     ]
+    # Grouped by member, in the order IntStack declares them; members of nested classes after.
     assert [t.name for t in stack_class.tests] == [
-        "popReturns3", "popThrowsIllegalStateException", "isEmptyReturnsTrue", "clearCompletes",
-        "constructorThrowsIllegalArgumentException", "sizeReturns1", "topReturns7", "newNodeCompletes",
-        "isEmptyReturnsTrue2", "popReturns4",
+        "constructorThrowsIllegalArgumentException", "popReturns3", "popThrowsIllegalStateException", "popReturns4",
+        "isEmptyReturnsTrue", "isEmptyReturnsTrue2", "sizeReturns1", "clearCompletes", "topReturns7",
+        "newNodeCompletes",
     ]
+    assert [t.cases for t in stack_class.tests] == [(4,), (0,), (1,), (9,), (2,), (8,), (5,), (3,), (6,), (7,)]
     assert (calc_class.binary_name, str(calc_class.relative_path)) == ("fx.CalcTest", "fx/CalcTest.java")
 
 
@@ -199,11 +201,11 @@ def test_spans_cover_exactly_each_test_method(rendered: tuple[RenderedClass, Ren
             assert lines[test.first_line - 1] == "    @Test"
             assert lines[test.first_line].startswith(f"    void {test.name}(")
             assert lines[test.last_line - 1] == "    }"
-            assert rendered_class.cases_at_line(test.first_line + 1) == {test.case_index}
+            assert rendered_class.cases_at_line(test.first_line + 1) == set(test.cases)
         assert rendered_class.cases_at_line(1) is None
     calc_class = rendered[0]
     box_import = calc_class.source.splitlines().index("import fx.util.Box;") + 1
-    assert calc_class.cases_at_line(box_import) == {[t.name for t in calc_class.tests].index("boxReturnsBox")}
+    assert calc_class.cases_at_line(box_import) == set(next(t.cases for t in calc_class.tests if t.name == "boxReturnsBox"))
 
 
 def test_output_is_byte_identical_for_identical_input(fx_classes: Path) -> None:
