@@ -19,6 +19,7 @@ from jtc.model.types import STRING
 from jtc.oracle.expectations import (Expectation, Returns, ReturnsBoxed, ReturnsText, Stated, TestCase, Throws)
 
 MINIMUM_FOLD = 3  # fewer tests of one shape read better apart
+MAXIMUM_PARAMETERS = 4  # a table of more columns than that no longer reads as "the same test, other values"
 
 # Where a slot sits, in the order its parameter comes in the test method's signature.
 ARG, RAISED, VALUE, EXPECTATION, MESSAGE, OBSERVED = range(6)
@@ -121,7 +122,8 @@ def same_value(values: Sequence[SlotValue]) -> bool:
 
 
 def folds(cases: Sequence[TestCase], minimum: int = MINIMUM_FOLD) -> list[Fold]:
-    """The groups of at least `minimum` tests of one shape that differ in some slot, by first test."""
+    """The groups of at least `minimum` tests of one shape that differ in some slot (and in at most
+    MAXIMUM_PARAMETERS), by first test."""
     by_shape: dict[Hashable, list[int]] = {}
     slots_of: list[dict[Slot, SlotValue]] = []
     for position, case in enumerate(cases):
@@ -134,6 +136,6 @@ def folds(cases: Sequence[TestCase], minimum: int = MINIMUM_FOLD) -> list[Fold]:
             continue
         varying = tuple(slot for slot in sorted(slots_of[members[0]])
                         if not same_value([slots_of[member][slot] for member in members]))
-        if varying:
+        if 0 < len(varying) <= MAXIMUM_PARAMETERS:
             found.append(Fold(tuple(members), varying))
     return sorted(found, key=lambda fold: fold.cases[0])

@@ -272,8 +272,12 @@ def _history_words(case: TestCase, class_under_test: str) -> str:
     counts = {name: calls.count(name) for name in dict.fromkeys(calls)}
     if len(counts) > 3:
         return f"After{len(calls)}Calls"
-    return "After" + "And".join(f"{n}{upper_first(name)}s" if n > 1 else upper_first(name)
+    return "After" + "And".join(f"{n}{_plural(upper_first(name))}" if n > 1 else upper_first(name)
                                 for name, n in counts.items())
+
+
+def _plural(noun: str) -> str:
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x", "z")) else "s")
 
 
 def subject_name(case: TestCase, class_under_test: str) -> str:

@@ -497,7 +497,11 @@ class _CaseRenderer:
                     checks[len(lines) - 1] = ("raised", index)
                 continue
             expression = self.call(statement, index=index)
-            if self.inlined(index):
+            declared = self.declared_type(statement.result_desc)
+            if index in values and self.uses[index] == 1 and declared == statement.result_desc:
+                lines.append(self.state(values[index], declared, expression, Slot(VALUE, index)))  # asserted only
+                checks[len(lines) - 1] = ("value", index)
+            elif self.inlined(index):
                 self.variables[index] = (expression, self.declared_type(statement.result_desc))  # written where used
             elif index in self.referenced:
                 if statement.result_desc == "V":
@@ -723,7 +727,7 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
     body, checks = renderer.body()
     descs = [slot_values[0][slot].desc for slot in group.varying]
     signature = ", ".join(f"{renderer.spell(desc)} {parameters[slot]}" for slot, desc in zip(group.varying, descs))
-    display = _display_name(representative, group.varying, parameters, renderer)
+    display = _display_name(representative, group.varying, renderer)
     annotations = [f"@{names.spell_class(PARAMETERIZED_TEST)}(name = {string_literal(display)})"]
     rows = [[csv_value(values[slot]) for slot in group.varying] for values in slot_values]
     provider: tuple[str, ...] = ()
@@ -788,25 +792,12 @@ def _slot_parameters(varying: Sequence[Slot], case: TestCase, index: ClassIndex)
     return names
 
 
-def _display_name(case: TestCase, varying: Sequence[Slot], parameters: Mapping[Slot, str],
-                  renderer: _CaseRenderer) -> str:
-    """JUnit's display name pattern of a parameterized test: `name({0}) returns {1}`, with the
-    parameters shown that are not in the call."""
+def _display_name(case: TestCase, varying: Sequence[Slot], renderer: _CaseRenderer) -> str:
+    """JUnit's display name pattern of a parameterized test: `name({0}) returns {1}`, and the
+    earlier calls that take parameters: `contains({1}) returns {2} after insert({0})`."""
     placeholder = {slot: f"{{{position}}}" for position, slot in enumerate(varying)}
     last_index = len(case.program) - 1
     last = case.program[last_index]
-    shown = []
-    skip = 1 if renderer.constructs_inner(last) else 0
-    for position, value in enumerate(last.args[skip:], start=skip):
-        slot = Slot(ARG, last_index, position)
-        if slot in placeholder:
-            shown.append(placeholder[slot])
-        elif isinstance(value, (Literal, Null, ArrayLiteral)):
-            shown.append(_message_format_text(java_literal(value)))
-        elif isinstance(value, VarRef) and value.index in renderer.variables:
-            variable = renderer.variables[value.index][0]
-            shown.append(variable if variable.isidentifier() else "…")
-    member = f"new {simple_class_name(last.owner)}" if isinstance(last, Construct) else last.name
     expectation = case.expectation
     if isinstance(expectation, Throws):
         outcome = f"throws {simple_class_name(expectation.exception) or 'an exception'}"
@@ -816,9 +807,27 @@ def _display_name(case: TestCase, varying: Sequence[Slot], parameters: Mapping[S
         outcome = f"returns {placeholder[Slot(EXPECTATION)]}"
     else:
         outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct)))
-    others = [f"{parameters[slot]}={placeholder[slot]}" for slot in varying
-              if slot.place != EXPECTATION and slot != Slot(MESSAGE) and slot.index != last_index]
-    return f"{member}({', '.join(shown)}) {outcome}" + (f" ({', '.join(others)})" if others else "")
+    earlier = sorted({slot.index for slot in varying if slot.place == ARG and slot.index != last_index})
+    calls = [_display_call(case.program[index], index, placeholder, renderer) for index in earlier]
+    return f"{_display_call(last, last_index, placeholder, renderer)} {outcome}" \
+        + (f" after {', '.join(calls)}" if calls else "")
+
+
+def _display_call(statement: Statement, index: int, placeholder: Mapping[Slot, str], renderer: _CaseRenderer) -> str:
+    """`insert({0})`: a call as a display name shows it, its parameters as placeholders."""
+    shown = []
+    skip = 1 if renderer.constructs_inner(statement) else 0
+    for position, value in enumerate(statement.args[skip:], start=skip):
+        slot = Slot(ARG, index, position)
+        if slot in placeholder:
+            shown.append(placeholder[slot])
+        elif isinstance(value, (Literal, Null, ArrayLiteral)):
+            shown.append(_message_format_text(java_literal(value)))
+        else:
+            variable = renderer.variables[value.index][0] if value.index in renderer.variables else ""
+            shown.append(variable if variable.isidentifier() else "…")
+    member = f"new {simple_class_name(statement.owner)}" if isinstance(statement, Construct) else statement.name
+    return f"{member}({', '.join(shown)})"
 
 
 def _message_format_text(text: str) -> str:

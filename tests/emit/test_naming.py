@@ -115,3 +115,50 @@ def test_a_same_package_class_shadows_java_lang() -> None:
     names = TypeNames("com.example", "FooTest", ["com/example/Object", "java/lang/Object"])
     assert names.spell("Lcom/example/Object;") == "Object"
     assert names.spell("Ljava/lang/Object;") == "java.lang.Object"
+
+
+GREET = "(Ljava/lang/String;)Ljava/lang/String;"
+
+
+def greet(argument: Literal | Null, returned: str) -> Case:
+    return Case((Invoke(CALC, "greet", GREET, None, (argument,)),), Returns(Literal(STRING, returned)))
+
+
+def test_names_say_what_sets_a_test_apart() -> None:
+    cases = [greet(Literal(STRING, "bob"), "Hello, bob"), greet(Null(STRING), "Hello, stranger"),
+             greet(Literal(STRING, ""), "Hello, stranger"), greet(Literal(STRING, "@x"), "Hello, bot"),
+             Case((Invoke(CALC, "day", "(I)I", None, (Literal("I", -1),)),), Throws("java.lang.IllegalArgumentException")),
+             Case((Invoke(CALC, "day", "(I)I", None, (Literal("I", 9),)),), Throws("java.lang.IllegalArgumentException")),
+             Case((Invoke(CALC, "day", "(I)I", None, (Literal("I", 0),)),), Throws("java.lang.IllegalArgumentException"))]
+    assert naming.distinct_names(cases, CALC) == [
+        "greetReturnsHelloBob", "greetOfNullReturnsHelloStranger", "greetOfEmptyReturnsHelloStranger",
+        "greetReturnsHelloBot", "dayOfMinus1ThrowsIllegalArgumentException", "dayOf9ThrowsIllegalArgumentException",
+        "dayOfZeroThrowsIllegalArgumentException"]
+
+
+def test_names_say_the_calls_before_when_the_inputs_are_the_same() -> None:
+    push = Invoke(STACK, "push", "(I)V", STACK_REF, (Literal("I", 1),))
+    size = Invoke(STACK, "size", "()I", STACK_REF, ())
+    cases = [Case((Construct(STACK, "()V", ()), push, size), Returns(Literal("I", 1))),
+             Case((Construct(STACK, "()V", ()), size), Returns(Literal("I", 1))),
+             Case((Construct(STACK, "()V", ()), push, push, size), Returns(Literal("I", 1)))]
+    assert naming.distinct_names(cases, STACK) == ["sizeAfterPushReturns1", "sizeReturns1", "sizeAfter2PushesReturns1"]
+    # Identical tests keep their number; a parameterized test's name is not taken again.
+    twice = [Case(static_call("gcd", "(II)I"), Returns(Literal("I", 6)))] * 2
+    assert naming.distinct_names(twice, CALC, taken=["gcdReturns6"]) == ["gcdReturns6_2", "gcdReturns6_3"]
+
+
+@pytest.mark.parametrize("value, words", [
+    (Null(STRING), "Null"), (Literal(STRING, ""), "Empty"), (Literal(STRING, "no such day"), "NoSuchDay"),
+    (Literal(STRING, "a+b"), ""), (Literal("I", 0), "Zero"), (Literal("I", -3), "Minus3"),
+    (Literal("I", 1_600_744_464), ""), (Literal("I", 2**31 - 1), "MaxValue"), (Literal("Z", False), "False"),
+    (ArrayLiteral("[I", ()), "EmptyArray"), (ArrayLiteral("[I", (1, 2)), "2Elements"),
+])
+def test_inputs_in_words(value: Literal | Null | ArrayLiteral, words: str) -> None:
+    assert naming.argument_words(value, ()) == words
+
+
+def test_a_string_result_is_named_by_its_words() -> None:
+    assert value_words(Literal(STRING, "Hello, stranger")) == "HelloStranger"
+    assert value_words(Literal(STRING, "Welcome back, administrator")) == "WelcomeBackAdministrator"
+    assert value_words(Literal(STRING, "x = 1")) == "String"

@@ -231,3 +231,33 @@ def test_rendered_classes_parse_compile_and_pass(rendered: tuple[RenderedClass, 
     assert run.completed
     expected = {t.name for r in rendered for t in r.tests}
     assert {name.partition('#')[2]: result.passed for name, result in run.results.items()} == {name: True for name in expected}
+
+
+INTEGER_VALUE_OF = Invoke("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", None, (I(5),))
+DESCRIBE_INTEGER = "(Ljava/lang/Integer;)Ljava/lang/String;"
+
+
+def test_values_made_only_to_be_passed_are_written_where_they_are_used(fx_index: ClassIndex) -> None:
+    once = Case((INTEGER_VALUE_OF, Invoke(CALC, "describe", DESCRIBE_INTEGER, None, (VarRef(0, "Ljava/lang/Integer;"),))),
+                Returns(Literal(STRING, "integer")))
+    # Used twice, the box keeps its local, named after the parameter it is passed for (Calc.describe(Integer i)).
+    twice = Case((INTEGER_VALUE_OF, Invoke(CALC, "describe", DESCRIBE_INTEGER, None, (VarRef(0, "Ljava/lang/Integer;"),)),
+                  Invoke(CALC, "describe", DESCRIBE_INTEGER, None, (VarRef(0, "Ljava/lang/Integer;"),))),
+                 Returns(Literal(STRING, "integer")))
+    # A call whose value is asserted and used nowhere else is asserted as it is made.
+    pushed = Case((Construct(STACK, "()V", ()), Invoke(STACK, "isEmpty", "()Z", STACK_REF, ()),
+                   Invoke(STACK, "push", "(I)V", STACK_REF, (I(3),)), Invoke(STACK, "size", "()I", STACK_REF, ())),
+                  Returns(I(1)), values=((1, Returns(Literal("Z", True))),))
+    calc_class = render_suite(Suite(CALC, (once, twice)), fx_index)
+    stack_class = render_suite(Suite(STACK, (pushed,)), fx_index)
+    lines = calc_class.source.splitlines()
+    assert "        String result = Calc.describe(Integer.valueOf(5));" in lines
+    assert lines[lines.index("        Integer i = Integer.valueOf(5);") + 1] == "        Calc.describe(i);"
+    assert _method(stack_class, "sizeReturns1").splitlines()[2:6] == [
+        "        IntStack intStack = new IntStack();", "        assertTrue(intStack.isEmpty());",
+        "        intStack.push(3);", "        int result = intStack.size();"]
+    assert stack_class.check_at_line(stack_class.tests[0].first_line + 3) == (frozenset({0}), ("value", 1))
+
+
+def _method(rendered: RenderedClass, name: str) -> str:
+    return _method_source(rendered, name)

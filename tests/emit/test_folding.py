@@ -1,0 +1,126 @@
+"""Tests of one shape fold into a parameterized test that compiles and passes; a case whose check
+fails on its own is written apart, never a red suite; --no-fold writes every test on its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, Fold, Slot, folds
+from jtc.emit.render import RenderedClass, render_suite
+from jtc.emit.validate import ValidationSettings, validate_suite
+from jtc.java.javac import compile_sources
+from jtc.java.launcher import run_tests
+from jtc.java.toolchain import junit_console_jar
+from jtc.model.classindex import ClassIndex
+from jtc.model.program import ArrayLiteral, Invoke, Literal, Null, Value
+from jtc.model.types import STRING
+from jtc.oracle.expectations import Expectation, Returns, Throws
+from jtc.oracle.expectations import TestCase as Case
+from jtc.oracle.expectations import TestSuite as Suite
+
+CALC = "fx/Calc"
+
+
+def calc(name: str, desc: str, *args: Value, expect: Expectation) -> Case:
+    return Case((Invoke(CALC, name, desc, None, tuple(args)),), expect)
+
+
+def I(value: int) -> Literal:  # noqa: E743 - reads like the Java type
+    return Literal("I", value)
+
+
+def S(text: str) -> Literal:
+    return Literal(STRING, text)
+
+
+GCDS = [calc("gcd", "(II)I", I(12), I(a), expect=Returns(I(g))) for a, g in ((18, 6), (8, 4), (5, 1))]
+ECHOES = [calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", value, expect=Returns(value))
+          for value in (S("a, b"), Null(STRING), S(""))]
+QUOTED = calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", S("it's"), expect=Returns(S("it's")))
+RANGES = [calc("range", "(I)[I", I(n), expect=Returns(ArrayLiteral("[I", tuple(range(n))))) for n in (0, 1, 3)]
+DIVIDES = [calc("divide", "(II)I", I(n), I(0), expect=Throws("java.lang.ArithmeticException")) for n in (1, 2, 3)]
+
+
+def test_tests_of_one_shape_fold_on_the_slots_that_differ() -> None:
+    cases = [*GCDS, calc("isEven", "(I)Z", I(4), expect=Returns(Literal("Z", True))), *DIVIDES]
+    assert folds(cases) == [Fold((0, 1, 2), (Slot(ARG, 0, 1), Slot(EXPECTATION))), Fold((4, 5, 6), (Slot(ARG, 0, 0),))]
+    assert folds(cases[:2]) == []  # two tests read better apart
+    # -0.0 and 0.0 are two values; a message is a slot like any literal.
+    halves = [calc("half", "(F)F", Literal("F", value), expect=Returns(Literal("F", 0.0))) for value in (0.0, -0.0, 0.0)]
+    assert folds(halves) == [Fold((0, 1, 2), (Slot(ARG, 0, 0),))]
+    messages = [calc("parse", "(Ljava/lang/String;)I", S(text), expect=Throws("java.io.IOException", text))
+                for text in ("a", "b", "c")]
+    assert folds(messages)[0].varying == (Slot(ARG, 0, 0), Slot(MESSAGE))
+
+
+def _method(rendered: RenderedClass, name: str) -> str:
+    test = next(t for t in rendered.tests if t.name == name)
+    return "\n".join(rendered.source.splitlines()[test.first_line - 1:test.last_line])
+
+
+@pytest.fixture
+def folded(fx_index: ClassIndex) -> RenderedClass:
+    return render_suite(Suite(CALC, (*GCDS, *ECHOES, QUOTED, *RANGES, *DIVIDES)), fx_index)
+
+
+def test_a_folded_test_reads_as_a_table(folded: RenderedClass) -> None:
+    assert _method(folded, "gcdReturnsExpected") == """\
+    @ParameterizedTest(name = "gcd(12, {0}) returns {1}")
+    @CsvSource({
+            "18, 6",
+            "8, 4",
+            "5, 1",
+    })
+    void gcdReturnsExpected(int b, int expected) {
+        int result = Calc.gcd(12, b);
+        assertEquals(expected, result);
+    }"""
+    # A quote in a text needs a MethodSource (the other texts would have been quoted CSV fields).
+    echo = _method(folded, "echoReturnsExpected")
+    assert '            Arguments.of("it\'s", "it\'s"));' in echo and "            Arguments.of(null, null)," in echo
+    assert "void echoReturnsExpected(String s, String expected) {" in echo
+    ranges = _method(folded, "rangeReturnsExpected")
+    assert "Arguments.of(3, new int[] {0, 1, 2})" in ranges and "assertArrayEquals(expected, result);" in ranges
+    assert _method(folded, "divideThrowsArithmeticException").splitlines()[:2] == [
+        '    @ParameterizedTest(name = "divide({0}, 0) throws ArithmeticException")', "    @CsvSource({"]
+    assert [(t.name, t.cases, t.parameter_types) for t in folded.tests] == [
+        ("gcdReturnsExpected", (0, 1, 2), "int, int"), ("divideThrowsArithmeticException", (10, 11, 12), "int"),
+        ("echoReturnsExpected", (3, 4, 5, 6), "java.lang.String, java.lang.String"),
+        ("rangeReturnsExpected", (7, 8, 9), "int, int[]")]
+    assert folded.tests[0].case_name(1) == "gcdReturnsExpected[2]"
+
+
+def test_folded_tests_compile_and_every_case_passes(folded: RenderedClass, fx_classes: Path, tmp_path: Path) -> None:
+    source = tmp_path / "src" / folded.relative_path
+    source.parent.mkdir(parents=True)
+    source.write_text(folded.source, encoding="utf-8")
+    assert compile_sources([source], [fx_classes, junit_console_jar()], tmp_path / "classes") == []
+    run = run_tests([folded.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
+                    test_timeout_s=10, wall_timeout_s=120)
+    assert run.completed and len(run.results) == 13 and all(result.passed for result in run.results.values())
+
+
+def test_without_folding_every_test_stands_alone(fx_index: ClassIndex) -> None:
+    rendered = render_suite(Suite(CALC, (*GCDS, *DIVIDES)), fx_index, fold=False)
+    # Inputs join a name only where the outcome alone does not tell the tests apart.
+    assert [t.name for t in rendered.tests] == ["gcdReturns6", "gcdReturns4", "gcdReturns1",
+                                                "divideOf1ThrowsArithmeticException",
+                                                "divideOf2ThrowsArithmeticException",
+                                                "divideOf3ThrowsArithmeticException"]
+    assert "Parameterized" not in rendered.source and "params" not in rendered.source
+
+
+@pytest.mark.slow
+def test_a_case_whose_check_fails_is_written_apart(fx_classes: Path, tmp_path: Path) -> None:
+    wrong = calc("gcd", "(II)I", I(12), I(9), expect=Returns(I(4)))  # gcd(12, 9) is 3
+    report = validate_suite(Suite(CALC, (*GCDS, wrong)), [fx_classes], tmp_path / "out",
+                            ValidationSettings(test_timeout_s=5.0))
+    assert [(d.name, d.reason) for d in report.masked] == [
+        ("gcdReturnsExpected[4]", "fails: AssertionFailedError: expected: <4> but was: <3>")]
+    assert report.dropped == [] and report.rounds == 2
+    assert report.kept == ["gcdReturnsExpected[1]", "gcdReturnsExpected[2]", "gcdReturnsExpected[3]", "gcdCompletes"]
+    assert report.written is not None
+    source = report.written.read_text()
+    assert '"18, 6",' in source and '"9, ' not in source and "assertDoesNotThrow(() -> Calc.gcd(12, 9));" in source
