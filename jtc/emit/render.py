@@ -222,18 +222,20 @@ class _CaseRenderer:
 
     def inlined(self, index: int) -> bool:
         """Whether statement `index` is written where its one use is instead of in a local: a
-        constant (`Direction.NORTH`), or a JDK value, array or list made from literals only
-        (`Integer.valueOf(4)`, `new int[] {1, 2}`) that no assertion mentions. Made from literals by
-        the JDK, it reads no state of the test, so making it later changes nothing."""
+        constant (`Direction.NORTH`), an array or a list (`new Square[][] {new Square[] {square}}`),
+        or a JDK value made from literals only (`Integer.valueOf(4)`) that no assertion mentions.
+        None of them runs code of the project or reads state a statement in between could change
+        (a set would call its elements' hashCode), so making them later changes nothing."""
         statement = self.case.program[index]
         if self.uses[index] != 1 or index in dict(self.case.values):
             return False
-        if isinstance(statement, FieldLoad):
+        if isinstance(statement, (FieldLoad, NewArray)):
             return True
+        if isinstance(statement, NewCollection):
+            return not statement.is_map and (statement.owner == "java/util/ArrayList" or not any(
+                isinstance(value, VarRef) for value in statement.args))
         if any(isinstance(value, VarRef) for value in statement.args) or statement.reflective:
             return False
-        if isinstance(statement, (NewArray, NewCollection)):
-            return not (isinstance(statement, NewCollection) and statement.is_map)
         return isinstance(statement, (Construct, Invoke)) and statement.owner.startswith(("java/", "javax/"))
 
     def local_bases(self) -> dict[int, str]:

@@ -11,7 +11,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.java.javac import compile_sources
 from jtc.java.launcher import run_tests
 from jtc.emit.render import RenderedClass, render_suite
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Value, VarRef
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewCollection, Null, Value, VarRef
 from jtc.model.types import STRING
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, Throws
 from jtc.oracle.expectations import TestCase as Case
@@ -248,7 +248,14 @@ def test_values_made_only_to_be_passed_are_written_where_they_are_used(fx_index:
     pushed = Case((Construct(STACK, "()V", ()), Invoke(STACK, "isEmpty", "()Z", STACK_REF, ()),
                    Invoke(STACK, "push", "(I)V", STACK_REF, (I(3),)), Invoke(STACK, "size", "()I", STACK_REF, ())),
                   Returns(I(1)), values=((1, Returns(Literal("Z", True))),))
-    calc_class = render_suite(Suite(CALC, (once, twice)), fx_index)
+    # A list (or array) used once is written where it is passed, with the locals it holds.
+    listed = Case((Construct(STACK, "()V", ()),
+                   NewCollection("java/util/ArrayList", "Ljava/util/Collection;", (OBJECT,), (STACK_REF,)),
+                   Invoke(CALC, "count", "(Ljava/util/Collection;)I", None, (VarRef(1, "Ljava/util/Collection;"),))),
+                  Returns(I(1)))
+    calc_class = render_suite(Suite(CALC, (once, twice, listed)), fx_index)
+    assert _method(calc_class, "countReturns1").splitlines()[2:4] == [
+        "        IntStack intStack = new IntStack();", "        int result = Calc.count(new ArrayList<>(List.of(intStack)));"]
     stack_class = render_suite(Suite(STACK, (pushed,)), fx_index)
     lines = calc_class.source.splitlines()
     assert "        String result = Calc.describe(Integer.valueOf(5));" in lines
