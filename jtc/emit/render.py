@@ -1,8 +1,9 @@
 """Render a TestSuite as one JUnit 5 test class, with the line span of every test method.
 
-Statements become locals named after their types, the call under test is assigned to `result`
-and asserted; earlier calls whose values the test states get theirs asserted right after them, and
-the observers' answers come last. The spans let the validator turn a javac error line back into the
+Statements become locals named after their types (values made only to be passed are written where
+they are passed), the call under test is asserted as it is made (in a local `result` when observers
+read it); earlier calls whose values the test states get theirs asserted right after them, and the
+observers' answers come last. Tests of one shape are folded into parameterized tests (folding.py). The spans let the validator turn a javac error line back into the
 test that caused it, and the check lines a failing assertion into the one check to give up.
 Rendering is a pure function of the suite and the class index: no clock, no randomness.
 """
@@ -547,7 +548,8 @@ class _CaseRenderer:
         return wrapped, {line + shift: key for line, key in checks.items()}
 
     def assertion(self, lines: list[str], checks: dict[int, CheckKey]) -> None:
-        """The last statement and what it did; its result goes to a local when observers read it."""
+        """The last statement and what it did, asserted as it is made (`assertEquals(6, Gcd.gcd(12, 18))`);
+        its result goes to a local when observers read it or the test cannot name its type."""
         last_index = len(self.case.program) - 1
         last = self.case.program[last_index]
         expectation = self.case.expectation
@@ -564,6 +566,12 @@ class _CaseRenderer:
             lines.append(f"assertDoesNotThrow(() -> {call});")
             return
         declared = self.declared_type(last.result_desc)
+        if not (constructed or isinstance(expectation, Completes) or last_index in self.uses) \
+                and declared == last.result_desc:
+            lines.append(self.state(expectation, declared, call, Slot(EXPECTATION)))  # asserted as it is made
+            if not isinstance(expectation, ReturnsObject):
+                checks[len(lines) - 1] = ("expectation", -1)
+            return
         name = self.locals.allocate(variable_base(last)) if constructed else "result"
         self.variables[last_index] = (name, declared)
         lines.append(f"{self.spell(declared)} {name} = {call};")

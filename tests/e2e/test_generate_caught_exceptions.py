@@ -35,8 +35,7 @@ def test_three_failed_unlocks_then_blocked_is_reached_and_asserted(vault: ClassR
     assert len(caught) == 3
     assert body.count('.getMessage());') == 3 and '"wrong code"' in body
     # Then the vault's other observer: a blocked vault is not open.
-    assert body.rstrip().endswith("boolean result = vault.isBlocked();\n        assertTrue(result);\n"
-                                  "        assertFalse(vault.isOpen());")
+    assert body.rstrip().endswith("assertTrue(vault.isBlocked());\n        assertFalse(vault.isOpen());")
     blocked = source[source.index("void unlockThrowsIllegalStateException"):]
     assert 'assertEquals("blocked", exception.getMessage());' in blocked[:blocked.index("\n    }")]
 

@@ -44,7 +44,7 @@ def test_temperature_monitor_warning_is_shown_returning_true(reports: dict[str, 
     source = Path(reports["com.example.containers.TemperatureMonitor"].test_file).read_text()  # type: ignore[arg-type]
     body = source[source.index("void warningReturnsTrue"):]
     body = body[:body.index("}")]
-    assert "setEnabled(true)" in body and "updateTemperature(" in body and "assertTrue(result)" in body
+    assert "setEnabled(true)" in body and "updateTemperature(" in body and "assertTrue(temperatureMonitor.warning());" in body
 
 
 @pytest.mark.slow

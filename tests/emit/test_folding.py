@@ -74,15 +74,14 @@ def test_a_folded_test_reads_as_a_table(folded: RenderedClass) -> None:
             "5, 1",
     })
     void gcdReturnsExpected(int b, int expected) {
-        int result = Calc.gcd(12, b);
-        assertEquals(expected, result);
+        assertEquals(expected, Calc.gcd(12, b));
     }"""
     # A quote in a text needs a MethodSource (the other texts would have been quoted CSV fields).
     echo = _method(folded, "echoReturnsExpected")
     assert '            Arguments.of("it\'s", "it\'s"));' in echo and "            Arguments.of(null, null)," in echo
     assert "void echoReturnsExpected(String s, String expected) {" in echo
     ranges = _method(folded, "rangeReturnsExpected")
-    assert "Arguments.of(3, new int[] {0, 1, 2})" in ranges and "assertArrayEquals(expected, result);" in ranges
+    assert "Arguments.of(3, new int[] {0, 1, 2})" in ranges and "assertArrayEquals(expected, Calc.range(n));" in ranges
     assert _method(folded, "divideThrowsArithmeticException").splitlines()[:2] == [
         '    @ParameterizedTest(name = "divide({0}, 0) throws ArithmeticException")', "    @CsvSource({"]
     assert [(t.name, t.cases, t.parameter_types) for t in folded.tests] == [

@@ -131,8 +131,7 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
     void popReturns3() {
         IntStack intStack = new IntStack();
         intStack.push(3);
-        int result = intStack.pop();
-        assertEquals(3, result);
+        assertEquals(3, intStack.pop());
     }"""
     assert _method_source(stack_class, "popThrowsIllegalStateException").splitlines()[3:5] == [
         "        IllegalStateException exception = assertThrows(IllegalStateException.class, () -> intStack.pop());",
@@ -143,8 +142,7 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
         "        new IntStack();",  # a result nothing uses gets no name
         "        intStack.push(1);",
         "        intStack2.push(2);",
-        "        int result = intStack2.size();",
-        "        assertEquals(1, result);",
+        "        assertEquals(1, intStack2.size());",
         "    }"]
     assert "IntStack.View view = intStack.new View();" in _method_source(stack_class, "topReturns7")
     assert "assertDoesNotThrow(() -> new IntStack.Node());" in _method_source(stack_class, "newNodeCompletes")
@@ -154,40 +152,39 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
         "        IllegalStateException exception2 = assertThrows(IllegalStateException.class, () -> intStack.pop());",
         '        assertEquals("empty", exception2.getMessage());',
         "        intStack.push(4);",
-        "        int result = intStack.pop();",
-        "        assertEquals(4, result);",
+        "        assertEquals(4, intStack.pop());",
         "    }"]
     # The body of assertThrows' lambda must be a statement expression: no cast around a reflective call.
     assert ("assertThrows(IllegalArgumentException.class, () -> invokeDeclared(Class.forName(\"fx.Calc\"), null, "
             "\"checked\", new Class<?>[] {int.class}, -1));") in _method_source(calc_class, "checkedThrowsIllegalArgumentException")
 
-    expected_lines = {
+    expected_lines = {  # the call under test asserted as it is made
         "divideThrowsArithmeticException": "assertThrows(ArithmeticException.class, () -> Calc.divide(1, 0));",
-        "negateReturnsMinValue": "assertEquals(Long.MIN_VALUE, result);",
-        "halfReturnsMinusZero": "assertEquals(-0.0f, result);",
-        "inverseReturnsNaN": "assertEquals(Double.NaN, result);",
-        "lowReturnsMinus1": "assertEquals((byte) -1, result);",
-        "firstReturnsChar": "assertEquals('\\n', result);",
-        "echoReturnsString": 'assertEquals("tab\\t\\"q\\" \\ud800\\ud83d\\ude00", result);',
-        "echoReturnsNull": "String result = Calc.echo(null);",
-        "describeReturnsString": "String result = Calc.describe((String) null);",
-        "describeReturnsObject": "String result = Calc.describe((Object) null);",
-        "rangeReturnsArray": "assertArrayEquals(new int[] {0, 1, 2}, result);",
-        "pairReturnsArray": 'assertArrayEquals(new String[] {"a", "b"}, result);',
-        "holderReturnsArray": "assertArrayEquals(new int[] {1}, (int[]) result);",
-        "boxReturnsBox": "assertNotNull(result);",
-        "listReturnsArrayList": "assertInstanceOf(ArrayList.class, result);",
-        "secretReturnsSecret": 'assertEquals("fx.Calc$Secret", result.getClass().getName());',
-        "anonymousReturnsObject": 'assertEquals("fx.Calc$1", result.getClass().getName());',
-        "isEvenReturnsTrue": "assertTrue(result);",
-        "boxedReturns5": "Integer result = Calc.boxed(5);",
+        "negateReturnsMinValue": "assertEquals(Long.MIN_VALUE, Calc.negate(Long.MIN_VALUE));",
+        "halfReturnsMinusZero": "assertEquals(-0.0f, Calc.half(-0.0f));",
+        "inverseReturnsNaN": "assertEquals(Double.NaN, Calc.inverse(Double.NaN));",
+        "lowReturnsMinus1": "assertEquals((byte) -1, Calc.low(-1));",
+        "firstReturnsChar": "assertEquals('\\n', Calc.first(\"\\n\"));",
+        "echoReturnsString": 'assertEquals("tab\\t\\"q\\" \\ud800\\ud83d\\ude00", Calc.echo("tab\\t\\"q\\" \\ud800\\ud83d\\ude00"));',
+        "echoReturnsNull": "assertNull(Calc.echo(null));",
+        "describeReturnsString": "assertEquals(\"string\", Calc.describe((String) null));",
+        "describeReturnsObject": "assertEquals(\"object\", Calc.describe((Object) null));",
+        "rangeReturnsArray": "assertArrayEquals(new int[] {0, 1, 2}, Calc.range(3));",
+        "pairReturnsArray": 'assertArrayEquals(new String[] {"a", "b"}, Calc.pair());',
+        "holderReturnsArray": "assertArrayEquals(new int[] {1}, (int[]) Calc.holder());",
+        "boxReturnsBox": "assertNotNull(Calc.box(5));",
+        "listReturnsArrayList": "assertInstanceOf(ArrayList.class, Calc.list());",
+        "secretReturnsSecret": 'assertEquals("fx.Calc$Secret", Calc.secret().getClass().getName());',
+        "anonymousReturnsObject": 'assertEquals("fx.Calc$1", Calc.anonymous().getClass().getName());',
+        "isEvenReturnsTrue": "assertTrue(Calc.isEven(4));",
+        "boxedReturns5": "assertEquals(5, Calc.boxed(5));",
     }
     for name, line in expected_lines.items():
         assert f"        {line}" in _method_source(calc_class, name).splitlines(), name
     imports = [line for line in calc_class.source.splitlines() if line.startswith("import ")]
-    assert imports == ["import static org.junit.jupiter.api.Assertions.*;", "import fx.util.Box;",
-                       "import java.io.IOException;", "import java.util.ArrayList;", "import java.util.List;",
-                       "import org.junit.jupiter.api.Test;"]  # no Collection: Calc.count(null) never spells it
+    # No Collection: Calc.count(null) never spells it; no Box or List: no local is declared of them.
+    assert imports == ["import static org.junit.jupiter.api.Assertions.*;", "import java.io.IOException;",
+                       "import java.util.ArrayList;", "import org.junit.jupiter.api.Test;"]
     throwing = [line for line in calc_class.source.splitlines() if line.startswith("    void ") and "throws Exception" in line]
     assert throwing == ["    void parseThrowsIOException() throws Exception {",
                         "    void parseReturns3() throws Exception {",
@@ -204,8 +201,9 @@ def test_spans_cover_exactly_each_test_method(rendered: tuple[RenderedClass, Ren
             assert rendered_class.cases_at_line(test.first_line + 1) == set(test.cases)
         assert rendered_class.cases_at_line(1) is None
     calc_class = rendered[0]
-    box_import = calc_class.source.splitlines().index("import fx.util.Box;") + 1
-    assert calc_class.cases_at_line(box_import) == set(next(t.cases for t in calc_class.tests if t.name == "boxReturnsBox"))
+    list_import = calc_class.source.splitlines().index("import java.util.ArrayList;") + 1
+    assert calc_class.cases_at_line(list_import) == set(next(t.cases for t in calc_class.tests
+                                                             if t.name == "listReturnsArrayList"))
 
 
 def test_output_is_byte_identical_for_identical_input(fx_classes: Path) -> None:
@@ -255,14 +253,14 @@ def test_values_made_only_to_be_passed_are_written_where_they_are_used(fx_index:
                   Returns(I(1)))
     calc_class = render_suite(Suite(CALC, (once, twice, listed)), fx_index)
     assert _method(calc_class, "countReturns1").splitlines()[2:4] == [
-        "        IntStack intStack = new IntStack();", "        int result = Calc.count(new ArrayList<>(List.of(intStack)));"]
+        "        IntStack intStack = new IntStack();", "        assertEquals(1, Calc.count(new ArrayList<>(List.of(intStack))));"]
     stack_class = render_suite(Suite(STACK, (pushed,)), fx_index)
     lines = calc_class.source.splitlines()
-    assert "        String result = Calc.describe(Integer.valueOf(5));" in lines
+    assert '        assertEquals("integer", Calc.describe(Integer.valueOf(5)));' in lines
     assert lines[lines.index("        Integer i = Integer.valueOf(5);") + 1] == "        Calc.describe(i);"
     assert _method(stack_class, "sizeReturns1").splitlines()[2:6] == [
         "        IntStack intStack = new IntStack();", "        assertTrue(intStack.isEmpty());",
-        "        intStack.push(3);", "        int result = intStack.size();"]
+        "        intStack.push(3);", "        assertEquals(1, intStack.size());"]
     assert stack_class.check_at_line(stack_class.tests[0].first_line + 3) == (frozenset({0}), ("value", 1))
 
 
