@@ -330,7 +330,8 @@ class _CaseRenderer:
         if isinstance(value, Literal) and is_primitive(param) and value.desc != param:
             return f"({self.spell(param)}) {text}"
         if isinstance(value, Literal) and is_primitive(value.desc) and param in BOXABLE:
-            return f"({self.spell(param)}) {text}" if cast else text  # boxed
+            # Boxed; `(Integer) -1` would read as a subtraction from a variable Integer.
+            return f"({self.spell(param)}) {f'({text})' if text.startswith('-') else text}" if cast else text
         if value.desc != param and (cast or not self.assignable(value.desc, param)):
             return f"({self.spell(param)}) {text}"
         return text

@@ -52,6 +52,7 @@ CALC_SUITE = Suite(CALC, (
     calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING), expect=Returns(Null(STRING))),
     calc("describe", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING), expect=Returns(Literal(STRING, "string"))),
     calc("describe", "(Ljava/lang/Object;)Ljava/lang/String;", Null(OBJECT), expect=Returns(Literal(STRING, "object"))),
+    calc("describe", "(Ljava/lang/Object;)Ljava/lang/String;", I(-1), expect=Returns(Literal(STRING, "object"))),
     calc("range", "(I)[I", I(3), expect=Returns(ArrayLiteral("[I", (0, 1, 2)))),
     calc("split", "(Ljava/lang/String;)[Ljava/lang/String;", Literal(STRING, "a,b"),
          expect=Returns(ArrayLiteral("[Ljava/lang/String;", ("a", "b")))),
@@ -105,7 +106,8 @@ def test_test_names_say_what_happened(rendered: tuple[RenderedClass, RenderedCla
         "negateReturnsMinValue", "halfReturnsMinusZero", "inverseReturnsPositiveInfinity", "inverseReturnsNaN",
         "lowReturnsMinus1", "narrowReturnsMinus25536", "firstReturnsChar", "echoReturnsString", "echoReturnsNull",
         "rangeReturnsArray", "splitReturnsArray", "pairReturnsArray", "holderReturnsArray",  # as Calc declares them
-        "describeReturnsString", "describeReturnsObject", "countReturnsMinus1", "boxReturnsBox",
+        "describeReturnsString", "describeOfNullReturnsObject", "describeOfMinus1ReturnsObject", "countReturnsMinus1",
+        "boxReturnsBox",
         "listReturnsArrayList", "secretReturnsSecret", "anonymousReturnsObject", "parseThrowsIOException",
         "parseReturns3", "boxedReturns5", "objectReturns5", "checkedThrowsIllegalArgumentException",
     ]
@@ -168,7 +170,9 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
         "echoReturnsString": 'assertEquals("tab\\t\\"q\\" \\ud800\\ud83d\\ude00", Calc.echo("tab\\t\\"q\\" \\ud800\\ud83d\\ude00"));',
         "echoReturnsNull": "assertNull(Calc.echo(null));",
         "describeReturnsString": "assertEquals(\"string\", Calc.describe((String) null));",
-        "describeReturnsObject": "assertEquals(\"object\", Calc.describe((Object) null));",
+        "describeOfNullReturnsObject": "assertEquals(\"object\", Calc.describe((Object) null));",
+        # A negative literal cast to a box: `(Object) -1` would be a subtraction.
+        "describeOfMinus1ReturnsObject": "assertEquals(\"object\", Calc.describe((Object) (-1)));",
         "rangeReturnsArray": "assertArrayEquals(new int[] {0, 1, 2}, Calc.range(3));",
         "pairReturnsArray": 'assertArrayEquals(new String[] {"a", "b"}, Calc.pair());',
         "holderReturnsArray": "assertArrayEquals(new int[] {1}, (int[]) Calc.holder());",
