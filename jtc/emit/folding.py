@@ -10,7 +10,7 @@ Everything here works on the model (TestCase), before any Java is written, and i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Union
 
@@ -121,14 +121,15 @@ def same_value(values: Sequence[SlotValue]) -> bool:
     return len({repr(value) for value in values}) == 1
 
 
-def folds(cases: Sequence[TestCase], minimum: int = MINIMUM_FOLD) -> list[Fold]:
+def folds(cases: Sequence[TestCase], minimum: int = MINIMUM_FOLD, apart: Collection[int] = ()) -> list[Fold]:
     """The groups of at least `minimum` tests of one shape that differ in some slot (and in at most
-    MAXIMUM_PARAMETERS), by first test."""
+    MAXIMUM_PARAMETERS), by first test; the tests at positions `apart` are left out."""
     by_shape: dict[Hashable, list[int]] = {}
-    slots_of: list[dict[Slot, SlotValue]] = []
+    slots_of: dict[int, dict[Slot, SlotValue]] = {}
     for position, case in enumerate(cases):
-        key, slots = shape(case)
-        slots_of.append(slots)
+        if position in apart:
+            continue
+        key, slots_of[position] = shape(case)
         by_shape.setdefault(key, []).append(position)
     found = []
     for members in by_shape.values():

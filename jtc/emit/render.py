@@ -665,13 +665,15 @@ def _arg_slot(index: int | None, position: int) -> Slot | None:
     return None if index is None else Slot(ARG, index, position)
 
 
-def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True) -> RenderedClass:
+def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: frozenset[int] = frozenset()) \
+        -> RenderedClass:
     """The test class for `suite`: its tests grouped by member in the order the class declares
-    them, and, with `fold`, tests of one shape folded into parameterized tests (see folding.py)."""
+    them, and, with `fold`, tests of one shape folded into parameterized tests (see folding.py),
+    except the tests at positions `apart`."""
     subject = suite.class_under_test
     package = package_of(subject)
     class_name = test_class_name(subject)
-    found = folds(suite.tests) if fold else []
+    found = folds(suite.tests, apart=apart) if fold else []
     mentioned = {TEST_ANNOTATION, *(PARAMETERIZED_CLASSES if found else ())}
     for case in suite.tests:
         mentioned.update(_mentioned_classes(case))
@@ -743,7 +745,8 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
     rows = [[csv_value(values[slot]) for slot in group.varying] for values in slot_values]
     provider: tuple[str, ...] = ()
     spelled = {*renderer.spelled, PARAMETERIZED_TEST}
-    if all(text is not None for row in rows for text in row):
+    # A row that is one null alone would be an empty line, which CSV does not carry.
+    if all(text is not None for row in rows for text in row) and all(row != [""] for row in rows):
         annotations.append(f"@{names.spell_class(CSV_SOURCE)}({{")
         annotations.extend(f"        {string_literal(', '.join(row))}," for row in rows)  # type: ignore[arg-type]
         annotations.append("})")
@@ -753,7 +756,7 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
         annotations.append(f"@{names.spell_class(METHOD_SOURCE)}({string_literal(source)})")
         stream, arguments = names.spell_class(STREAM), names.spell_class(ARGUMENTS)
         provider = (f"static {stream}<{arguments}> {source}() {{", f"    return {stream}.of(",
-                    *(f"            {arguments}.of({', '.join(_source_value(values[slot]) for slot in group.varying)})"
+                    *(f"            {arguments}.of({', '.join(_source_value(values[slot], len(group.varying) == 1) for slot in group.varying)})"
                       + ("," if row < len(slot_values) - 1 else ");") for row, values in enumerate(slot_values)),
                     "}")
         spelled.update({METHOD_SOURCE, STREAM, ARGUMENTS})
@@ -764,11 +767,13 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
     return view, spelled
 
 
-def _source_value(value: SlotValue) -> str:
-    """A value in a @MethodSource's Arguments.of: an array of references cast to Object, so that
-    varargs does not spread it."""
+def _source_value(value: SlotValue, alone: bool) -> str:
+    """A value in a @MethodSource's Arguments.of: an array of references, or a null `alone` in its
+    row, cast to Object, so that varargs takes it as one argument (`Arguments.of(null)` is a null
+    array of arguments)."""
     text = java_literal(value)
-    return f"(Object) {text}" if isinstance(value, ArrayLiteral) and not is_primitive(value.desc[1:]) else text
+    spread = (alone and isinstance(value, Null)) or (isinstance(value, ArrayLiteral) and not is_primitive(value.desc[1:]))
+    return f"(Object) {text}" if spread else text
 
 
 def _selector_type(desc: str) -> str:

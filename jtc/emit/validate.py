@@ -62,6 +62,8 @@ class _Round:
 
     failures: dict[int, str] = field(default_factory=dict)
     masks: dict[tuple[int, CheckKey], str] = field(default_factory=dict)  # (case, check) -> why
+    # Cases of a parameterized test that failed as a whole (no case ran): written apart next round.
+    unfold: set[int] = field(default_factory=set)
 
     def drop(self, cases: frozenset[int] | Sequence[int], reason: str) -> None:
         for case in cases:
@@ -81,7 +83,7 @@ class _Round:
 
     @property
     def clean(self) -> bool:
-        return not self.failures and not self.masks
+        return not self.failures and not self.masks and not self.unfold
 
 
 def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path,
@@ -115,9 +117,11 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
 def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, settings: ValidationSettings,
               index: ClassIndex, scratch: Path, report: ValidationReport, fold: bool) -> None:
     cases = list(suite.tests)
+    apart = [False] * len(cases)  # written on its own whatever its shape
     for round_number in range(1, settings.max_rounds + 1):
         report.rounds = round_number
-        rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index, fold)
+        rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index, fold,
+                                frozenset(position for position, alone in enumerate(apart) if alone))
         round_dir = scratch / f"round-{round_number}"
         verdict = _check(rendered, classpath, round_dir, settings)
         if verdict.clean:
@@ -138,7 +142,10 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
                 cases[case] = without(cases[case], check)
         for case, reason in sorted(verdict.failures.items()):
             report.dropped.append(DroppedTest(names[case], reason))
-        cases = [case for position, case in enumerate(cases) if position not in verdict.failures]
+        for case in verdict.unfold:
+            apart[case] = True
+        kept = [position for position in range(len(cases)) if position not in verdict.failures]
+        cases, apart = [cases[position] for position in kept], [apart[position] for position in kept]
         if not cases:
             report.note = "every test was dropped; nothing written"
             return
@@ -194,7 +201,11 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
     if not all(run.completed for run in runs):
         return _isolate(rendered, classpath, round_dir, settings, runs)
     for test in rendered.tests:
-        for case, first, second in zip(test.cases, *(_case_results(run, rendered, test) for run in runs)):
+        results = [_case_results(run, rendered, test) for run in runs]
+        if test.parameter_types is not None and not any(r for run_results in results for r in run_results):
+            verdict.unfold.update(test.cases)  # the parameterized test failed as a whole: try its cases apart
+            continue
+        for case, first, second in zip(test.cases, *results):
             if first is None or second is None:
                 verdict.drop([case], "was not run")
             elif first.passed != second.passed:

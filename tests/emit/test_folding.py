@@ -123,3 +123,38 @@ def test_a_case_whose_check_fails_is_written_apart(fx_classes: Path, tmp_path: P
     assert report.written is not None
     source = report.written.read_text()
     assert '"18, 6",' in source and '"9, ' not in source and "assertDoesNotThrow(() -> Calc.gcd(12, 9));" in source
+
+
+def test_a_null_alone_in_its_row_comes_from_a_method_source(fx_index: ClassIndex, fx_classes: Path,
+                                                            tmp_path: Path) -> None:
+    describes = [calc("describe", "(Ljava/lang/String;)Ljava/lang/String;", value, expect=Returns(S("string")))
+                 for value in (S("a"), Null(STRING), S("b"))]
+    rendered = render_suite(Suite(CALC, tuple(describes)), fx_index)
+    method = _method(rendered, "describeReturnsString")
+    assert '@MethodSource("describeReturnsStringCases")' in method and "Arguments.of((Object) null)," in method
+    source = tmp_path / "src" / rendered.relative_path
+    source.parent.mkdir(parents=True)
+    source.write_text(rendered.source, encoding="utf-8")
+    assert compile_sources([source], [fx_classes, junit_console_jar()], tmp_path / "classes") == []
+    run = run_tests([rendered.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
+                    test_timeout_s=10, wall_timeout_s=120)
+    assert run.completed and len(run.results) == 3 and all(result.passed for result in run.results.values())
+
+
+@pytest.mark.slow
+def test_a_parameterized_test_that_fails_as_a_whole_is_written_apart(fx_classes: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import jtc.emit.render as render
+
+    rounds = []
+    real = render._source_value
+
+    def failing_once(value, alone):  # the first rendering's @MethodSource throws before any case runs
+        rounds.append(value)
+        return "1 / 0" if len(rounds) == 1 else real(value, alone)
+
+    monkeypatch.setattr(render, "_source_value", failing_once)
+    report = validate_suite(Suite(CALC, (*ECHOES, QUOTED)), [fx_classes], tmp_path / "out",
+                            ValidationSettings(test_timeout_s=5.0))
+    assert report.rounds == 2 and report.dropped == [] and report.masked == []
+    assert report.kept == ["echoReturnsAB", "echoReturnsNull", "echoReturnsEmptyString", "echoReturnsItS"]
