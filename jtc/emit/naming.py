@@ -287,13 +287,14 @@ def subject_name(case: TestCase, class_under_test: str) -> str:
 
 def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iterable[str] = ()) -> list[str]:
     """Names for tests, each told apart from the others by what sets it apart: the member and its
-    outcome (`isEmptyReturnsTrue`), then the inputs where those are shared
+    outcome (`isEmptyReturnsTrue`), an exception by its message where the class is shared
+    (`addThrowsIntOverflow`, `addThrowsLongOverflow`), then the inputs where those are shared
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
     before (`sizeAfter2PushesReturns2`); a number only when all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
     names = [test_method_name(case, class_under_test) for case in cases]
     taken_names = set(taken)
-    for refine in (_refined_by_inputs, _refined_by_history):
+    for refine in (_refined_by_message, _refined_by_inputs, _refined_by_history):
         collisions: dict[str, list[int]] = {}
         for position, name in enumerate(names):
             collisions.setdefault(name, []).append(position)
@@ -309,6 +310,16 @@ def _insert_before_outcome(name: str, subject: str, words: str) -> str:
     found = [at for at in (name.find(outcome, len(subject)) for outcome in _OUTCOMES) if at >= 0]
     at = min(found) if found else len(name)
     return name[:at] + words + name[at:]
+
+
+def _refined_by_message(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """An exception said by the words of its message, when the messages differ and all have words."""
+    messages = [case.expectation.message if isinstance(case.expectation, Throws) else None for case in cases]
+    words = [_text_words(message) if message else "" for message in messages]
+    if len(set(messages)) < len(cases) or not all(words):
+        return [name] * len(cases)
+    subject = subject_name(cases[0], class_under_test)
+    return [f"{subject}Throws{said}" for said in words]
 
 
 def _refined_by_inputs(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:

@@ -162,3 +162,14 @@ def test_a_string_result_is_named_by_its_words() -> None:
     assert value_words(Literal(STRING, "Hello, stranger")) == "HelloStranger"
     assert value_words(Literal(STRING, "Welcome back, administrator")) == "WelcomeBackAdministrator"
     assert value_words(Literal(STRING, "x = 1")) == "String"
+
+
+def test_exceptions_of_one_class_are_told_apart_by_their_messages() -> None:
+    def add(desc: str, a: int, message: str) -> Case:
+        kind = desc[1]
+        return Case((Invoke(CALC, "add", desc, None, (Literal(kind, a), Literal(kind, a))),),
+                    Throws("java.lang.ArithmeticException", message))
+    cases = [add("(II)I", 2**30, "int overflow"), add("(JJ)J", 2**62, "long overflow"),
+             add("(JJ)J", -(2**62), "long underflow")]
+    assert naming.distinct_names(cases, CALC) == ["addThrowsIntOverflow", "addThrowsLongOverflow",
+                                                  "addThrowsLongUnderflow"]
