@@ -76,6 +76,7 @@ class RenderedTest:
     last_line: int  # the closing brace (of its @MethodSource method, when it has one)
     checks: tuple[tuple[int, CheckKey], ...] = ()  # (1-based line, check) of the assertions it may give up
     parameter_types: str | None = None  # a parameterized test's, as JUnit's method selector writes them
+    made: frozenset[CheckKey] = frozenset()  # checks whose line also makes the call they check
 
     @property
     def selector(self) -> str:
@@ -104,13 +105,15 @@ class RenderedClass:
         return PurePosixPath(*self.package.split("."), f"{self.class_name}.java") if self.package \
             else PurePosixPath(f"{self.class_name}.java")
 
-    def check_at_line(self, line: int) -> tuple[frozenset[int], CheckKey] | None:
+    def check_at_line(self, line: int, call_failed: bool = False) -> tuple[frozenset[int], CheckKey] | None:
         """(suite indexes of the test's cases, check) when `line` is an assertion the test can do
-        without; a parameterized test's cases give it up each on its own."""
+        without; a parameterized test's cases give it up each on its own. With `call_failed` (the
+        line does not compile, or threw something else than an assertion's failure), not a check
+        that makes the call it checks (`assertEquals(6, gcd(12, 18))`): the call is at fault."""
         for test in self.tests:
             for check_line, key in test.checks:
                 if check_line == line:
-                    return frozenset(test.cases), key
+                    return None if call_failed and key in test.made else (frozenset(test.cases), key)
         return None
 
     def cases_at_line(self, line: int) -> frozenset[int] | None:
@@ -141,6 +144,7 @@ class _MethodView:
     throws: bool
     body: tuple[str, ...]
     checks: tuple[tuple[int, CheckKey], ...]  # (body line, check)
+    made: frozenset[CheckKey]  # checks whose line also makes the call they check
     provider: tuple[str, ...] = ()  # the lines of a @MethodSource method, after the test
     selector_types: str | None = None  # a parameterized test's parameter types, as a JUnit selector names them
 
@@ -218,6 +222,7 @@ class _CaseRenderer:
                     *(top.split("/")[0] for top in map(top_level, _mentioned_classes(case)))}
         self.locals = LocalNames(reserved)
         self.variables: dict[int, tuple[str, str]] = {}  # statement index -> (name, declared desc)
+        self.made: set[CheckKey] = set()  # checks whose line also makes the call they check
 
     # --- locals ---------------------------------------------------------------------------------
 
@@ -505,6 +510,7 @@ class _CaseRenderer:
             if index in values and self.uses[index] == 1 and declared == statement.result_desc:
                 lines.append(self.state(values[index], declared, expression, Slot(VALUE, index)))  # asserted only
                 checks[len(lines) - 1] = ("value", index)
+                self.made.add(("value", index))
             elif self.inlined(index):
                 self.variables[index] = (expression, self.declared_type(statement.result_desc))  # written where used
             elif index in self.referenced:
@@ -572,6 +578,7 @@ class _CaseRenderer:
             lines.append(self.state(expectation, declared, call, Slot(EXPECTATION)))  # asserted as it is made
             if not isinstance(expectation, ReturnsObject):
                 checks[len(lines) - 1] = ("expectation", -1)
+                self.made.add(("expectation", -1))
             return
         name = self.locals.allocate(variable_base(last)) if constructed else "result"
         self.variables[last_index] = (name, declared)
@@ -724,7 +731,7 @@ def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, inde
     reflective = any(statement.reflective for statement in case.program)
     annotation = f"@{names.spell_class(TEST_ANNOTATION)}"
     view = _MethodView(name, (position,), (annotation,), "", case.throws_checked or reflective, tuple(body),
-                       tuple(checks.items()))
+                       tuple(checks.items()), frozenset(renderer.made))
     return view, {*renderer.spelled, TEST_ANNOTATION}
 
 
@@ -762,7 +769,8 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
         spelled.update({METHOD_SOURCE, STREAM, ARGUMENTS})
     reflective = any(statement.reflective for statement in representative.program)
     view = _MethodView(name, group.cases, tuple(annotations), signature,
-                       representative.throws_checked or reflective, tuple(body), tuple(checks.items()), provider,
+                       representative.throws_checked or reflective, tuple(body), tuple(checks.items()),
+                       frozenset(renderer.made), provider,
                        ", ".join(_selector_type(desc) for desc in descs))
     return view, spelled
 
@@ -863,7 +871,7 @@ def _spans(source: str, views: list[_MethodView]) -> tuple[RenderedTest, ...]:
         # and the body starts on the line after it, 1-based `header + 2`.
         checks = tuple((header + 2 + line, key) for line, key in view.checks)
         spans.append(RenderedTest(view.name, view.cases, header + 1 - len(view.annotations), end + 1, checks,
-                                  view.selector_types))
+                                  view.selector_types, view.made))
         cursor = end
     return tuple(spans)
 

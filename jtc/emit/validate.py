@@ -70,11 +70,12 @@ class _Round:
             self.failures.setdefault(case, reason)
 
     def fail_at(self, rendered: RenderedClass, line: int | None, cases: frozenset[int] | Sequence[int],
-                reason: str) -> None:
+                reason: str, call_failed: bool) -> None:
         """Give up the check on `line` in `cases` when it is one of theirs, else drop `cases`. A case
         of a parameterized test that gives up a check no longer has the others' shape: it is
-        written apart in the next round."""
-        check = rendered.check_at_line(line) if line is not None else None
+        written apart in the next round. `call_failed` when it is not an assertion that failed (see
+        RenderedClass.check_at_line)."""
+        check = rendered.check_at_line(line, call_failed) if line is not None else None
         if check is not None and set(cases) <= check[0]:
             for case in cases:
                 self.masks.setdefault((case, check[1]), reason)
@@ -155,11 +156,11 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
 def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings) -> _Round:
     """Parse, then compile, then run twice; each stage only when the one before found nothing."""
     verdict = _parse(rendered)
-    if verdict.failures:
+    if not verdict.clean:
         return verdict
     classes = round_dir / "classes"
     verdict = _compile(rendered, classpath, round_dir, classes)
-    if verdict.failures:
+    if not verdict.clean:  # a check that does not compile is given up, but nothing compiled to run
         return verdict
     return _run_twice(rendered, [classes, *classpath], round_dir, settings)
 
@@ -190,7 +191,7 @@ def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, cl
     for compile_error in compile_sources([source], [*classpath, junit_console_jar()], classes):
         cases = rendered.cases_at_line(compile_error.line)
         verdict.fail_at(rendered, compile_error.line, cases or _everything(rendered),
-                        f"does not compile: {compile_error.message} (line {compile_error.line})")
+                        f"does not compile: {compile_error.message} (line {compile_error.line})", call_failed=True)
     return verdict
 
 
@@ -211,10 +212,17 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
             elif first.passed != second.passed:
                 passed, failed = (1, second) if first.passed else (2, first)
                 verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [case],
-                                f"flaky: passed in run {passed}, failed in run {3 - passed} ({failed.message})")
+                                f"flaky: passed in run {passed}, failed in run {3 - passed} ({failed.message})",
+                                _not_an_assertion(failed))
             elif not first.passed:
-                verdict.fail_at(rendered, _failing_line(rendered, first.trace), [case], f"fails: {first.message}")
+                verdict.fail_at(rendered, _failing_line(rendered, first.trace), [case], f"fails: {first.message}",
+                                _not_an_assertion(first))
     return verdict
+
+
+def _not_an_assertion(result: TestResult) -> bool:
+    """Whether what failed was something else than an assertion (the call threw, or timed out)."""
+    return not result.message.startswith("AssertionFailedError")
 
 
 def _case_results(run: LauncherRun, rendered: RenderedClass, test: RenderedTest) -> list[TestResult | None]:
