@@ -792,17 +792,20 @@ def _selector_type(desc: str) -> str:
 
 
 def _slot_parameters(varying: Sequence[Slot], case: TestCase, index: ClassIndex) -> dict[Slot, str]:
-    """Parameter names: the callee's parameter for an argument (`day`), `expected` for the value
+    """Parameter names: the callee's parameter for an argument (`day`; `containsValue` when an
+    earlier call's parameter is `value` too), `expected` for the value
     the call returns, `message` for an exception's message, `expected` and the observer or local
     for other stated values."""
     taken = LocalNames(_RESERVED_LOCALS)
-    names = {}
+    names: dict[Slot, str] = {}
     for slot in varying:
         if slot.place == ARG:
             statement = case.program[slot.index]
             declared = declared_parameter_names(index, statement)
             desc = statement.args[slot.position].desc
             base = declared[slot.position] if declared else _TYPE_PARAMETER_NAMES.get(desc, "value")
+            if base in names.values() and isinstance(statement, Invoke):  # the second `value`: `containsValue`
+                base = statement.name + upper_first(base)
         elif slot.place == EXPECTATION:
             base = "expected"
         elif slot.place in (MESSAGE, RAISED):

@@ -158,3 +158,11 @@ def test_a_parameterized_test_that_fails_as_a_whole_is_written_apart(fx_classes:
                             ValidationSettings(test_timeout_s=5.0))
     assert report.rounds == 2 and report.dropped == [] and report.masked == []
     assert report.kept == ["echoReturnsAB", "echoReturnsNull", "echoReturnsEmptyString", "echoReturnsItS"]
+
+
+def test_a_parameter_name_met_again_is_told_by_its_call(fx_index: ClassIndex) -> None:
+    twice = [Case((Invoke(CALC, "gcd", "(II)I", None, (I(12), I(a))), Invoke(CALC, "gcd", "(II)I", None, (I(12), I(b)))),
+                  Returns(I(g))) for a, b, g in ((1, 18, 6), (2, 8, 4), (3, 5, 1))]
+    rendered = render_suite(Suite(CALC, tuple(twice)), fx_index)
+    assert "    void gcdReturnsExpected(int b, int gcdB, int expected) {" in rendered.source
+    assert '@ParameterizedTest(name = "gcd(12, {1}) returns {2} after gcd(12, {0})")' in rendered.source
