@@ -91,14 +91,20 @@ def test_a_folded_test_reads_as_a_table(folded: RenderedClass) -> None:
     assert folded.tests[0].case_name(1) == "gcdReturnsExpected[2]"
 
 
-def test_folded_tests_compile_and_every_case_passes(folded: RenderedClass, fx_classes: Path, tmp_path: Path) -> None:
-    source = tmp_path / "src" / folded.relative_path
+def _cases_passed(rendered: RenderedClass, fx_classes: Path, tmp_path: Path) -> int:
+    """Compile and run the rendered class; how many cases ran, each of which passed."""
+    source = tmp_path / "src" / rendered.relative_path
     source.parent.mkdir(parents=True)
-    source.write_text(folded.source, encoding="utf-8")
+    source.write_text(rendered.source, encoding="utf-8")
     assert compile_sources([source], [fx_classes, junit_console_jar()], tmp_path / "classes") == []
-    run = run_tests([folded.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
+    run = run_tests([rendered.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
                     test_timeout_s=10, wall_timeout_s=120)
-    assert run.completed and len(run.results) == 13 and all(result.passed for result in run.results.values())
+    assert run.completed and all(result.passed for result in run.results.values())
+    return len(run.results)
+
+
+def test_folded_tests_compile_and_every_case_passes(folded: RenderedClass, fx_classes: Path, tmp_path: Path) -> None:
+    assert _cases_passed(folded, fx_classes, tmp_path) == 13
 
 
 def test_without_folding_every_test_stands_alone(fx_index: ClassIndex) -> None:
@@ -132,13 +138,7 @@ def test_a_null_alone_in_its_row_comes_from_a_method_source(fx_index: ClassIndex
     rendered = render_suite(Suite(CALC, tuple(describes)), fx_index)
     method = _method(rendered, "describeReturnsString")
     assert '@MethodSource("describeReturnsStringCases")' in method and "Arguments.of((Object) null)," in method
-    source = tmp_path / "src" / rendered.relative_path
-    source.parent.mkdir(parents=True)
-    source.write_text(rendered.source, encoding="utf-8")
-    assert compile_sources([source], [fx_classes, junit_console_jar()], tmp_path / "classes") == []
-    run = run_tests([rendered.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
-                    test_timeout_s=10, wall_timeout_s=120)
-    assert run.completed and len(run.results) == 3 and all(result.passed for result in run.results.values())
+    assert _cases_passed(rendered, fx_classes, tmp_path) == 3
 
 
 @pytest.mark.slow
