@@ -48,6 +48,7 @@ from jtc.oracle.expectations import (CheckKey, Completes, Returns, ReturnsBoxed,
                                      Stated, TestCase, TestSuite, Throws)
 
 TEST_ANNOTATION = "org/junit/jupiter/api/Test"
+DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
 _RESERVED_LOCALS = ("result", "exception")
 
 
@@ -110,6 +111,7 @@ class _MethodView:
     throws: bool
     body: tuple[str, ...]
     checks: tuple[tuple[int, CheckKey], ...]  # (body line, check)
+    disabled: str = ""  # the @Disabled annotation with its reason, for a likely bug's reproduction
 
 
 def _mentioned_classes(case: TestCase) -> Iterator[str]:
@@ -434,6 +436,9 @@ class _CaseRenderer:
         last_index = len(self.case.program) - 1
         last = self.case.program[last_index]
         expectation = self.case.expectation
+        if self.case.likely_bug:  # a reproduction: the crash is left to fail the test once enabled
+            lines.append(f"{self.call(last, discarded=True)};")
+            return
         if isinstance(expectation, Throws):
             lines.extend(self.throws(self.call(last, discarded=True), expectation, "exception"))
             if expectation.message is not None:
@@ -518,7 +523,7 @@ def render_suite(suite: TestSuite, index: ClassIndex) -> RenderedClass:
     subject = suite.class_under_test
     package = package_of(subject)
     class_name = test_class_name(subject)
-    mentioned = {TEST_ANNOTATION}
+    mentioned = {TEST_ANNOTATION} | ({DISABLED_ANNOTATION} if any(case.likely_bug for case in suite.tests) else set())
     for case in suite.tests:
         mentioned.update(_mentioned_classes(case))
     names = TypeNames(package, class_name, mentioned)
@@ -529,14 +534,17 @@ def render_suite(suite: TestSuite, index: ClassIndex) -> RenderedClass:
         renderer = _CaseRenderer(case, names, index, package)
         reflective = any(statement.reflective for statement in case.program)
         body, checks = renderer.body()
-        views.append(_MethodView(method_name, case.throws_checked or reflective, tuple(body), tuple(checks.items())))
+        disabled = f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.likely_bug)})" \
+            if case.likely_bug else ""
+        views.append(_MethodView(method_name, case.throws_checked or reflective, tuple(body), tuple(checks.items()),
+                                 disabled))
         for internal in renderer.spelled:
             imported = names.import_of(internal)
             if imported:
                 users_by_import[imported].add(position)
     # Types are spelled against everything the tests might mention; only what they did spell is imported.
-    annotation = names.import_of(TEST_ANNOTATION)
-    imports = [name for name in names.imports if users_by_import[name] or name == annotation]
+    annotations = {names.import_of(TEST_ANNOTATION), names.import_of(DISABLED_ANNOTATION)}
+    imports = [name for name in names.imports if users_by_import[name] or name in annotations]
     source = _template().render(
         subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name,
         methods=views, test_annotation=names.spell_class(TEST_ANNOTATION),

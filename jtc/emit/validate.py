@@ -48,6 +48,7 @@ class ValidationReport:
     written: Path | None = None
     test_class: str | None = None  # binary name of the written test class
     kept: list[str] = field(default_factory=list)
+    disabled: list[str] = field(default_factory=list)  # of the kept tests, the @Disabled reproductions of likely bugs
     dropped: list[DroppedTest] = field(default_factory=list)
     masked: list[DroppedTest] = field(default_factory=list)  # assertions given up: test name, why
     rounds: int = 0
@@ -122,6 +123,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             target.write_text(rendered.source, encoding="utf-8")
             report.written, report.test_class = target, rendered.binary_name
             report.kept = [test.name for test in rendered.tests]
+            report.disabled = [test.name for test in rendered.tests if cases[test.case_index].likely_bug]
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)
@@ -193,6 +195,8 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
         first, second = (run.results.get(f"{rendered.binary_name}#{test.name}") for run in runs)
         if first is None or second is None:
             verdict.drop([test.case_index], "was not run")
+        elif first.skipped and second.skipped:
+            continue  # @Disabled: a likely bug's reproduction, written to document it, not to pass
         elif first.passed != second.passed:
             passed, failed = (1, second) if first.passed else (2, first)
             verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [test.case_index],
@@ -231,7 +235,7 @@ def _isolate(rendered: RenderedClass, classpath: list[Path], round_dir: Path, se
         if not alone.completed:
             ending = "was killed" if alone.exit_code is None else f"exited with code {alone.exit_code}"
             verdict.drop([test.case_index], f"ends the test JVM: it {ending} without a report")
-        elif result is None or not result.passed:
+        elif result is None or not (result.passed or result.skipped):
             verdict.drop([test.case_index], f"fails: {result.message if result else 'was not run'}")
     if not verdict.failures:  # every test behaves alone: they only break the JVM together
         tail = broken.output.strip().splitlines()[-3:]

@@ -1,0 +1,173 @@
+"""Likely bugs: exceptions the code under test raised by accident, told apart from the ones it
+throws on purpose (implicit oracles, seed 004).
+
+A test that asserts `assertThrows(NullPointerException.class, …)` for a crash pins the crash as if it
+were the specification. So every exception a statement of the class under test raised is judged
+from where it came from (the stack the harness reports, and whether an `athrow` of instrumented
+code threw it, which the replay knows):
+
+* expected behaviour: an explicit `throw` of instrumented code (`throw new IllegalArgumentException`,
+  a rethrow, an `assert`, lang3's `Validate`, Guava's `Preconditions` on the classpath); an argument
+  check of the JDK (`Objects.requireNonNull`, `Objects.checkIndex`, `Math.addExact` …); a
+  NullPointerException in a test that passes a null somewhere (the null argument is the caller's
+  fault, as Randoop decides by default); an exception raised in another class than the one under test
+  (it is that class's behaviour); anything but the crash types below; and, for a class that is itself
+  a collection, map or iterator, the exceptions of those contracts (`next()` past the end);
+* a likely bug: one of the crash types below, raised by the JVM inside the class under test (a
+  dereference, an array access, a cast, a division) or by a JDK method it called (`list.get(i)`,
+  `iterator.next()`, `Optional.get()`), with no null among the test's inputs.
+
+A replay that desynchronised cannot say whether the code threw explicitly: such an exception counts
+as expected, so that no crash is claimed on guesswork.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from jtc.model.program import ArrayLiteral, Invoke, Null, Program, StatementStatus, VarRef
+from jtc.search.execution import Execution
+
+CRASHES = frozenset({
+    "java.lang.NullPointerException", "java.lang.ArrayIndexOutOfBoundsException",
+    "java.lang.StringIndexOutOfBoundsException", "java.lang.IndexOutOfBoundsException",
+    "java.lang.ClassCastException", "java.lang.ArithmeticException", "java.lang.NegativeArraySizeException",
+    "java.lang.ArrayStoreException", "java.lang.IllegalStateException", "java.lang.UnsupportedOperationException",
+    "java.util.ConcurrentModificationException", "java.util.NoSuchElementException",
+})
+# What a collection, map or iterator throws by contract when the caller asks too much of it.
+CONTRACT_EXCEPTIONS = frozenset({
+    "java.lang.ArrayIndexOutOfBoundsException", "java.lang.StringIndexOutOfBoundsException",
+    "java.lang.IndexOutOfBoundsException", "java.lang.IllegalStateException",
+    "java.lang.UnsupportedOperationException", "java.util.NoSuchElementException",
+})
+CONTRACT_TYPES = ("java/util/Iterator", "java/util/ListIterator", "java/util/Enumeration", "java/util/Collection",
+                  "java/util/Map")
+JDK_PACKAGES = ("java.", "javax.", "jdk.", "sun.", "com.sun.")
+# Methods whose only work is to check an argument: what they throw is the caller's contract.
+ARGUMENT_CHECKS = frozenset({
+    "java.util.Objects.requireNonNull", "java.util.Objects.requireNonNullElse",
+    "java.util.Objects.requireNonNullElseGet", "java.util.Objects.checkIndex", "java.util.Objects.checkFromToIndex",
+    "java.util.Objects.checkFromIndexSize",
+})
+NULL_TOKEN = "N"  # the harness's value token of a statement that returned null
+EXACT_ARITHMETIC = ("java.lang.Math.", "java.lang.StrictMath.")  # addExact, toIntExact …: overflow checks
+# Check classes of common libraries, for when they are not instrumented (not on the user classpath).
+CHECK_CLASSES = frozenset({"org.apache.commons.lang3.Validate", "com.google.common.base.Preconditions",
+                           "org.springframework.util.Assert"})
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One stack frame as the harness reports it: `class.method(desc):line` (desc may be empty)."""
+
+    site: str
+
+    @property
+    def class_name(self) -> str:
+        return self.site.split("(")[0].rsplit(":", 1)[0].rpartition(".")[0]
+
+    @property
+    def method(self) -> str:
+        """`class.method`, without descriptor and line."""
+        return self.site.split("(")[0].rsplit(":", 1)[0]
+
+    @property
+    def in_jdk(self) -> bool:
+        return self.class_name.startswith(JDK_PACKAGES)
+
+
+@dataclass(frozen=True)
+class LikelyBug:
+    """Statement `statement` of an execution raised `exception` by accident. `stack` runs from the
+    frame that raised it down to the outermost frame of the class under test."""
+
+    exception: str  # binary class name
+    message: str | None
+    stack: tuple[str, ...]
+    statement: int
+
+    @property
+    def site(self) -> str:
+        return self.stack[0]
+
+    @property
+    def key(self) -> tuple[str, tuple[str, ...]]:
+        """What makes two crashes one: the exception class and the stack it came up."""
+        return self.exception, self.stack
+
+    @property
+    def summary(self) -> str:
+        """One line: `NullPointerException at com.example.Foo.bar(I)V:12`."""
+        return f"{self.exception.rpartition('.')[2]} at {self.site}"
+
+
+class BugOracle:
+    """Judges what statements of the class under test threw. `in_subject(internal name)` tells the
+    classes whose code is under test (the class and its nested classes); `contract` whether the class
+    under test is a collection, map or iterator."""
+
+    def __init__(self, in_subject: Callable[[str], bool], contract: bool) -> None:
+        self.in_subject = in_subject
+        self.contract = contract
+
+    def first_bug(self, execution: Execution, upto: int) -> LikelyBug | None:
+        """The first statement at or before `upto` that calls the class under test and raised a
+        likely bug, if one did."""
+        result = execution.result
+        for index in range(min(upto + 1, result.executed)):
+            statement = execution.program[index]
+            if result.status[index] == StatementStatus.THREW and self.in_subject(statement.owner):
+                bug = self.judge(execution, index)
+                if bug is not None:
+                    return bug
+        return None
+
+    def judge(self, execution: Execution, index: int) -> LikelyBug | None:
+        """Statement `index` threw: a LikelyBug, or None when the throw is expected behaviour."""
+        result, replay = execution.result, execution.replay
+        exception = result.values[index] or ""
+        stacks = result.throw_stacks
+        text = stacks[index] if index < len(stacks) else None
+        if exception not in CRASHES or not text or replay is None or replay.desync is not None:
+            return None
+        outcome = replay.outcomes[index] if index < len(replay.outcomes) else None
+        if outcome is None or getattr(outcome.value, "id", None) in replay.thrown_by_code:
+            return None  # an explicit throw (or one the replay cannot place)
+        frames = [Frame(site) for site in text.split("\n")]
+        if any(frame.class_name in CHECK_CLASSES for frame in frames):
+            return None
+        innermost = next((position for position, frame in enumerate(frames) if not frame.in_jdk), None)
+        if innermost is None or not self.in_subject(frames[innermost].class_name.replace(".", "/")):
+            return None  # raised by the JDK for a call the test made, or in another class's code
+        if innermost > 0 and not self._crash_in_callee(exception, frames[innermost - 1]):
+            return None
+        if exception == "java.lang.NullPointerException" and passes_null(execution, index):
+            return None
+        outermost = max(position for position, frame in enumerate(frames) if not frame.in_jdk)
+        return LikelyBug(exception, result.messages[index], tuple(f.site for f in frames[:outermost + 1]), index)
+
+    def _crash_in_callee(self, exception: str, entry: Frame) -> bool:
+        """The JDK method the class under test called (`entry`) raised `exception`: a crash unless
+        the method is an argument check, or the exception is a collection contract's own."""
+        if entry.method in ARGUMENT_CHECKS or entry.method.startswith(EXACT_ARITHMETIC):
+            return False
+        return not (self.contract and exception in CONTRACT_EXCEPTIONS)
+
+
+def passes_null(execution: Execution, upto: int) -> bool:
+    """Whether a statement at or before `upto` was given a null: a null literal, a null element of
+    an array, or the null an earlier statement returned."""
+    returned = execution.result.values
+    program: Program = execution.program
+    for statement in program[:upto + 1]:
+        values = [*statement.args]
+        if isinstance(statement, Invoke) and statement.receiver is not None:
+            values.append(statement.receiver)
+        for value in values:
+            if isinstance(value, Null) or isinstance(value, ArrayLiteral) and None in value.elements:
+                return True
+            if isinstance(value, VarRef) and value.index < len(returned) and returned[value.index] == NULL_TOKEN:
+                return True
+    return False
