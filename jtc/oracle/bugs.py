@@ -8,14 +8,21 @@ code threw it, which the replay knows):
 
 * expected behaviour: an explicit `throw` of instrumented code (`throw new IllegalArgumentException`,
   a rethrow, an `assert`, lang3's `Validate`, Guava's `Preconditions` on the classpath); an argument
-  check of the JDK (`Objects.requireNonNull`, `Objects.checkIndex`, `Math.addExact` …); a
-  NullPointerException in a test that passes a null somewhere (the null argument is the caller's
-  fault, as Randoop decides by default); an exception raised in another class than the one under test
-  (it is that class's behaviour); anything but the crash types below; and, for a class that is itself
-  a collection, map or iterator, the exceptions of those contracts (`next()` past the end);
+  check of the JDK (`Objects.requireNonNull`, `Objects.checkIndex`, `Math.addExact` …); a crash the
+  test's own inputs explain: a NullPointerException in a test that passes a null somewhere (as
+  Randoop decides by default), an index or size out of range in a call that takes an int or long
+  (`join(array, ',', 0, 9)` on a shorter array: the caller's precondition, as lang3 documents it), a
+  ClassCastException in a test that passes a collection (its elements are typed by erasure only),
+  anything in a test with a stub (its answers need not keep its interface's contract); an
+  exception raised in another class than the one under test (it is that class's behaviour);
+  anything but the crash types below; and, for a class that is itself a collection, map or
+  iterator, the exceptions of those contracts (`next()` past the end);
 * a likely bug: one of the crash types below, raised by the JVM inside the class under test (a
   dereference, an array access, a cast, a division) or by a JDK method it called (`list.get(i)`,
-  `iterator.next()`, `Optional.get()`), with no null among the test's inputs.
+  `iterator.next()`, `Optional.get()`), that the test's inputs do not explain.
+
+The price of the input rules: an off-by-one behind an index parameter, or a crash that needs a
+stub, is not reported.
 
 A replay that desynchronised cannot say whether the code threw explicitly: such an exception counts
 as expected, so that no crash is claimed on guesswork.
@@ -26,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from jtc.model.program import ArrayLiteral, Invoke, Null, Program, StatementStatus, VarRef
+from jtc.model.program import ArrayLiteral, Invoke, NewCollection, Null, Program, StatementStatus, Stub, VarRef
 from jtc.search.execution import Execution
 
 CRASHES = frozenset({
@@ -41,6 +48,11 @@ CONTRACT_EXCEPTIONS = frozenset({
     "java.lang.ArrayIndexOutOfBoundsException", "java.lang.StringIndexOutOfBoundsException",
     "java.lang.IndexOutOfBoundsException", "java.lang.IllegalStateException",
     "java.lang.UnsupportedOperationException", "java.util.NoSuchElementException",
+})
+# Indexes and sizes out of range: the caller's precondition when the call takes an int or long.
+INDEX_CRASHES = frozenset({
+    "java.lang.ArrayIndexOutOfBoundsException", "java.lang.StringIndexOutOfBoundsException",
+    "java.lang.IndexOutOfBoundsException", "java.lang.NegativeArraySizeException",
 })
 CONTRACT_TYPES = ("java/util/Iterator", "java/util/ListIterator", "java/util/Enumeration", "java/util/Collection",
                   "java/util/Map")
@@ -143,10 +155,27 @@ class BugOracle:
             return None  # raised by the JDK for a call the test made, or in another class's code
         if innermost > 0 and not self._crash_in_callee(exception, frames[innermost - 1]):
             return None
-        if exception == "java.lang.NullPointerException" and passes_null(execution, index):
+        if self._caused_by_inputs(exception, execution, index):
             return None
         outermost = max(position for position, frame in enumerate(frames) if not frame.in_jdk)
         return LikelyBug(exception, result.messages[index], tuple(f.site for f in frames[:outermost + 1]), index)
+
+    @staticmethod
+    def _caused_by_inputs(exception: str, execution: Execution, index: int) -> bool:
+        """Whether the test's own inputs explain the crash: a null it passes (NullPointerException),
+        an index or size it passes (an int or long argument of the call), a stub whose answers need
+        not keep its interface's contract, a collection whose elements are typed by erasure only
+        (ClassCastException)."""
+        program: Program = execution.program
+        if any(isinstance(statement, Stub) for statement in program[:index + 1]):
+            return True
+        if exception == "java.lang.NullPointerException":
+            return passes_null(execution, index)
+        if exception in INDEX_CRASHES:
+            return any(param in ("I", "J") for param in program[index].param_descs)
+        if exception == "java.lang.ClassCastException":
+            return any(isinstance(statement, NewCollection) for statement in program[:index + 1])
+        return False
 
     def _crash_in_callee(self, exception: str, entry: Frame) -> bool:
         """The JDK method the class under test called (`entry`) raised `exception`: a crash unless
