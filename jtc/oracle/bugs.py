@@ -12,7 +12,8 @@ code threw it, which the replay knows):
   test's own inputs explain: a NullPointerException in a test that passes a null somewhere (as
   Randoop decides by default), an index or size out of range in a call that takes an int or long
   (`join(array, ',', 0, 9)` on a shorter array: the caller's precondition, as lang3 documents it), a
-  ClassCastException in a test that passes a collection (its elements are typed by erasure only),
+  ClassCastException in a test that passes a collection, a `java.util` object or an `Object` (typed by
+  erasure only: a `List<Monster>` parameter may get a list of squares),
   anything in a test with a stub (its answers need not keep its interface's contract); an
   exception raised in another class than the one under test (it is that class's behaviour);
   anything but the crash types below; and, for a class that is itself a collection, map or
@@ -54,6 +55,7 @@ INDEX_CRASHES = frozenset({
     "java.lang.ArrayIndexOutOfBoundsException", "java.lang.StringIndexOutOfBoundsException",
     "java.lang.IndexOutOfBoundsException", "java.lang.NegativeArraySizeException",
 })
+ERASED = frozenset({"Ljava/lang/Object;", "Ljava/lang/Comparable;", "Ljava/lang/Iterable;"})
 CONTRACT_TYPES = ("java/util/Iterator", "java/util/ListIterator", "java/util/Enumeration", "java/util/Collection",
                   "java/util/Map")
 JDK_PACKAGES = ("java.", "javax.", "jdk.", "sun.", "com.sun.")
@@ -174,7 +176,8 @@ class BugOracle:
         if exception in INDEX_CRASHES:
             return any(param in ("I", "J") for param in program[index].param_descs)
         if exception == "java.lang.ClassCastException":
-            return any(isinstance(statement, NewCollection) for statement in program[:index + 1])
+            return any(isinstance(statement, NewCollection) or any(map(typed_by_erasure, statement.param_descs))
+                       for statement in program[:index + 1])
         return False
 
     def _crash_in_callee(self, exception: str, entry: Frame) -> bool:
@@ -183,6 +186,13 @@ class BugOracle:
         if entry.method in ARGUMENT_CHECKS or entry.method.startswith(EXACT_ARITHMETIC):
             return False
         return not (self.contract and exception in CONTRACT_EXCEPTIONS)
+
+
+def typed_by_erasure(param: str) -> bool:
+    """A parameter whose values the search chooses by erasure (a `List<Monster>` may get any list, a
+    type variable any object), so that what the code casts them to may not fit."""
+    element = param.lstrip("[")
+    return element in ERASED or element.startswith("Ljava/util/")
 
 
 def passes_null(execution: Execution, upto: int) -> bool:

@@ -112,6 +112,8 @@ def test_an_index_or_size_the_call_is_given_a_stub_or_a_collection_explains_a_cr
     listed = NewCollection("java/util/ArrayList", "Ljava/util/List;", ("Ljava/lang/Object;",), (Literal("I", 9),))
     given = Invoke(LEDGER, "addAll", "(Ljava/util/List;)V", VarRef(0, f"L{LEDGER};"), (VarRef(1, "Ljava/util/List;"),))
     assert _judge(_threw("java.lang.ClassCastException", [PUT], (NEW, listed, given))) is None
+    taken = Invoke(LEDGER, "merge", "(Ljava/util/List;)V", VarRef(0, f"L{LEDGER};"), (Null("Ljava/util/List;"),))
+    assert _judge(_threw("java.lang.ClassCastException", [PUT], (NEW, taken))) is None  # a list of the wrong things
     assert _judge(_threw("java.lang.ClassCastException", [PUT])) is not None
 
 
