@@ -76,12 +76,14 @@ def test_reproductions_are_written_disabled_compile_and_are_skipped(emitted: Pat
 
 
 @pytest.mark.slow
-def test_without_the_option_no_test_pins_a_crash(bugs_classes: Path, tmp_path: Path,
-                                                 capfd: pytest.CaptureFixture[str]) -> None:
-    source = _generate(bugs_classes, tmp_path).read_text()
-    out = capfd.readouterr().out
-    assert f"  likely bug: ArrayIndexOutOfBoundsException at {LAST_SITE} (" in out
-    assert f"  likely bug: NullPointerException at {OWNER_SITE} (" in out
+def test_without_the_option_no_test_pins_a_crash(bugs_classes: Path, tmp_path: Path) -> None:
+    source = _generate(bugs_classes, tmp_path, "--report", str(tmp_path / "run.json")).read_text()
+    [ledger] = json.loads((tmp_path / "run.json").read_text())["classes"]
+    summary = "\n".join(ledger["lines"])  # the summary as printed
+    assert re.search(rf"  likely bug: ArrayIndexOutOfBoundsException at {re.escape(LAST_SITE)} \(\d+ executions?\); "
+                     "no passing test pins it", summary)
+    assert f"  likely bug: NullPointerException at {OWNER_SITE} (" in summary
+    assert ledger["disabled"] == 0 and len(ledger["likely_bugs"]) == 2
     assert "@Disabled" not in source and "ArrayIndexOutOfBoundsException" not in source
     assert "() -> ledger.ownerLength()" not in source and "() -> ledger.last()" not in source
     assert json.loads((tmp_path / "bugs.json").read_text())["totals"]["likely_bugs"] == 2
