@@ -294,7 +294,8 @@ def summary_lines(report: ClassReport) -> list[str]:
         lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {_count(count, 'execution')}; "
                      f"no test written for {'them' if count != 1 else 'it'}")
     for bug in report.likely_bugs:
-        lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']} "
+        called = f" called from {bug['stack'][-1]}" if len(bug["stack"]) > 1 else ""
+        lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']}{called} "
                      f"({_count(bug['executions'], 'execution')}); no passing test pins it")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")

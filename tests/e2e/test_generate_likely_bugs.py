@@ -15,8 +15,9 @@ from jtc.cli import main
 
 from junit_run import compile_and_run
 
-LAST_SITE = "bug.Ledger.last()I:25"
-OWNER_SITE = "bug.Ledger.ownerLength()I:37"
+LAST_SITE = "bug.Ledger.last()I:26"
+OWNER_SITE = "bug.Ledger.ownerLength()I:38"
+LABEL_SITE = "bug.Ledger.label()Ljava/lang/String;:42"
 
 
 def _generate(classes: Path, work: Path, *options: str) -> Path:
@@ -37,11 +38,14 @@ def emitted(bugs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
 @pytest.mark.slow
 def test_the_report_groups_each_crash_with_its_shortest_reproduction(emitted: Path) -> None:
     report = json.loads((emitted / "bugs.json").read_text())
-    assert report["totals"] == {"classes": 1, "likely_bugs": 2}
+    assert report["totals"] == {"classes": 1, "likely_bugs": 3}
     [ledger] = report["classes"]
     assert ledger["class"] == "bug.Ledger"
-    bugs = {bug["exception"]: bug for bug in ledger["likely_bugs"]}
-    overflow, unset = bugs["java.lang.ArrayIndexOutOfBoundsException"], bugs["java.lang.NullPointerException"]
+    bugs = {tuple(bug["stack"]): bug for bug in ledger["likely_bugs"]}
+    assert set(bugs) == {(LAST_SITE,), (OWNER_SITE,), (OWNER_SITE, LABEL_SITE)}  # one crash, two stacks
+    overflow, unset, labelled = bugs[LAST_SITE,], bugs[OWNER_SITE,], bugs[OWNER_SITE, LABEL_SITE]
+    assert overflow["exception"] == "java.lang.ArrayIndexOutOfBoundsException"
+    assert unset["exception"] == labelled["exception"] == "java.lang.NullPointerException"
     assert (overflow["site"], overflow["stack"]) == (LAST_SITE, [LAST_SITE])
     assert overflow["message"] == "Index -1 out of bounds for length 2" and overflow["executions"] >= 1
     assert overflow["test"] == (
@@ -51,10 +55,10 @@ def test_the_report_groups_each_crash_with_its_shortest_reproduction(emitted: Pa
         "    Ledger ledger = new Ledger();\n"
         "    ledger.last();\n"
         "}")
-    assert (unset["site"], unset["stack"]) == (OWNER_SITE, [OWNER_SITE])
-    assert "ledger.ownerLength();" in unset["test"]
+    assert unset["site"] == labelled["site"] == OWNER_SITE
+    assert "    ledger.ownerLength();" in unset["test"] and "    ledger.label();" in labelled["test"]
     text = (emitted / "bugs.txt").read_text()
-    assert text.startswith("jtc: 2 likely bugs in 1 class\n\nbug.Ledger\n")
+    assert text.startswith("jtc: 3 likely bugs in 1 class\n\nbug.Ledger\n")
     assert f"java.lang.ArrayIndexOutOfBoundsException at {LAST_SITE}" in text and "           ledger.last();" in text
 
 
@@ -63,7 +67,7 @@ def test_reproductions_are_written_disabled_compile_and_are_skipped(emitted: Pat
                                                                      tmp_path: Path) -> None:
     source = (emitted / "out" / "bug" / "LedgerTest.java").read_text()
     assert "import org.junit.jupiter.api.Disabled;" in source
-    assert source.count("@Disabled(") == 2
+    assert source.count("@Disabled(") == 3
     assert "ArrayIndexOutOfBoundsException.class" not in source  # the crash is not asserted as behaviour
     # What the ledger throws on purpose still is: an explicit throw, a null argument dereferenced.
     assert re.search(r"assertThrows\(IllegalArgumentException\.class, \(\) -> ledger\.put\(-?\d+, -?\d+\)\);", source)
@@ -71,7 +75,7 @@ def test_reproductions_are_written_disabled_compile_and_are_skipped(emitted: Pat
     run = compile_and_run([emitted / "out" / "bug" / "LedgerTest.java"], bugs_classes, tmp_path)
     assert run.returncode == 0, run.stdout[-3000:]
     tests = source.count("@Test")
-    assert f"{tests - 2} tests successful" in run.stdout and "2 tests skipped" in run.stdout
+    assert f"{tests - 3} tests successful" in run.stdout and "3 tests skipped" in run.stdout
     assert "0 tests failed" in run.stdout
 
 
@@ -83,7 +87,8 @@ def test_without_the_option_no_test_pins_a_crash(bugs_classes: Path, tmp_path: P
     assert re.search(rf"  likely bug: ArrayIndexOutOfBoundsException at {re.escape(LAST_SITE)} \(\d+ executions?\); "
                      "no passing test pins it", summary)
     assert f"  likely bug: NullPointerException at {OWNER_SITE} (" in summary
-    assert ledger["disabled"] == 0 and len(ledger["likely_bugs"]) == 2
+    assert f"  likely bug: NullPointerException at {OWNER_SITE} called from {LABEL_SITE} (" in summary
+    assert ledger["disabled"] == 0 and len(ledger["likely_bugs"]) == 3
     assert "@Disabled" not in source and "ArrayIndexOutOfBoundsException" not in source
-    assert "() -> ledger.ownerLength()" not in source and "() -> ledger.last()" not in source
-    assert json.loads((tmp_path / "bugs.json").read_text())["totals"]["likely_bugs"] == 2
+    assert not re.search(r"\(\) -> ledger\.(ownerLength|last|label)\(\)", source)
+    assert json.loads((tmp_path / "bugs.json").read_text())["totals"]["likely_bugs"] == 3
