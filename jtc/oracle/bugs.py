@@ -10,8 +10,8 @@ code threw it, which the replay knows):
   a rethrow, an `assert`, lang3's `Validate`, Guava's `Preconditions` on the classpath); an argument
   check of the JDK (`Objects.requireNonNull`, `Objects.checkIndex`, `Math.addExact` …); a crash the
   test's own inputs explain: a NullPointerException in a test that passes a null somewhere (as
-  Randoop decides by default), an index or size out of range in a call that takes an int or long
-  (`join(array, ',', 0, 9)` on a shorter array: the caller's precondition, as lang3 documents it), a
+  Randoop decides by default), an index or size out of range that lies within the int arguments of
+  the call (`join(array, ',', 0, 9)` on a shorter array: the caller's precondition), a
   ClassCastException in a test that passes a collection, a `java.util` object or an `Object` (typed by
   erasure only: a `List<Monster>` parameter may get a list of squares),
   anything in a test with a stub (its answers need not keep its interface's contract); an
@@ -22,8 +22,8 @@ code threw it, which the replay knows):
   dereference, an array access, a cast, a division) or by a JDK method it called (`list.get(i)`,
   `iterator.next()`, `Optional.get()`), that the test's inputs do not explain.
 
-The price of the input rules: an off-by-one behind an index parameter, or a crash that needs a
-stub, is not reported.
+The price of the input rules: an off-by-one that fails at an index the caller passed, or a crash
+that needs a stub, is not reported.
 
 A replay that desynchronised cannot say whether the code threw explicitly: such an exception counts
 as expected, so that no crash is claimed on guesswork.
@@ -31,10 +31,12 @@ as expected, so that no crash is claimed on guesswork.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
-from jtc.model.program import ArrayLiteral, Invoke, NewCollection, Null, Program, StatementStatus, Stub, VarRef
+from jtc.model.program import (ArrayLiteral, Invoke, Literal, NewCollection, Null, Program, Statement, StatementStatus,
+                               Stub, VarRef)
 from jtc.search.execution import Execution
 
 CRASHES = frozenset({
@@ -50,12 +52,14 @@ CONTRACT_EXCEPTIONS = frozenset({
     "java.lang.IndexOutOfBoundsException", "java.lang.IllegalStateException",
     "java.lang.UnsupportedOperationException", "java.util.NoSuchElementException",
 })
-# Indexes and sizes out of range: the caller's precondition when the call takes an int or long.
+# Indexes and sizes out of range: the caller's precondition when the call was given them.
 INDEX_CRASHES = frozenset({
     "java.lang.ArrayIndexOutOfBoundsException", "java.lang.StringIndexOutOfBoundsException",
     "java.lang.IndexOutOfBoundsException", "java.lang.NegativeArraySizeException",
 })
 ERASED = frozenset({"Ljava/lang/Object;", "Ljava/lang/Comparable;", "Ljava/lang/Iterable;"})
+# The size in an out-of-range message (`for length 2`, `Size: 2`, `char[1]`), which is no index.
+BOUNDS_WORDING = re.compile(r"(length|size)\s*[:=]?\s*-?\d+|\[\d+\]", re.IGNORECASE)
 CONTRACT_TYPES = ("java/util/Iterator", "java/util/ListIterator", "java/util/Enumeration", "java/util/Collection",
                   "java/util/Map")
 JDK_PACKAGES = ("java.", "javax.", "jdk.", "sun.", "com.sun.")
@@ -165,7 +169,7 @@ class BugOracle:
     @staticmethod
     def _caused_by_inputs(exception: str, execution: Execution, index: int) -> bool:
         """Whether the test's own inputs explain the crash: a null it passes (NullPointerException),
-        an index or size it passes (an int or long argument of the call), a stub whose answers need
+        an index or size within the int or long arguments of the call, a stub whose answers need
         not keep its interface's contract, a collection whose elements are typed by erasure only
         (ClassCastException)."""
         program: Program = execution.program
@@ -174,7 +178,7 @@ class BugOracle:
         if exception == "java.lang.NullPointerException":
             return passes_null(execution, index)
         if exception in INDEX_CRASHES:
-            return any(param in ("I", "J") for param in program[index].param_descs)
+            return index_given(program[index], execution.result.messages[index])
         if exception == "java.lang.ClassCastException":
             return any(isinstance(statement, NewCollection) or any(map(typed_by_erasure, statement.param_descs))
                        for statement in program[:index + 1])
@@ -186,6 +190,24 @@ class BugOracle:
         if entry.method in ARGUMENT_CHECKS or entry.method.startswith(EXACT_ARITHMETIC):
             return False
         return not (self.contract and exception in CONTRACT_EXCEPTIONS)
+
+
+def index_given(statement: Statement, message: str | None) -> bool:
+    """Whether the index or size an out-of-range exception names lies within the int and long
+    arguments of the call (`join(array, ',', 0, 9)` failing at index 1 of a one-element array):
+    the caller asked for it. One outside them (`reverse(array, 2147483646, MIN_VALUE)` failing at
+    2147483647, `new char[…]` of a negative size after an overflow) came from the code's own
+    arithmetic. A call without such arguments explains nothing; one whose message names no number,
+    or whose arguments are not literals, is given the benefit of the doubt."""
+    params = statement.param_descs
+    if not any(param in ("I", "J") for param in params):
+        return False
+    given = [value.value for value, param in zip(statement.args, params)
+             if param in ("I", "J") and isinstance(value, Literal) and isinstance(value.value, int)]
+    named = [int(number) for number in re.findall(r"-?\d+", BOUNDS_WORDING.sub("", message or ""))]
+    if not given or not named:
+        return True
+    return any(min(given) <= number <= max(given) for number in named)
 
 
 def typed_by_erasure(param: str) -> bool:

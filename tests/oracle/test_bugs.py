@@ -17,12 +17,12 @@ EXCEPTION_ID = 7
 
 
 def _threw(exception: str, stack: list[str], program: tuple = (NEW, CALL), explicit: bool = False,
-           desync: str | None = None, values: list[str | None] | None = None) -> Execution:
+           desync: str | None = None, values: list[str | None] | None = None, message: str = "boom") -> Execution:
     """`program`'s last statement threw `exception` up `stack` (top frame first)."""
     count = len(program)
     values = (values or ["O:b.Ledger#1"] * (count - 1)) + [exception]
     status = [StatementStatus.OK] * (count - 1) + [StatementStatus.THREW]
-    result = HarnessResult([], count, status, values, [None] * (count - 1) + ["boom"], [None] * (count - 1) + [stack[0]],
+    result = HarnessResult([], count, status, values, [None] * (count - 1) + [message], [None] * (count - 1) + [stack[0]],
                            0, 0, None, [], 0, throw_stacks=[None] * (count - 1) + ["\n".join(stack)])
     outcomes = [SimpleNamespace(value=None)] * (count - 1) + [SimpleNamespace(value=SimpleNamespace(id=EXCEPTION_ID))]
     replay = SimpleNamespace(outcomes=outcomes, thrown_by_code={EXCEPTION_ID} if explicit else set(), desync=desync)
@@ -101,10 +101,22 @@ def test_an_exception_raised_in_another_class_or_by_the_call_itself_is_not_this_
 
 
 def test_an_index_or_size_the_call_is_given_a_stub_or_a_collection_explains_a_crash() -> None:
-    put = Invoke(LEDGER, "put", "(II)V", VarRef(0, f"L{LEDGER};"), (Literal("I", 2), Literal("I", 10)))
-    assert _judge(_threw("java.lang.ArrayIndexOutOfBoundsException", [PUT], (NEW, put))) is None
-    assert _judge(_threw("java.lang.NegativeArraySizeException", [PUT], (NEW, put))) is None
+    put = Invoke(LEDGER, "put", "(II)V", VarRef(0, f"L{LEDGER};"), (Literal("I", 0), Literal("I", 9)))
+    asked = _threw("java.lang.ArrayIndexOutOfBoundsException", [PUT], (NEW, put), message="Index 1 out of bounds for length 1")
+    assert _judge(asked) is None  # within the range the caller asked for
+    copied = _threw("java.lang.ArrayIndexOutOfBoundsException", [PUT], (NEW, put),
+                    message="arraycopy: last destination index 5 out of bounds for char[1]")
+    assert _judge(copied) is None
+    assert _judge(_threw("java.lang.NegativeArraySizeException", [PUT], (NEW, put))) is None  # no number: benefit of doubt
     assert _judge(_threw("java.lang.ArithmeticException", [PUT], (NEW, put))) is not None  # not an index
+    # An index or size outside the arguments comes from the code's own arithmetic (an overflow).
+    reverse = Invoke(LEDGER, "reverse", "(II)V", VarRef(0, f"L{LEDGER};"),
+                     (Literal("I", 2147483646), Literal("I", -2**31)))
+    assert _judge(_threw("java.lang.ArrayIndexOutOfBoundsException", [PUT], (NEW, reverse),
+                         message="Index 2147483647 out of bounds for length 1")) is not None
+    assert _judge(_threw("java.lang.NegativeArraySizeException", [PUT], (NEW, put), message="-2")) is not None
+    # Without int arguments nothing is the caller's index.
+    assert _judge(_threw("java.lang.ArrayIndexOutOfBoundsException", [PUT], message="Index -1 out of bounds for length 2"))
     stub = Stub("java/util/function/Supplier", "", (Answer("get", "()Ljava/lang/Object;"),), (Literal("I", 9),))
     fed = Invoke(LEDGER, "fill", "(Ljava/util/function/Supplier;)V", VarRef(0, f"L{LEDGER};"),
                  (VarRef(1, "Ljava/util/function/Supplier;"),))
