@@ -12,6 +12,7 @@ import json
 import textwrap
 from pathlib import Path
 
+from jtc.errors import UsageError
 from jtc.project.results import ClassResult
 
 DEFAULT_REPORT = Path("jtc-likely-bugs.json")
@@ -28,14 +29,19 @@ def report_path(requested: Path | None, results: list[ClassResult]) -> Path | No
 
 
 def write_report(path: Path, results: list[ClassResult]) -> Path:
-    """Writes the JSON to `path` and the text form next to it; returns the text form's path."""
+    """Writes the JSON to `path` and the text form next to it; returns the text form's path. A path
+    that cannot be written is the user's error, told in one line."""
     classes = [{"class": result.name, "likely_bugs": result.likely_bugs} for result in results if result.likely_bugs]
     data = {"classes": classes,
             "totals": {"classes": len(classes), "likely_bugs": sum(len(c["likely_bugs"]) for c in classes)}}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     text = path.with_suffix(".txt") if path.suffix != ".txt" else path.with_name(path.name + ".txt")
-    text.write_text(text_form(results), encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        text.write_text(text_form(results), encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write the likely-bug report to {error.filename or path}: "
+                         f"{error.strerror or error}") from None
     return text
 
 

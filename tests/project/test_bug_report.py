@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from jtc.errors import UsageError
 from jtc.project.bug_report import DEFAULT_REPORT, report_path, write_report
 from jtc.project.results import ClassResult, Status
 
@@ -44,3 +45,9 @@ def test_the_default_report_is_written_when_there_is_something_to_say_or_to_corr
     assert report_path(None, _results()) == DEFAULT_REPORT
     DEFAULT_REPORT.write_text("{}")
     assert report_path(None, clean) == DEFAULT_REPORT  # an earlier run's report is overwritten, not left stale
+
+
+def test_a_report_path_that_cannot_be_written_is_one_line_of_error(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(UsageError, match="cannot write the likely-bug report to .*taken"):
+        write_report(tmp_path / "taken", _results())
