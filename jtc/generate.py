@@ -36,7 +36,7 @@ from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
-from jtc.oracle.bugs import CONTRACT_TYPES, BugOracle, LikelyBug
+from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
 from jtc.oracle.expectations import TestCase, TestSuite
 from jtc.oracle.observers import observers
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify, outcome_at
@@ -172,8 +172,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     suite = build_suite(declared.name, chosen, index.declares_checked)
-    reproductions = likely_bug_groups(declared.name, [(c, bug) for c in found if (bug := crashes[c.execution.index])],
-                                      index)
+    crashed = [(c.execution, bug) for c in found if (bug := crashes[c.execution.index])]
+    reproductions = likely_bug_groups(declared.name, group_crashes(crashed), index)
     started_probe = time.perf_counter()
     effects = functools.cache(lambda owner, name, desc: analysis.effects(owner, name, desc))
     prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
@@ -188,26 +188,20 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     return report
 
 
-def likely_bug_groups(class_name: str, crashed: list[tuple[Candidate, LikelyBug]],
-                      index: ClassIndex) -> list[tuple[dict, TestCase]]:
-    """The likely bugs of a class grouped by exception and stack, in the order first met: each
-    group as JSON (with how many executions showed it and the Java source of its shortest
-    reproduction) and that reproduction as a test case to write @Disabled."""
-    groups: dict[tuple, list[tuple[Candidate, LikelyBug]]] = {}
-    for candidate, bug in crashed:
-        groups.setdefault(bug.key, []).append((candidate, bug))
+def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:
+    """Each group of crashes as JSON (with how many executions showed it and the Java source of its
+    shortest reproduction), and that reproduction as a test case to write @Disabled."""
     found = []
-    for members in groups.values():
-        candidate, bug = min(members, key=lambda member: (member[1].statement, member[0].execution.index))
-        at_bug = Candidate(candidate.execution, outcome_at(candidate.execution, bug.statement), candidate.covers,
-                           candidate.outcome_key)
+    for group in groups:
+        bug, execution = group.bug, group.execution
+        at_bug = Candidate(execution, outcome_at(execution, bug.statement), frozenset(), ())
         case = dataclasses.replace(build_suite(class_name, [at_bug], index.declares_checked).tests[0],
                                    likely_bug=f"likely bug: {bug.summary}")
         rendered = render_suite(TestSuite(class_name, (case,)), index)
         span = rendered.tests[0]
         source = textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 2:span.last_line]))
         found.append(({"exception": bug.exception, "message": bug.message, "site": bug.site, "stack": list(bug.stack),
-                       "executions": len(members), "test": source}, case))
+                       "executions": group.executions, "test": source}, case))
     return found
 
 

@@ -121,6 +121,26 @@ class LikelyBug:
         return f"{self.exception.rpartition('.')[2]} at {self.site}"
 
 
+@dataclass(frozen=True)
+class BugGroup:
+    """The executions that crashed the same way (exception and stack): the shortest one's crash,
+    which reproduces it in fewest statements, and how many there were."""
+
+    bug: LikelyBug
+    execution: Execution
+    executions: int
+
+
+def group_crashes(crashed: list[tuple[Execution, LikelyBug]]) -> list[BugGroup]:
+    """Crashes grouped by exception and stack, in the order first met; ties for the shortest go to
+    the earlier execution, so the reproduction is deterministic."""
+    groups: dict[tuple[str, tuple[str, ...]], list[tuple[Execution, LikelyBug]]] = {}
+    for execution, bug in crashed:
+        groups.setdefault(bug.key, []).append((execution, bug))
+    shortest = (min(members, key=lambda member: (member[1].statement, member[0].index)) for members in groups.values())
+    return [BugGroup(bug, execution, len(groups[bug.key])) for execution, bug in shortest]
+
+
 class BugOracle:
     """Judges what statements of the class under test threw. `in_subject(internal name)` tells the
     classes whose code is under test (the class and its nested classes); `contract` whether the class

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import Answer, Construct, Invoke, Literal, NewCollection, Null, StatementStatus, Stub, VarRef
-from jtc.oracle.bugs import BugOracle, LikelyBug
+from jtc.oracle.bugs import BugOracle, LikelyBug, group_crashes
 from jtc.search.execution import Execution
 
 LEDGER = "b/Ledger"
@@ -132,3 +132,13 @@ def test_an_index_or_size_the_call_is_given_a_stub_or_a_collection_explains_a_cr
 def test_a_statement_of_another_class_is_not_judged() -> None:
     helper = Invoke("b/Board", "of", "()Lb/Board;", None, ())
     assert _judge(_threw("java.lang.NullPointerException", ["b.Board.of()Lb/Board;:3"], (NEW, helper))) is None
+
+
+def test_crashes_group_by_exception_and_stack_each_with_its_shortest_execution() -> None:
+    npe, called = "java.lang.NullPointerException", ("b.Ledger.owner()I:38", "b.Ledger.label()Ljava/lang/String;:42")
+    first, second, other = (SimpleNamespace(index=n) for n in (0, 1, 2))
+    crashed = [(first, LikelyBug(npe, None, called[:1], 3)), (second, LikelyBug(npe, None, called[:1], 1)),
+               (other, LikelyBug(npe, None, called, 1)), (first, LikelyBug(npe, None, called[:1], 1))]
+    groups = group_crashes(crashed)  # type: ignore[arg-type]
+    assert [(g.bug.stack, g.execution.index, g.bug.statement, g.executions) for g in groups] == [
+        (called[:1], 0, 1, 3), (called, 2, 1, 1)]  # the earliest of the shortest
