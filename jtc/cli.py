@@ -41,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
                           help="fail the run (exit 10-14) when the code under test exits, loops, overflows the stack, "
                                "runs out of memory or kills the JVM on some path")
     generate.add_argument("--report", type=Path, metavar="FILE", help="write every class's figures as JSON")
+    generate.add_argument("--emit-likely-bugs", action="store_true",
+                          help="also write each likely bug's shortest reproduction, as a @Disabled test")
+    generate.add_argument("--likely-bugs-report", type=Path, metavar="FILE",
+                          help="write the likely bugs as JSON to FILE and as text beside it (default: "
+                               "jtc-likely-bugs.json, when there are any)")
     generate.add_argument("--cache-dir", type=Path, default=Path(".jtc-cache"), metavar="DIR",
                           help="the incremental cache: unchanged classes are not generated again (default: .jtc-cache)")
     generate.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -125,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
             strategy=Strategy(args.strategy), max_executions=args.max_executions, measure_coverage=not args.no_coverage,
             fold=not args.no_fold,
+            emit_likely_bugs=args.emit_likely_bugs,
             access=AccessOptions(args.include_non_public, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),
@@ -134,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.jobs < 1:
             raise UsageError("-j needs at least one worker process")
         options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
-                             force=args.force, report=args.report, scheduler=args.scheduler)
+                             force=args.force, report=args.report, scheduler=args.scheduler,
+                             likely_bugs_report=args.likely_bugs_report)
         return int(run_generate(settings, options, args.classes, args.package, args.all))
     except JtcError as error:
         print(f"jtc: error: {error}", file=sys.stderr)

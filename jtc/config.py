@@ -71,6 +71,7 @@ class Settings:
     max_depth: int = 2_000  # decisions per path that the constraint tree keeps
     measure_coverage: bool = True
     fold: bool = True  # tests of one shape become one parameterized test (emit/folding.py)
+    emit_likely_bugs: bool = False  # also write each likely bug's reproduction, @Disabled (oracle/bugs.py)
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()
     exploration: ExplorationOptions = ExplorationOptions()
@@ -86,3 +87,4 @@ class RunOptions:
     force: bool = False  # generate even the classes the cache says are unchanged
     report: Path | None = None  # every class's figures as JSON
     scheduler: str | None = None  # a Dask scheduler's address: classes become jobs on its cluster
+    likely_bugs_report: Path | None = None  # the likely-bug report (JSON; text beside it); None: the default

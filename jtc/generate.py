@@ -7,10 +7,12 @@ exhaustion, a dead JVM) are reported per method; the tests for everything else a
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
 import tempfile
+import textwrap
 import time
 import traceback
 from collections import Counter
@@ -33,11 +35,14 @@ from jtc.model.classtable import ClassInfo
 from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
-from jtc.oracle.expectations import TestSuite
+from jtc.emit.render import render_suite
+from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
+from jtc.oracle.expectations import TestCase, TestSuite
 from jtc.oracle.observers import observers
-from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify, outcome_at
 from jtc.oracle.probe import Prober, probe_suite
-from jtc.oracle.selection import build_suite, candidates, in_class, in_class_name, last_new_coverage, select
+from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
+                                  select)
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -80,6 +85,8 @@ class ClassReport:
     engine: EngineStats | None = None  # where the search time went (the engine benchmark reads it)
     coverage: ClassCoverage | None = None  # JaCoCo's figures with the line table (class and nested classes)
     final_coverage_seconds: float = 0.0  # search time when the last execution that covered something new ran
+    likely_bugs: list[dict] = field(default_factory=list)  # groups of crashes (see likely_bug_groups), as JSON
+    disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
 
     @property
     def exit_code(self) -> ExitCode:
@@ -157,19 +164,45 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
     found = candidates(search.executions, declared.name, frozenset((t.owner, t.name, t.desc) for t in targets))
-    chosen = select(found, lambda member: in_class_name(member[0], declared.name))  # type: ignore[index]
+    oracle = BugOracle(lambda owner: in_class_name(owner, declared.name),
+                       any(index.is_subtype(declared.name, contract) for contract in CONTRACT_TYPES))
+    crashes = {c.execution.index: oracle.first_bug(c.execution, c.outcome.statement) for c in found}
+    chosen = select([c for c in found if crashes[c.execution.index] is None],
+                    lambda member: in_class_name(member[0], declared.name))  # type: ignore[index]
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     suite = build_suite(declared.name, chosen, index.declares_checked)
+    crashed = [(c.execution, bug) for c in found if (bug := crashes[c.execution.index])]
+    reproductions = likely_bug_groups(declared.name, group_crashes(crashed), index)
     started_probe = time.perf_counter()
     effects = functools.cache(lambda owner, name, desc: analysis.effects(owner, name, desc))
     prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
                     functools.cache(lambda receiver: observers(index, effects, receiver)))
     suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober)
     report.seconds["probe"] = time.perf_counter() - started_probe
+    report.likely_bugs = [group for group, _ in reproductions]
+    if settings.emit_likely_bugs:
+        suite = dataclasses.replace(suite, tests=suite.tests + tuple(case for _, case in reproductions))
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
+
+
+def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:
+    """Each group of crashes as JSON (with how many executions showed it and the Java source of its
+    shortest reproduction), and that reproduction as a test case to write @Disabled."""
+    found = []
+    for group in groups:
+        bug, execution = group.bug, group.execution
+        at_bug = Candidate(execution, outcome_at(execution, bug.statement), frozenset(), ())
+        case = dataclasses.replace(build_suite(class_name, [at_bug], index.declares_checked).tests[0],
+                                   likely_bug=f"likely bug: {bug.summary}")
+        rendered = render_suite(TestSuite(class_name, (case,)), index)
+        span = rendered.tests[0]
+        source = textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 2:span.last_line]))
+        found.append(({"exception": bug.exception, "message": bug.message, "site": bug.site, "stack": list(bug.stack),
+                       "executions": group.executions, "test": source}, case))
+    return found
 
 
 def _sub_search(worker: JvmWorker, repository: ClassRepository, settings: Settings, pool: Pool,
@@ -211,6 +244,7 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
                                     index=index, fold=settings.fold)
         report.seconds["validation"] = time.perf_counter() - started
         report.tests_written = len(validation.kept)
+        report.disabled = len(validation.disabled)
         report.test_file = str(validation.written) if validation.written else None
         report.dropped = [(d.name, d.reason) for d in validation.dropped]
         report.masked = [(d.name, d.reason) for d in validation.masked]
@@ -235,6 +269,7 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
 def summary_lines(report: ClassReport) -> list[str]:
     search, solver = report.search, report.solver
     lines = [f"{report.class_name}: {_count(report.tests_written, 'test')} written"
+             + (f" ({report.disabled} @Disabled: likely bugs)" if report.disabled else "")
              + (f" to {report.test_file}" if report.test_file else "")]
     if report.branch is not None and report.line is not None:
         (bc, bt), (lc, lt) = report.branch, report.line
@@ -252,6 +287,10 @@ def summary_lines(report: ClassReport) -> list[str]:
     for method, outcome, count in report.problems:
         lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {_count(count, 'execution')}; "
                      f"no test written for {'them' if count != 1 else 'it'}")
+    for bug in report.likely_bugs:
+        called = f" called from {bug['stack'][-1]}" if len(bug["stack"]) > 1 else ""
+        lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']}{called} "
+                     f"({_count(bug['executions'], 'execution')}); no passing test pins it")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
     for test, reason in report.masked:

@@ -73,6 +73,12 @@ def strength_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def bugs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Crashes against exceptions thrown on purpose, and identity hashes (tests/fixtures/bugs)."""
+    return compile_java(FIXTURES / "bugs", tmp_path_factory.mktemp("bugs"))
+
+
+@pytest.fixture(scope="session")
 def graphs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Object graphs: factories elsewhere, abstract classes, interfaces without implementations,
     collections, grids of chars, iterators (tests/fixtures/graphs)."""

@@ -65,6 +65,7 @@ PARAMETERIZED_CLASSES = (PARAMETERIZED_TEST, CSV_SOURCE, METHOD_SOURCE, ARGUMENT
 # A slot's parameter without a declared name is named after its type.
 _TYPE_PARAMETER_NAMES = {STRING: "text", "Z": "flag", "C": "character", "D": "number", "F": "number",
                          "I": "number", "J": "number", "S": "number", "B": "number"}
+DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
 _RESERVED_LOCALS = ("result", "exception")
 
 
@@ -560,6 +561,9 @@ class _CaseRenderer:
         last_index = len(self.case.program) - 1
         last = self.case.program[last_index]
         expectation = self.case.expectation
+        if self.case.likely_bug:  # a reproduction: the crash is left to fail the test once enabled
+            lines.append(f"{self.call(last, discarded=True)};")
+            return
         if isinstance(expectation, Throws):
             lines.extend(self.throws(self.call(last, discarded=True, index=last_index), expectation, "exception",
                                      Slot(MESSAGE)))
@@ -680,8 +684,11 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     subject = suite.class_under_test
     package = package_of(subject)
     class_name = test_class_name(subject)
+    apart |= {position for position, case in enumerate(suite.tests) if case.likely_bug}  # reproductions stay apart
     found = folds(suite.tests, apart=apart) if fold else []
     mentioned = {TEST_ANNOTATION, *(PARAMETERIZED_CLASSES if found else ())}
+    if any(case.likely_bug for case in suite.tests):
+        mentioned.add(DISABLED_ANNOTATION)
     for case in suite.tests:
         mentioned.update(_mentioned_classes(case))
     names = TypeNames(package, class_name, mentioned)
@@ -729,10 +736,14 @@ def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, inde
     renderer = _CaseRenderer(case, names, index, package)
     body, checks = renderer.body()
     reflective = any(statement.reflective for statement in case.program)
-    annotation = f"@{names.spell_class(TEST_ANNOTATION)}"
-    view = _MethodView(name, (position,), (annotation,), "", case.throws_checked or reflective, tuple(body),
+    annotations = [f"@{names.spell_class(TEST_ANNOTATION)}"]
+    spelled = {*renderer.spelled, TEST_ANNOTATION}
+    if case.likely_bug:  # a likely bug's reproduction documents the crash without failing the suite
+        annotations.append(f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.likely_bug)})")
+        spelled.add(DISABLED_ANNOTATION)
+    view = _MethodView(name, (position,), tuple(annotations), "", case.throws_checked or reflective, tuple(body),
                        tuple(checks.items()), frozenset(renderer.made))
-    return view, {*renderer.spelled, TEST_ANNOTATION}
+    return view, spelled
 
 
 def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNames, index: ClassIndex,

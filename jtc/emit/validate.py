@@ -48,6 +48,7 @@ class ValidationReport:
     written: Path | None = None
     test_class: str | None = None  # binary name of the written test class
     kept: list[str] = field(default_factory=list)
+    disabled: list[str] = field(default_factory=list)  # of the kept tests, the @Disabled reproductions of likely bugs
     dropped: list[DroppedTest] = field(default_factory=list)
     masked: list[DroppedTest] = field(default_factory=list)  # assertions given up: test name, why
     rounds: int = 0
@@ -131,6 +132,8 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             target.write_text(rendered.source, encoding="utf-8")
             report.written, report.test_class = target, rendered.binary_name
             report.kept = [test.case_name(case) for test in rendered.tests for case in test.cases]
+            report.disabled = [test.case_name(case) for test in rendered.tests for case in test.cases
+                               if cases[case].likely_bug]
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)
@@ -209,6 +212,8 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
         for case, first, second in zip(test.cases, *results):
             if first is None or second is None:
                 verdict.drop([case], "was not run")
+            elif first.skipped and second.skipped:
+                continue  # @Disabled: a likely bug's reproduction, written to document it, not to pass
             elif first.passed != second.passed:
                 passed, failed = (1, second) if first.passed else (2, first)
                 verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [case],
@@ -269,7 +274,7 @@ def _isolate(rendered: RenderedClass, classpath: list[Path], round_dir: Path, se
             verdict.drop(test.cases, f"ends the test JVM: it {ending} without a report")
             continue
         for case, result in zip(test.cases, _case_results(alone, rendered, test)):
-            if result is None or not result.passed:
+            if result is None or not (result.passed or result.skipped):
                 verdict.drop([case], f"fails: {result.message if result else 'was not run'}")
     if not verdict.failures:  # every test behaves alone: they only break the JVM together
         tail = broken.output.strip().splitlines()[-3:]

@@ -40,6 +40,11 @@ class TestResult:
     def passed(self) -> bool:
         return self.status is Status.PASSED
 
+    @property
+    def skipped(self) -> bool:
+        """Not run: the test is @Disabled (a likely bug's reproduction)."""
+        return self.status is Status.SKIPPED
+
 
 @dataclass(frozen=True)
 class LauncherRun:

@@ -148,6 +148,8 @@ class HarnessResult:
     # Set by the supervisor when the worker did not answer: "timeout" (killed) or "crash: <detail>".
     failure: str | None = None
     seconds: dict[str, float] = field(default_factory=dict)  # where the wall time went (jvm, transfer)
+    # Per statement that threw: its stack from the top frame to the statement's call, one site a line.
+    throw_stacks: list[str | None] = field(default_factory=list)
 
     @staticmethod
     def failed(failure: str, generation: int) -> HarnessResult:

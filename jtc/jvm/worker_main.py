@@ -74,6 +74,7 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
             values=_strings(result.values),
             messages=_strings(result.messages),
             throw_sites=_strings(result.throwSites),
+            throw_stacks=_strings(result.throwStacks),
             abort=int(result.abort),
             exit_status=int(result.exitStatus),
             error=None if result.error is None else str(result.error),

@@ -103,6 +103,9 @@ class TestCase:
     values: tuple[tuple[int, Stated], ...] = ()
     # Observer answers asserted at the end of the test.
     observations: tuple[Observation, ...] = ()
+    # Set for a test that reproduces a likely bug (oracle/bugs.py): the reason it is written
+    # @Disabled, and its last call is left to throw instead of being asserted.
+    likely_bug: str = ""
 
 
 @dataclass(frozen=True)

@@ -79,20 +79,21 @@ class RunDisplay:
     def summary(self, results: list[ClassResult]) -> None:
         """The table of every class, then the totals."""
         table = Table(title="jtc generate", title_justify="left")
-        for column in ("class", "status", "tests", "branches", "lines", "search s", "notes"):
-            table.add_column(column, justify="right" if column in ("tests", "search s") else "left")
+        for column in ("class", "status", "tests", "branches", "lines", "search s", "likely bugs", "notes"):
+            table.add_column(column, justify="right" if column in ("tests", "search s", "likely bugs") else "left")
         for result in results:
             notes = "; ".join(result.problems) if result.status != Status.SKIPPED else \
                 result.lines[0].removeprefix(f"{result.name} ")
             table.add_row(result.name, str(result.status), str(result.tests), _fraction(result.branch),
-                          _fraction(result.line), f"{result.search_seconds:.1f}", notes)
+                          _fraction(result.line), f"{result.search_seconds:.1f}", str(len(result.likely_bugs)), notes)
         self.console.print(table)
         counts = {status: sum(1 for r in results if r.status == status) for status in Status}
         branches = [sum(r.branch[i] for r in results if r.branch) for i in (0, 1)]
         self.console.print(
             f"jtc: {len(results)} classes in {_duration(time.monotonic() - self.started)}: "
             + ", ".join(f"{count} {status}" for status, count in counts.items() if count)
-            + f"; {sum(r.tests for r in results)} tests; branches {_fraction(tuple(branches))}", markup=False)
+            + f"; {sum(r.tests for r in results)} tests; branches {_fraction(tuple(branches))}"
+            + f"; {sum(len(r.likely_bugs) for r in results)} likely bugs", markup=False)
 
 
 def _fraction(pair: tuple[int, ...] | None) -> str:

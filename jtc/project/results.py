@@ -36,6 +36,8 @@ class ClassResult:
     divergences: int = 0
     problems: list[str] = field(default_factory=list)
     dropped: int = 0
+    likely_bugs: list[dict] = field(default_factory=list)  # groups of crashes with their reproductions
+    disabled: int = 0  # of the tests, @Disabled reproductions of likely bugs
 
     @staticmethod
     def failed(name: str, why: str) -> ClassResult:
@@ -56,7 +58,7 @@ class ClassResult:
             executions=len(search.executions), search_seconds=round(search.seconds, 2),
             seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
-            dropped=len(outcome.dropped))
+            dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled)
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)

@@ -270,3 +270,26 @@ def test_values_made_only_to_be_passed_are_written_where_they_are_used(fx_index:
 
 def _method(rendered: RenderedClass, name: str) -> str:
     return _method_source(rendered, name)
+
+
+def test_a_likely_bug_is_reproduced_disabled_compiles_and_is_skipped(fx_index: ClassIndex, fx_classes: Path,
+                                                                    tmp_path: Path) -> None:
+    """The crash's call is left to throw (a failure once the test is enabled), under @Disabled."""
+    crash = Case((Invoke(CALC, "divide", "(II)I", None, (I(1), I(0))),), Throws("java.lang.ArithmeticException"),
+                 likely_bug="likely bug: ArithmeticException at fx.Calc.divide(II)I:9")
+    rendered = render_suite(Suite(CALC, (calc("gcd", "(II)I", I(12), I(18), expect=Returns(I(6))), crash)), fx_index)
+    assert "import org.junit.jupiter.api.Disabled;" in rendered.source
+    assert ("    @Test\n    @Disabled(\"likely bug: ArithmeticException at fx.Calc.divide(II)I:9\")\n"
+            "    void divideThrowsArithmeticException() {\n        Calc.divide(1, 0);\n    }\n") in rendered.source
+    disabled = rendered.tests[1]
+    # A test's span starts at its first annotation.
+    assert rendered.source.splitlines()[disabled.first_line - 1:disabled.first_line + 1][0] == "    @Test"
+    assert rendered.source.splitlines()[disabled.first_line].startswith("    @Disabled(")
+    path = tmp_path / "src" / rendered.relative_path
+    path.parent.mkdir(parents=True)
+    path.write_text(rendered.source, encoding="utf-8")
+    assert compile_sources([path], [fx_classes, junit_console_jar()], tmp_path / "classes") == []
+    run = run_tests([rendered.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
+                    test_timeout_s=10, wall_timeout_s=120)
+    results = {name.partition('#')[2]: result for name, result in run.results.items()}
+    assert results["gcdReturns6"].passed and results["divideThrowsArithmeticException"].skipped

@@ -190,11 +190,13 @@ final class Execution {
         result.values = Arrays.copyOf(values, executed);
         result.messages = new String[executed];
         result.throwSites = new String[executed];
+        result.throwStacks = new String[executed];
         for (int k = 0; k < executed; k++) {
             if (thrown[k] != null) {
                 result.values[k] = thrown[k].getClass().getName();
                 result.messages[k] = message(thrown[k]);
                 result.throwSites[k] = ThrowSites.of(thrown[k], classpath);
+                result.throwStacks[k] = ThrowSites.stack(thrown[k], classpath);
             }
         }
     }

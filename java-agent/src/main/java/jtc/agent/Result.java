@@ -26,6 +26,8 @@ public final class Result {
     public String[] messages = new String[0];
     /** threw: class.method(desc):line of the top frame; otherwise null. */
     public String[] throwSites = new String[0];
+    /** threw: the frames from the top one to the statement's own call, one site a line; otherwise null. */
+    public String[] throwStacks = new String[0];
     public int abort;
     public int exitStatus;
     /** Non-null when the program could not run; one of the error strings of the contract. */

@@ -23,6 +23,7 @@ import org.objectweb.asm.tree.MethodNode;
  */
 final class ThrowSites {
     private static final int CACHE_LIMIT = 4096;
+    private static final int STACK_LIMIT = 24;
     private static final Map<String, String> descriptors = new ConcurrentHashMap<>();
 
     private ThrowSites() {
@@ -31,12 +32,44 @@ final class ThrowSites {
     /** The throw site of {@code thrown}, or null when its stack trace is empty. */
     static String of(Throwable thrown, UserClasspath classpath) {
         for (StackTraceElement frame : thrown.getStackTrace()) {
-            if (!frame.getClassName().startsWith("jtc.agent.")) {
-                return frame.getClassName() + "." + frame.getMethodName()
-                        + descriptor(frame, classpath) + ":" + frame.getLineNumber();
+            if (!isAgent(frame)) {
+                return site(frame, classpath);
             }
         }
         return null;
+    }
+
+    /**
+     * The frames between where {@code thrown} was raised and the harness call that ran the statement,
+     * top first, one site a line (at most {@link #STACK_LIMIT}), or null when there are none: the
+     * oracle tells a crash inside the code under test from an exception a check threw by them.
+     */
+    static String stack(Throwable thrown, UserClasspath classpath) {
+        StringBuilder frames = new StringBuilder();
+        int count = 0;
+        for (StackTraceElement frame : thrown.getStackTrace()) {
+            if (isAgent(frame)) {
+                if (count > 0) {
+                    break;
+                }
+                continue;
+            }
+            if (count == STACK_LIMIT) {
+                break;
+            }
+            frames.append(count > 0 ? "\n" : "").append(site(frame, classpath));
+            count++;
+        }
+        return count == 0 ? null : frames.toString();
+    }
+
+    private static boolean isAgent(StackTraceElement frame) {
+        return frame.getClassName().startsWith("jtc.agent.");
+    }
+
+    private static String site(StackTraceElement frame, UserClasspath classpath) {
+        return frame.getClassName() + "." + frame.getMethodName() + descriptor(frame, classpath) + ":"
+                + frame.getLineNumber();
     }
 
     private static String descriptor(StackTraceElement frame, UserClasspath classpath) {
