@@ -34,10 +34,12 @@ from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.oracle.expectations import TestSuite
-from jtc.oracle.observers import observers
+from jtc.oracle.observers import observers, queries
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
 from jtc.oracle.probe import Prober, probe_suite
-from jtc.oracle.selection import build_suite, candidates, in_class, in_class_name, last_new_coverage, select
+from jtc.oracle.selection import (build_suite, candidates, in_class, in_class_name, last_new_coverage, on_the_boundary,
+                                  select)
+from jtc.search.boundaries import boundary_runs
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -59,6 +61,9 @@ from jtc.java.toolchain import toolchain
 SUB_SEARCH_EXECUTIONS = 60
 SUB_SEARCH_SHARE = 0.3
 SUB_SEARCH_LENGTH = 6
+# The runs on comparisons' boundaries (search/boundaries.py) come after the search, within this share
+# of the budget on top of it.
+BOUNDARY_SHARE = 0.1
 
 
 @dataclass
@@ -156,15 +161,23 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
-    found = candidates(search.executions, declared.name, frozenset((t.owner, t.name, t.desc) for t in targets))
+    subjects = frozenset((t.owner, t.name, t.desc) for t in targets)
+    found = candidates(search.executions, declared.name, subjects)
     chosen = select(found, lambda member: in_class_name(member[0], declared.name))  # type: ignore[index]
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
+    started_boundaries = time.perf_counter()
+    boundary = boundary_runs(session, [candidate.execution for candidate in chosen],
+                             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
+                             settings.boundary_runs, time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
+    chosen += on_the_boundary(candidates(boundary, declared.name, subjects), chosen)
+    report.seconds["boundaries"] = time.perf_counter() - started_boundaries
     suite = build_suite(declared.name, chosen, index.declares_checked)
     started_probe = time.perf_counter()
     effects = functools.cache(lambda owner, name, desc: analysis.effects(owner, name, desc))
     prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
-                    functools.cache(lambda receiver: observers(index, effects, receiver)))
+                    functools.cache(lambda receiver: observers(index, effects, receiver)),
+                    functools.cache(lambda receiver: queries(index, effects, receiver)))
     suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober)
     report.seconds["probe"] = time.perf_counter() - started_probe
     _emit_and_measure(report, suite, classpath, index, settings)

@@ -19,21 +19,21 @@ from jtc.oracle.expectations import Observation, Returns, ReturnsBoxed, ReturnsC
 MAX_OBSERVATIONS = 3
 
 
-def _asserted_calls(case: TestCase) -> set[tuple[int, str, str, Stated]]:
-    """(receiver, name, desc, value) of the no-argument calls whose values the test asserts."""
+def _asserted_calls(case: TestCase) -> set[tuple[int, str, str, tuple, Stated]]:
+    """(receiver, name, desc, args, value) of the calls whose values the test asserts."""
     stated = list(case.values)
     if isinstance(case.expectation, (Returns, ReturnsBoxed, ReturnsConstant, ReturnsText)):
         stated.append((len(case.program) - 1, case.expectation))
     calls = set()
     for index, value in stated:
         statement = case.program[index]
-        if isinstance(statement, Invoke) and statement.receiver is not None and not statement.args:
-            calls.add((statement.receiver.index, statement.name, statement.desc, value))
+        if isinstance(statement, Invoke) and statement.receiver is not None:
+            calls.add((statement.receiver.index, statement.name, statement.desc, statement.args, value))
     return calls
 
 
-def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, str, str, Stated]]) -> bool:
-    if (observation.receiver, observation.name, observation.desc, observation.value) in asserted:
+def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, str, str, tuple, Stated]]) -> bool:
+    if (observation.receiver, observation.name, observation.desc, observation.args, observation.value) in asserted:
         return True
     sizes = {o.value for o in case.observations if o.receiver == observation.receiver and o.name == "size"
              and o.desc == "()I"}
