@@ -91,9 +91,9 @@ def _classes_with_tests(sample: str) -> list[str]:
 
 
 def _generate(classes: list[str], classpath: Path, output: Path, budget: float, seed: int,
-              access: AccessOptions) -> dict[str, str]:
-    """Writes the generated suite; the classes jtc refused, with the reason."""
-    settings = Settings(classpath=(str(classpath),), output_dir=output, time_budget=budget, seed=seed, access=access)
+              options: dict) -> dict[str, str]:
+    """Writes the generated suite; the classes jtc refused, with the reason. `options`: more Settings."""
+    settings = Settings(classpath=(str(classpath),), output_dir=output, time_budget=budget, seed=seed, **options)
     refused = {}
     for name, report in generate(settings, classes):
         if isinstance(report, JtcError):
@@ -105,7 +105,9 @@ def _generate(classes: list[str], classpath: Path, output: Path, budget: float, 
 
 
 def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, generated: Path | None,
-        access: AccessOptions = AccessOptions()) -> dict:
+        options: dict | None = None) -> dict:
+    """B6 on `classes` of `sample`; `options` are Settings fields for jtc generate (access, select_assertions)."""
+    options = options or {}
     classpath = work / "classes"
     errors = compile_sources(sorted((SAMPLES / sample / "src" / "main" / "java").rglob("*.java")), [], classpath)
     if errors:
@@ -114,7 +116,7 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
     refused: dict[str, str] = {}
     if generated is None:
         generated = work / "generated"
-        refused = _generate(classes, classpath, generated, budget, seed, access)
+        refused = _generate(classes, classpath, generated, budget, seed, options)
     generation_s = time.perf_counter() - started
     hand = _hand_written(sample, classes, work / "hand-written")
     started = time.perf_counter()
@@ -132,7 +134,8 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
     accepted = _accepted(scores, [name for name in classes if name not in refused])
     print("over the classes jtc accepts: " + ", ".join(f"{label} {a['killed']}/{a['total']}"
                                                          for label, a in accepted.items()))
-    return {"sample": sample, "budget_seconds": budget, "include_non_public": access.include_non_public, "seed": seed, "classes": classes, "refused": refused,
+    return {"sample": sample, "budget_seconds": budget,
+            "options": {key: str(value) for key, value in options.items()}, "seed": seed, "classes": classes, "refused": refused,
             "mutants_per_class": {name: scores[0]["classes"][name]["total"] for name in classes},
             "seconds": {"generation": round(generation_s, 1), "mutation": round(mutation_s, 1)},
             "shape": shapes, "suites": scores, "accepted_classes": accepted}
@@ -154,13 +157,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the sample")
     parser.add_argument("--include-non-public", action="store_true",
                         help="let the generated tests call package-private members (jtc generate --include-non-public)")
+    parser.add_argument("--select-assertions", action="store_true",
+                        help="jtc generate --select-assertions: observer answers chosen by mutation analysis")
     parser.add_argument("--generated", type=Path, help="score this generated suite instead of generating one")
     parser.add_argument("--output", type=Path, help="the JSON file (default: bench/results/strength-<time>.json)")
     args = parser.parse_args(argv)
     classes = args.classes or _classes_with_tests(args.sample)
     with tempfile.TemporaryDirectory(prefix="jtc-strength-") as scratch:
         result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated,
-                     AccessOptions(include_non_public=args.include_non_public))
+                     {"access": AccessOptions(include_non_public=args.include_non_public),
+                      "select_assertions": args.select_assertions})
         if args.keep is not None and args.generated is None:
             shutil.copytree(Path(scratch) / "generated", args.keep, dirs_exist_ok=True)
     out = args.output or ROOT / "bench" / "results" / f"strength-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"

@@ -67,6 +67,9 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--max-sequence-length", type=int, default=GenerationOptions.max_length, metavar="N",
                           help=f"longest call sequence to consider; an argument fed by anything but its plainest "
                                f"choice counts as one more call (default: {GenerationOptions.max_length})")
+    generate.add_argument("--select-assertions", action="store_true",
+                          help="choose the observer answers each test asserts by mutation analysis (costs a "
+                               "mutation run and a second validation per class)")
     generate.add_argument("--boundary-runs", type=int, default=Settings.boundary_runs, metavar="N",
                           help=f"after the search, run inputs on the boundary of up to N comparisons it reached "
                                f"(x == c), each a test (default: {Settings.boundary_runs}; 0: none)")
@@ -124,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
             strategy=Strategy(args.strategy), max_executions=args.max_executions, measure_coverage=not args.no_coverage,
-            boundary_runs=args.boundary_runs,
+            boundary_runs=args.boundary_runs, select_assertions=args.select_assertions,
             access=AccessOptions(args.include_non_public, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),

@@ -37,6 +37,8 @@ from jtc.oracle.expectations import TestSuite
 from jtc.oracle.observers import observers, queries
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
 from jtc.oracle.probe import Prober, probe_suite
+from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
+from jtc.mutate.assertions import select_assertions
 from jtc.oracle.selection import (build_suite, candidates, in_class, in_class_name, last_new_coverage, on_the_boundary,
                                   select)
 from jtc.search.boundaries import boundary_runs
@@ -178,7 +180,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
                     functools.cache(lambda receiver: observers(index, effects, receiver)),
                     functools.cache(lambda receiver: queries(index, effects, receiver)))
-    suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober)
+    suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
+                        SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
     report.seconds["probe"] = time.perf_counter() - started_probe
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
@@ -223,10 +226,18 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         validation = validate_suite(suite, classpath.entries, settings.output_dir, work_dir=work / "validate",
                                     index=index)
         report.seconds["validation"] = time.perf_counter() - started
-        report.tests_written = len(validation.kept)
-        report.test_file = str(validation.written) if validation.written else None
         report.dropped = [(d.name, d.reason) for d in validation.dropped]
         report.masked = [(d.name, d.reason) for d in validation.masked]
+        if settings.select_assertions and validation.suite is not None:
+            started = time.perf_counter()
+            selected = select_assertions(validation.suite, classpath.entries, index, work / "select")
+            validation = validate_suite(selected, classpath.entries, settings.output_dir,
+                                        work_dir=work / "validate-selected", index=index)
+            report.dropped += [(d.name, d.reason) for d in validation.dropped]
+            report.masked += [(d.name, d.reason) for d in validation.masked]
+            report.seconds["selection"] = time.perf_counter() - started
+        report.tests_written = len(validation.kept)
+        report.test_file = str(validation.written) if validation.written else None
         report.note = validation.note
         if validation.written is None or not settings.measure_coverage:
             return

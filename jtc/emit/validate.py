@@ -54,6 +54,7 @@ class ValidationReport:
     seconds: float = 0.0
     note: str = ""  # why nothing was written, when nothing was
     classes_dir: Path | None = None  # the compiled test class, kept when a work_dir was given
+    suite: TestSuite | None = None  # the tests as written (checks given up and tests dropped)
 
 
 @dataclass
@@ -122,6 +123,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             target.write_text(rendered.source, encoding="utf-8")
             report.written, report.test_class = target, rendered.binary_name
             report.kept = [test.name for test in rendered.tests]
+            report.suite = dataclasses.replace(suite, tests=tuple(cases))
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)

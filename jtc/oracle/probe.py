@@ -23,7 +23,7 @@ from jtc.model.types import STRING, binary_name
 from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws)
 from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
-from jtc.oracle.pruning import prune
+from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 
 # What Object.toString (and so the default toString of records' fields, arrays, lambdas) writes.
 IDENTITY_HASH = re.compile(r"[A-Za-z_$][\w$.]*@[0-9a-f]{1,8}\b")
@@ -202,8 +202,9 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
                                observations=tuple(observations))
 
 
-def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober) -> TestSuite:
+def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober,
+                max_observations: int = MAX_OBSERVATIONS) -> TestSuite:
     """Every test probed (`originals`: the search's runs of their programs, in the suite's order),
-    then the observations that do not pay pruned."""
+    then the observations that do not pay pruned to `max_observations` per test."""
     probed = tuple(probe(case, original, prober) for case, original in zip(suite.tests, originals, strict=True))
-    return dataclasses.replace(suite, tests=prune(probed))
+    return dataclasses.replace(suite, tests=prune(probed, max_observations))

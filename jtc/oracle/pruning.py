@@ -5,7 +5,8 @@ on the same object asserted with the same value, or `isEmpty()` beside `size()` 
 Of the rest a test keeps at most `MAX_OBSERVATIONS`, the rarest answers first: an observer's answer
 that few of the suite's tests share (the `DOWN` trend after a non-positive amount) tells this test's
 behaviour apart, the one every test shares (a count of 0) adds least; ties go to the observer found
-first.
+first. When mutation analysis chooses the assertions (`jtc generate --select-assertions`, see
+jtc/mutate/assertions.py), the rule only narrows the candidates it is given, to `SELECTION_CANDIDATES`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from jtc.model.program import Invoke
 from jtc.oracle.expectations import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
 
 MAX_OBSERVATIONS = 3
+SELECTION_CANDIDATES = 12
 
 
 def _asserted_calls(case: TestCase) -> set[tuple[int, str, str, tuple, Stated]]:
@@ -40,7 +42,8 @@ def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, 
     return observation.name == "isEmpty" and observation.desc == "()Z" and bool(sizes)
 
 
-def prune(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
+def prune(tests: tuple[TestCase, ...], limit: int = MAX_OBSERVATIONS) -> tuple[TestCase, ...]:
+    """Each test without implied observations, and with at most `limit` of the rest."""
     shared: Counter[Observation] = Counter()  # in how many tests each observer gave each answer
     for case in tests:
         shared.update({dataclasses.replace(o, receiver=0) for o in case.observations})
@@ -49,6 +52,6 @@ def prune(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
         asserted = _asserted_calls(case)
         kept = [o for o in case.observations if not _implied(o, case, asserted)]
         ranked = sorted(range(len(kept)), key=lambda i: (shared[dataclasses.replace(kept[i], receiver=0)], i))
-        chosen = sorted(ranked[:MAX_OBSERVATIONS])
+        chosen = sorted(ranked[:limit])
         pruned.append(dataclasses.replace(case, observations=tuple(kept[i] for i in chosen)))
     return tuple(pruned)

@@ -5,7 +5,8 @@ where the compared values are equal; the search flips each branch with whatever 
 gives, which rarely sit on the edge (`bmi < 18.5` is covered by 17 and 21). So once the search is
 done, for each ordering comparison on inputs that the given executions' paths met (one per decision
 site), z3 is asked for inputs that take the same path up to it with both sides equal (`bmi == 18.5`,
-`a == Long.MAX_VALUE - b`, `index == length - 1` when the loop compares them), and they are run.
+`a == Long.MAX_VALUE - b`), and, for integers, one apart on the side the path took (`b == 1` for
+`b > 0`), and they are run.
 
 This runs after the search, bounded by a number of runs and a deadline of its own, so the search's
 loop pays nothing for it; the runs go to their own executor and do not count as the search's.
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 _ORDERINGS = frozenset({z3.Z3_OP_SLT, z3.Z3_OP_SLEQ, z3.Z3_OP_SGT, z3.Z3_OP_SGEQ, z3.Z3_OP_ULT, z3.Z3_OP_ULEQ,
                         z3.Z3_OP_UGT, z3.Z3_OP_UGEQ, z3.Z3_OP_FPA_LT, z3.Z3_OP_FPA_LE, z3.Z3_OP_FPA_GT,
                         z3.Z3_OP_FPA_GE})
+_UNSIGNED = frozenset({z3.Z3_OP_ULT, z3.Z3_OP_ULEQ, z3.Z3_OP_UGT, z3.Z3_OP_UGEQ})
 
 
 def _ordering(condition: z3.ExprRef) -> z3.ExprRef | None:
@@ -44,16 +46,23 @@ def _ordering(condition: z3.ExprRef) -> z3.ExprRef | None:
     return condition if z3.is_app(condition) and condition.decl().kind() in _ORDERINGS else None
 
 
-def edge(decision: Decision) -> z3.BoolRef | None:
-    """The condition that puts the two sides of a branch's ordering comparison on its boundary (equal),
-    None for other decisions (equalities, null checks, implicit checks, switches)."""
+def goals(decision: Decision) -> tuple[z3.BoolRef, ...]:
+    """The conditions that put a branch's ordering comparison on its boundary: its two sides equal,
+    and, for integers, one apart on the side the path took (where a constant off by one shows: `b > 0`
+    against `b > 1` differ only at `b == 1`); none for other decisions (equalities, null checks,
+    implicit checks, switches)."""
     if decision.kind != DecisionKind.BRANCH:
-        return None
+        return ()
     ordering = _ordering(decision.condition)
     if ordering is None:
-        return None
+        return ()
     left, right = ordering.arg(0), ordering.arg(1)
-    return z3.fpEQ(left, right) if z3.is_fp(left) else left == right
+    if z3.is_fp(left):
+        return (z3.fpEQ(left, right),)
+    # One bit wider, the difference does not wrap around (MIN_VALUE - MAX_VALUE is 1 in 32 bits).
+    extend = z3.ZeroExt if ordering.decl().kind() in _UNSIGNED else z3.SignExt
+    difference = extend(1, left) - extend(1, right)
+    return left == right, z3.And(decision.cond, z3.Or(difference == 1, difference == -1))
 
 
 def boundary_runs(session: ClassSession, bases: list[Execution], executor: Executor, max_runs: int,
@@ -73,17 +82,19 @@ def boundary_runs(session: ClassSession, bases: list[Execution], executor: Execu
         for position, decision in enumerate(replay.decisions):
             if len(executor.executions) >= max_runs or time.monotonic() >= deadline:
                 return list(executor.executions)
-            boundary = edge(decision) if decision.site not in tried else None
-            if boundary is None:
+            if decision.site in tried or not goals(decision):
                 continue
             tried.add(decision.site)
             prefix = domain + [solver.constraint(d.cond) for d in replay.decisions[:position]]
-            verdict = session.cascade.solve(variables, prefix, solver.constraint(boundary), execution.assignment,
-                                            deadline)
-            if verdict.assignment is None:
-                continue
-            try:
-                executor.execute(template.build(verdict.assignment), variables, verdict.assignment, deadline)
-            except DeadlineReached:
-                return list(executor.executions)
+            for goal in goals(decision):
+                if len(executor.executions) >= max_runs:
+                    break
+                verdict = session.cascade.solve(variables, prefix, solver.constraint(goal), execution.assignment,
+                                                deadline)
+                if verdict.assignment is None:
+                    continue
+                try:
+                    executor.execute(template.build(verdict.assignment), variables, verdict.assignment, deadline)
+                except DeadlineReached:
+                    return list(executor.executions)
     return list(executor.executions)

@@ -3,7 +3,7 @@
 `st.Window` keeps the last two items put; `put` returns nothing and only the query `has(item)` shows
 what it kept, so without queries the test of three puts can only say that they complete. `st.Grade`
 passes a score seven above the pass mark: the search covers both outcomes far from the edge, and
-only a run on it (`score == passMark + 7`) tells the constant 7 from 8."""
+only a run on it (`score == passMark + 7`) tells the constant 7 from 8; one below it is run too."""
 
 from __future__ import annotations
 
@@ -59,9 +59,10 @@ def test_a_boundary_value_kills_the_shifted_boundary(strength_classes: Path, tmp
     without, with_boundaries = tmp_path / "without", tmp_path / "with"
     plain_report = _generate(strength_classes, without, "st.Grade", boundary_runs=0)
     report = _generate(strength_classes, with_boundaries, "st.Grade")
-    assert report.tests_written == plain_report.tests_written + 1
+    assert report.tests_written == plain_report.tests_written + 2  # on the edge, and one below it
     plain, bounded, _ = mutate_suites([without, with_boundaries], [strength_classes], ["st.Grade"],
                                       tmp_path / "mutate", Timeouts())
     assert (plain.score().killed, bounded.score().killed, bounded.score().total) == (7, 8, 8)
     assert _survivors(plain) == ["of(II)Ljava/lang/String; replaced constant 7 with 8"]
-    assert "Grade.of(7, 0);" in Path(report.test_file).read_text()  # type: ignore[arg-type]
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert "Grade.of(7, 0);" in source and "Grade.of(1023, 1017);" in source
