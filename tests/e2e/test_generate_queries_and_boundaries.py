@@ -1,4 +1,5 @@
-"""Queries with arguments and boundary values, end to end, scored by mutation analysis.
+"""Queries with arguments, boundary values and assertions chosen by mutation analysis, end to end,
+scored by mutation analysis.
 
 `st.Window` keeps the last two items put; `put` returns nothing and only the query `has(item)` shows
 what it kept, so without queries the test of three puts can only say that they complete. `st.Grade`
@@ -7,6 +8,7 @@ only a run on it (`score == passMark + 7`) tells the constant 7 from 8; one belo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from jtc.generate import ClassReport, generate
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 
+from bench.strength import suite_shape
 from junit_run import compile_and_run
 
 pytestmark = pytest.mark.slow
@@ -66,3 +69,25 @@ def test_a_boundary_value_kills_the_shifted_boundary(strength_classes: Path, tmp
     assert _survivors(plain) == ["of(II)Ljava/lang/String; replaced constant 7 with 8"]
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
     assert "Grade.of(7, 0);" in source and "Grade.of(1023, 1017);" in source
+
+
+def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_classes: Path, tmp_path: Path) -> None:
+    """Tally's getCount answer lost its place to rarer ones under the rule's cap (see
+    test_generate_strength.py); chosen by mutation analysis, it is kept where it kills, and the
+    answers that kill nothing new go."""
+    names = ["st.Tally", "st.Window"]
+    ruled, selected = tmp_path / "ruled", tmp_path / "selected"
+    options = Settings(classpath=(str(strength_classes),), output_dir=ruled, time_budget=20.0, seed=0,
+                       measure_coverage=False)
+    assert all(isinstance(report, ClassReport) for _, report in generate(options, names))
+    reports = [report for _, report in generate(replace(options, output_dir=selected, select_assertions=True), names)]
+    assert all(isinstance(r, ClassReport) and not r.dropped and not r.masked for r in reports), reports
+    by_rule, by_mutants, _ = mutate_suites([ruled, selected], [strength_classes], names, tmp_path / "mutate",
+                                           Timeouts())
+    assert [(s.score().killed, s.score().total) for s in (by_rule, by_mutants)] == [(29, 31), (30, 31)]
+    assert _survivors(by_mutants) == ["mean()Ljava/lang/Integer; replaced idiv with imul"]
+    shapes = [suite_shape(folder) for folder in (ruled, selected)]
+    assert [shape["tests"] for shape in shapes] == [15, 15]
+    assert [shape["assertions_per_test"] for shape in shapes] == [3.0, 1.4]
+    run = compile_and_run(sorted(selected.rglob("*.java")), strength_classes, tmp_path / "run")
+    assert run.returncode == 0 and "15 tests successful" in run.stdout, run.stdout[-3000:]
