@@ -136,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         if args.jobs < 1:
             raise UsageError("-j needs at least one worker process")
+        if args.boundary_runs < 0:
+            raise UsageError("--boundary-runs cannot be negative (0 turns boundary runs off)")
         options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
                              force=args.force, report=args.report, scheduler=args.scheduler)
         return int(run_generate(settings, options, args.classes, args.package, args.all))
