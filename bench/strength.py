@@ -86,7 +86,8 @@ def _hand_written(sample: str, classes: list[str], target: Path) -> Path:
 def _classes_with_tests(sample: str) -> list[str]:
     """Every main class of the sample with a test named after it, in any package."""
     sources, main = _test_sources(sample), SAMPLES / sample / "src" / "main" / "java"
-    tested = (p.relative_to(sources).with_name(p.stem.removesuffix("Test") + ".java") for p in sources.rglob("*Test.java"))
+    tested = (p.relative_to(sources).with_name(p.stem.removesuffix("Test") + ".java")
+              for p in sources.rglob("*Test.java"))
     return sorted(".".join(relative.with_suffix("").parts) for relative in tested if (main / relative).is_file())
 
 
@@ -135,7 +136,8 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
     print("over the classes jtc accepts: " + ", ".join(f"{label} {a['killed']}/{a['total']}"
                                                          for label, a in accepted.items()))
     return {"sample": sample, "budget_seconds": budget,
-            "options": {key: str(value) for key, value in options.items()}, "seed": seed, "classes": classes, "refused": refused,
+            "options": {key: str(value) for key, value in options.items()}, "seed": seed, "classes": classes,
+            "refused": refused,
             "mutants_per_class": {name: scores[0]["classes"][name]["total"] for name in classes},
             "seconds": {"generation": round(generation_s, 1), "mutation": round(mutation_s, 1)},
             "shape": shapes, "suites": scores, "accepted_classes": accepted}

@@ -33,12 +33,12 @@ from jtc.model.classtable import ClassInfo
 from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
+from jtc.mutate.assertions import select_assertions
 from jtc.oracle.expectations import TestSuite
 from jtc.oracle.observers import observers, queries
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
 from jtc.oracle.probe import Prober, probe_suite
 from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
-from jtc.mutate.assertions import select_assertions
 from jtc.oracle.selection import (build_suite, candidates, in_class, in_class_name, last_new_coverage, on_the_boundary,
                                   select)
 from jtc.search.boundaries import boundary_runs

@@ -97,7 +97,8 @@ class _Probe:
             return  # a private nested class: the test holds it as an Object and cannot call its methods
         last = self.case.program[-1]
         receiver = VarRef(index, declared)
-        asked: list[tuple[Observer, tuple[Literal, ...]]] = [(observer, ()) for observer in self.prober.observers_of(declared[1:-1])]
+        asked: list[tuple[Observer, tuple[Literal, ...]]] = [
+            (observer, ()) for observer in self.prober.observers_of(declared[1:-1])]
         asked += [((owner, name, desc), (value,)) for owner, name, desc in self.prober.queries_of(declared[1:-1])
                   for value in arguments(self.case.program, desc[1:desc.index(")")])]
         for observer, args in asked:

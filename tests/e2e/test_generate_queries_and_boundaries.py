@@ -52,7 +52,8 @@ def test_queries_with_arguments_kill_what_return_values_miss(strength_classes: P
                                  "put(I)V replaced constant 1 with 0", "put(I)V replaced constant 1 with 0"]
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
     # After put(9), put(5), put(8): the first item is gone, the last two are kept.
-    assert "assertFalse(window.has(9));\n        assertTrue(window.has(5));\n        assertTrue(window.has(8));" in source
+    assert ("assertFalse(window.has(9));\n        assertTrue(window.has(5));\n"
+            "        assertTrue(window.has(8));") in source
     assert "assertFalse(window.has(10));" in source  # a value the test does not use
     run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
     assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
