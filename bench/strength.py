@@ -1,6 +1,7 @@
 """B6 (../shared/BENCHMARKS.md): test strength, hand-written against generated suites.
 
-On a sample project (`basics` unless `--sample` names another): jtc generates a suite for every class that has a hand-written test, then
+On a sample project (`basics` unless `--sample` names another: `containers`, `dungeon`, whose
+classes are spread over packages): jtc generates a suite for every class that has a hand-written test, then
 `jtc mutate`'s machinery scores the hand-written suite, the generated one and their union per class.
 Beside the scores, the shape of each suite: tests (and how many are parameterized), statements per
 test, assertions per test, and the share of assertions that only check a type (`assertInstanceOf`). Prints a table and writes JSON to
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import javalang
 
-from jtc.config import Settings
+from jtc.config import AccessOptions, Settings
 from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
 from jtc.generate import generate
@@ -31,11 +32,6 @@ from jtc.mutate.suites import mutate_suites
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample-projects"
-
-
-def _package(sample: str) -> Path:
-    """The samples keep their classes in one package, com.example.<sample>."""
-    return Path("com/example") / sample
 LABELS = ("hand-written", "generated", "union")
 TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest"})
 
@@ -71,24 +67,34 @@ def suite_shape(folder: Path) -> dict:
             "assertions": dict(sorted(assertions.items()))}
 
 
+def _test_sources(sample: str) -> Path:
+    return SAMPLES / sample / "src" / "test" / "java"
+
+
 def _hand_written(sample: str, classes: list[str], target: Path) -> Path:
-    """The sample's own tests of `classes`, copied so that only those run."""
-    package = _package(sample)
-    (target / package).mkdir(parents=True, exist_ok=True)
-    for name in classes:
-        shutil.copy(SAMPLES / sample / "src" / "test" / "java" / package / f"{name.rpartition('.')[2]}Test.java",
-                    target / package)
+    """The sample's own tests of `classes` (`<package>/<Simple>Test.java`, whatever the packages),
+    copied with the test tree's helpers (its sources not named *Test) so that only those tests run."""
+    sources = _test_sources(sample)
+    wanted = [Path(*name.split(".")).with_name(f"{name.rpartition('.')[2]}Test.java") for name in classes]
+    helpers = [p.relative_to(sources) for p in sources.rglob("*.java") if not p.stem.endswith("Test")]
+    for relative in [*wanted, *helpers]:
+        (target / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(sources / relative, target / relative)
     return target
 
 
 def _classes_with_tests(sample: str) -> list[str]:
-    return sorted(f"com.example.{sample}.{p.stem.removesuffix('Test')}"
-                  for p in (SAMPLES / sample / "src" / "test" / "java" / _package(sample)).glob("*Test.java"))
+    """Every main class of the sample with a test named after it, in any package."""
+    sources, main = _test_sources(sample), SAMPLES / sample / "src" / "main" / "java"
+    tested = (p.relative_to(sources).with_name(p.stem.removesuffix("Test") + ".java")
+              for p in sources.rglob("*Test.java"))
+    return sorted(".".join(relative.with_suffix("").parts) for relative in tested if (main / relative).is_file())
 
 
-def _generate(classes: list[str], classpath: Path, output: Path, budget: float, seed: int) -> dict[str, str]:
-    """Writes the generated suite; the classes jtc refused, with the reason."""
-    settings = Settings(classpath=(str(classpath),), output_dir=output, time_budget=budget, seed=seed)
+def _generate(classes: list[str], classpath: Path, output: Path, budget: float, seed: int,
+              options: dict) -> dict[str, str]:
+    """Writes the generated suite; the classes jtc refused, with the reason. `options`: more Settings."""
+    settings = Settings(classpath=(str(classpath),), output_dir=output, time_budget=budget, seed=seed, **options)
     refused = {}
     for name, report in generate(settings, classes):
         if isinstance(report, JtcError):
@@ -99,7 +105,10 @@ def _generate(classes: list[str], classpath: Path, output: Path, budget: float, 
     return refused
 
 
-def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, generated: Path | None) -> dict:
+def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, generated: Path | None,
+        options: dict | None = None) -> dict:
+    """B6 on `classes` of `sample`; `options` are Settings fields for jtc generate (access, select_assertions)."""
+    options = options or {}
     classpath = work / "classes"
     errors = compile_sources(sorted((SAMPLES / sample / "src" / "main" / "java").rglob("*.java")), [], classpath)
     if errors:
@@ -108,7 +117,7 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
     refused: dict[str, str] = {}
     if generated is None:
         generated = work / "generated"
-        refused = _generate(classes, classpath, generated, budget, seed)
+        refused = _generate(classes, classpath, generated, budget, seed, options)
     generation_s = time.perf_counter() - started
     hand = _hand_written(sample, classes, work / "hand-written")
     started = time.perf_counter()
@@ -123,10 +132,22 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
               f"{shape['statements_per_test']} statements ({shape['non_assertion_statements_per_test']} not assertions) and "
               f"{shape['assertions_per_test']} assertions per test, assertInstanceOf {shape['instance_of_share']}")
     scores = mutation_json(suites)["suites"]
-    return {"sample": sample, "budget_seconds": budget, "seed": seed, "classes": classes, "refused": refused,
+    accepted = _accepted(scores, [name for name in classes if name not in refused])
+    print("over the classes jtc accepts: " + ", ".join(f"{label} {a['killed']}/{a['total']}"
+                                                         for label, a in accepted.items()))
+    return {"sample": sample, "budget_seconds": budget,
+            "options": {key: str(value) for key, value in options.items()}, "seed": seed, "classes": classes,
+            "refused": refused,
             "mutants_per_class": {name: scores[0]["classes"][name]["total"] for name in classes},
             "seconds": {"generation": round(generation_s, 1), "mutation": round(mutation_s, 1)},
-            "shape": shapes, "suites": scores}
+            "shape": shapes, "suites": scores, "accepted_classes": accepted}
+
+
+def _accepted(scores: list[dict], classes: list[str]) -> dict[str, dict[str, int]]:
+    """Each suite's mutants killed and in all over `classes` (those jtc did not refuse): a refused
+    class (a bad-input fixture such as a private constructor and no factory) scores 0 by design."""
+    return {suite["suite"]: {key: sum(suite["classes"][name][key] for name in classes) for key in ("killed", "total")}
+            for suite in scores}
 
 
 def main(argv: list[str]) -> int:
@@ -136,12 +157,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the sample")
+    parser.add_argument("--include-non-public", action="store_true",
+                        help="let the generated tests call package-private members (jtc generate --include-non-public)")
+    parser.add_argument("--select-assertions", action="store_true",
+                        help="jtc generate --select-assertions: observer answers chosen by mutation analysis")
     parser.add_argument("--generated", type=Path, help="score this generated suite instead of generating one")
     parser.add_argument("--output", type=Path, help="the JSON file (default: bench/results/strength-<time>.json)")
     args = parser.parse_args(argv)
     classes = args.classes or _classes_with_tests(args.sample)
     with tempfile.TemporaryDirectory(prefix="jtc-strength-") as scratch:
-        result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated)
+        result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated,
+                     {"access": AccessOptions(include_non_public=args.include_non_public),
+                      "select_assertions": args.select_assertions})
         if args.keep is not None and args.generated is None:
             shutil.copytree(Path(scratch) / "generated", args.keep, dirs_exist_ok=True)
     out = args.output or ROOT / "bench" / "results" / f"strength-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"

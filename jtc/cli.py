@@ -75,6 +75,12 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--max-sequence-length", type=int, default=GenerationOptions.max_length, metavar="N",
                           help=f"longest call sequence to consider; an argument fed by anything but its plainest "
                                f"choice counts as one more call (default: {GenerationOptions.max_length})")
+    generate.add_argument("--select-assertions", action="store_true",
+                          help="choose the observer answers each test asserts by mutation analysis (costs a "
+                               "mutation run and a second validation per class)")
+    generate.add_argument("--boundary-runs", type=int, default=Settings.boundary_runs, metavar="N",
+                          help=f"after the search, run inputs on the boundary of up to N comparisons it reached "
+                               f"(x == c), each a test (default: {Settings.boundary_runs}; 0: none)")
     generate.add_argument("--path-limit", type=int, default=ExplorationOptions.path_limit, metavar="N",
                           help=f"paths kept per statement prefix of a sequence (default: {ExplorationOptions.path_limit})")
     for switch, what in (("data-flow-check", "the data-flow check of candidate sequences"),
@@ -131,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             strategy=Strategy(args.strategy), max_executions=args.max_executions, measure_coverage=not args.no_coverage,
             fold=not args.no_fold,
             emit_likely_bugs=args.emit_likely_bugs,
+            boundary_runs=args.boundary_runs, select_assertions=args.select_assertions,
             access=AccessOptions(args.include_non_public, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),
@@ -139,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         if args.jobs < 1:
             raise UsageError("-j needs at least one worker process")
+        if args.boundary_runs < 0:
+            raise UsageError("--boundary-runs cannot be negative (0 turns boundary runs off)")
         options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
                              force=args.force, report=args.report, scheduler=args.scheduler,
                              likely_bugs_report=args.likely_bugs_report)

@@ -69,6 +69,8 @@ class Settings:
     max_array_length: int = 64
     max_string_length: int = 32
     max_depth: int = 2_000  # decisions per path that the constraint tree keeps
+    select_assertions: bool = False  # choose observer answers by mutation analysis (mutate/assertions.py)
+    boundary_runs: int = 16  # runs on comparisons' boundaries after the search (search/boundaries.py); 0: none
     measure_coverage: bool = True
     fold: bool = True  # tests of one shape become one parameterized test (emit/folding.py)
     emit_likely_bugs: bool = False  # also write each likely bug's reproduction, @Disabled (oracle/bugs.py)

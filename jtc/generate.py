@@ -36,13 +36,16 @@ from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
+from jtc.mutate.assertions import select_assertions
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
 from jtc.oracle.expectations import TestCase, TestSuite
-from jtc.oracle.observers import observers
+from jtc.oracle.observers import observers, queries
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify, outcome_at
 from jtc.oracle.probe import Prober, probe_suite
+from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
-                                  select)
+                                  on_the_boundary, select)
+from jtc.search.boundaries import boundary_runs
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -64,6 +67,9 @@ from jtc.java.toolchain import toolchain
 SUB_SEARCH_EXECUTIONS = 60
 SUB_SEARCH_SHARE = 0.3
 SUB_SEARCH_LENGTH = 6
+# The runs on comparisons' boundaries (search/boundaries.py) come after the search, within this share
+# of the budget on top of it.
+BOUNDARY_SHARE = 0.1
 
 
 @dataclass
@@ -163,7 +169,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)
     report.seconds["search"] = time.perf_counter() - started
-    found = candidates(search.executions, declared.name, frozenset((t.owner, t.name, t.desc) for t in targets))
+    subjects = frozenset((t.owner, t.name, t.desc) for t in targets)
+    found = candidates(search.executions, declared.name, subjects)
     oracle = BugOracle(lambda owner: in_class_name(owner, declared.name),
                        any(index.is_subtype(declared.name, contract) for contract in CONTRACT_TYPES))
     crashes = {c.execution.index: oracle.first_bug(c.execution, c.outcome.statement) for c in found}
@@ -171,14 +178,23 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
                     lambda member: in_class_name(member[0], declared.name))  # type: ignore[index]
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
+    started_boundaries = time.perf_counter()
+    boundary = boundary_runs(session, [candidate.execution for candidate in chosen],
+                             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
+                             settings.boundary_runs, time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
+    chosen += [c for c in on_the_boundary(candidates(boundary, declared.name, subjects), chosen)
+               if oracle.first_bug(c.execution, c.outcome.statement) is None]  # no test pins a likely bug
+    report.seconds["boundaries"] = time.perf_counter() - started_boundaries
     suite = build_suite(declared.name, chosen, index.declares_checked)
     crashed = [(c.execution, bug) for c in found if (bug := crashes[c.execution.index])]
     reproductions = likely_bug_groups(declared.name, group_crashes(crashed), index)
     started_probe = time.perf_counter()
     effects = functools.cache(lambda owner, name, desc: analysis.effects(owner, name, desc))
     prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
-                    functools.cache(lambda receiver: observers(index, effects, receiver)))
-    suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober)
+                    functools.cache(lambda receiver: observers(index, effects, receiver)),
+                    functools.cache(lambda receiver: queries(index, effects, receiver)))
+    suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
+                        SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
     report.seconds["probe"] = time.perf_counter() - started_probe
     report.likely_bugs = [group for group, _ in reproductions]
     if settings.emit_likely_bugs:
@@ -243,11 +259,19 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         validation = validate_suite(suite, classpath.entries, settings.output_dir, work_dir=work / "validate",
                                     index=index, fold=settings.fold)
         report.seconds["validation"] = time.perf_counter() - started
+        report.dropped = [(d.name, d.reason) for d in validation.dropped]
+        report.masked = [(d.name, d.reason) for d in validation.masked]
+        if settings.select_assertions and validation.suite is not None:
+            started = time.perf_counter()
+            selected = select_assertions(validation.suite, classpath.entries, index, work / "select")
+            validation = validate_suite(selected, classpath.entries, settings.output_dir,
+                                        work_dir=work / "validate-selected", index=index, fold=settings.fold)
+            report.dropped += [(d.name, d.reason) for d in validation.dropped]
+            report.masked += [(d.name, d.reason) for d in validation.masked]
+            report.seconds["selection"] = time.perf_counter() - started
         report.tests_written = len(validation.kept)
         report.disabled = len(validation.disabled)
         report.test_file = str(validation.written) if validation.written else None
-        report.dropped = [(d.name, d.reason) for d in validation.dropped]
-        report.masked = [(d.name, d.reason) for d in validation.masked]
         report.note = validation.note
         if validation.written is None or not settings.measure_coverage:
             return

@@ -111,7 +111,8 @@ def shape(case: TestCase) -> tuple[Hashable, dict[Slot, SlotValue]]:
         form, literal = _stated_slot(observation.value)
         if literal is not None:
             slots[Slot(OBSERVED, position)] = literal
-        observed.append((observation.receiver, observation.owner, observation.name, observation.desc, form))
+        observed.append((observation.receiver, observation.owner, observation.name, observation.desc, observation.args,
+                         form))
     key = (tuple(statements), tuple(raised), tuple(values), outcome, tuple(observed), case.throws_checked)
     return key, slots
 

@@ -532,7 +532,7 @@ class _CaseRenderer:
         self.assertion(lines, checks)
         for position, observation in enumerate(self.case.observations):
             receiver = VarRef(observation.receiver, self.case.program[observation.receiver].result_desc)
-            call = Invoke(observation.owner, observation.name, observation.desc, receiver, ())
+            call = Invoke(observation.owner, observation.name, observation.desc, receiver, observation.args)
             lines.append(self.state(observation.value, self.declared_type(call.result_desc), self.call(call),
                                     Slot(OBSERVED, position)))
             checks[len(lines) - 1] = ("observed", position)

@@ -55,6 +55,7 @@ class ValidationReport:
     seconds: float = 0.0
     note: str = ""  # why nothing was written, when nothing was
     classes_dir: Path | None = None  # the compiled test class, kept when a work_dir was given
+    suite: TestSuite | None = None  # the tests as written (checks given up and tests dropped)
 
 
 @dataclass
@@ -134,6 +135,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             report.kept = [test.case_name(case) for test in rendered.tests for case in test.cases]
             report.disabled = [test.case_name(case) for test in rendered.tests for case in test.cases
                                if cases[case].likely_bug]
+            report.suite = dataclasses.replace(suite, tests=tuple(cases))
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)

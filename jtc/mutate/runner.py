@@ -30,10 +30,22 @@ class Timeouts:
 
 
 @dataclass(frozen=True)
+class Kill:
+    """A test that failed (or ran out of time) on a mutant, and the line of the test class where it
+    failed (-1 when it left no frame there, or ran out of time)."""
+
+    mutant: str
+    test: str  # '<test class>#<method>'
+    timed_out: bool
+    line: int
+
+
+@dataclass(frozen=True)
 class RunnerOutput:
     mutants: tuple[Mutant, ...]
     tests: tuple[TestRun, ...]
     verdicts: dict[str, Verdict]
+    kills: tuple[Kill, ...] = ()  # with every_test: each test that kills each mutant
 
 
 def runner_classpath() -> list[Path]:
@@ -88,13 +100,16 @@ def write_mutant(class_dir: Path, mutant_id: str, out_dir: Path) -> None:
 
 
 def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequence[str], out_file: Path,
-                timeouts: Timeouts, wall_timeout_s: float = 3600.0) -> RunnerOutput:
+                timeouts: Timeouts, wall_timeout_s: float = 3600.0, every_test: bool = False) -> RunnerOutput:
     """Run one compiled suite (`classpath` starts with its classes) against every mutant of the
-    class files under `class_dir`."""
+    class files under `class_dir`: until a test kills it or, with `every_test`, every test that runs
+    its instruction, each one that kills it reported (`RunnerOutput.kills`)."""
     arguments = [str(class_dir), ":".join(str(Path(p).resolve()) for p in classpath), str(out_file),
                  str(round(timeouts.base_s * 1000)), str(timeouts.factor), *test_classes]
-    _java("run", arguments, wall_timeout_s)
+    _java("kills" if every_test else "run", arguments, wall_timeout_s)
     tests = tuple(TestRun(name, status == "PASSED", int(millis), message)
                   for name, status, millis, message in _rows(out_file, "T"))
     verdicts = {id_: Verdict(Status(status), test, message) for id_, status, test, message in _rows(out_file, "R")}
-    return RunnerOutput(_mutants(out_file), tests, verdicts)
+    kills = tuple(Kill(id_, test, status == Status.TIMED_OUT, int(line))
+                  for id_, test, status, line in _rows(out_file, "K"))
+    return RunnerOutput(_mutants(out_file), tests, verdicts, kills)

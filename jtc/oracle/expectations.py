@@ -77,13 +77,15 @@ Stated = Union[Returns, ReturnsBoxed, ReturnsConstant, ReturnsText]
 @dataclass(frozen=True)
 class Observation:
     """After the test's calls, `receiver` (a statement's result, an object of the class under test)
-    answered `value` to the no-argument observer `owner.name desc`."""
+    answered `value` to the observer `owner.name desc` called with `args` (none, or the one argument
+    of a query such as `get(key)`)."""
 
     receiver: int
     owner: str
     name: str
     desc: str
     value: Stated
+    args: tuple[Literal, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,12 @@ would need a `throws` clause for it), and defines no field and stores into no ar
 analysis says so, through everything it calls). JDK methods are left out:
 `hashCode` and `Object.toString` carry identity hashes; a `toString` the project declares is kept.
 
+A *query* is the same with one argument of a primitive type or String (`get(key)`,
+`containsKey(key)`, `contains(x)`); it may return an `Object` (a generic `V get(int)`), whose
+answer the probe states by its runtime class. The test calls it with the values of that type it
+already uses and with one it does not (`arguments`), so a map is asked for its keys and for a key
+it lacks.
+
 A returned object with no literal form can still be stated by a value read from it: a boxed
 primitive by its primitive, an enum constant by its name, a collection or map of such values by its
 `toString()`. `extractor` is the call that reads that value.
@@ -18,8 +24,12 @@ from typing import Callable
 from jtc.analysis.influence import Effects
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
-from jtc.model.program import Invoke, VarRef
+from jtc.model.program import Invoke, Literal, Program, VarRef
 from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, is_primitive
+
+OBJECT = "Ljava/lang/Object;"
+# The values of a query's parameter type that a test already uses, at most this many, are asked about.
+MAX_QUERY_VALUES = 4
 
 # Box class -> (unboxing method, its descriptor): `intValue ()I` for Integer.
 UNBOXING = {box: (f"{PRIMITIVE_NAMES[letter]}Value", f"(){letter}") for letter, box in BOXES.items()}
@@ -73,23 +83,72 @@ def _stateable(index: ClassIndex, returns: str) -> bool:
         internal.startswith("java/util/") and is_container(index, internal))
 
 
-def observers(index: ClassIndex, effects: Callable[[str, str, str], Effects],
-              declared: str) -> tuple[tuple[str, str, str], ...]:
-    """(owner, name, desc) of the observers a test can call on a local declared as `declared`
-    (internal name), most derived declaration first, in name order within a class."""
+def _reads_only(effects: Callable[[str, str, str], Effects], owner: str, name: str, desc: str) -> bool:
+    effect = effects(owner, name, desc)
+    return effect.complete and not effect.defs and not effect.array_stores
+
+
+def _side_effect_free(index: ClassIndex, effects: Callable[[str, str, str], Effects], declared: str,
+                      wanted: Callable[[str], bool]) -> tuple[tuple[str, str, str], ...]:
+    """(owner, name, desc) of the accessible instance methods of `declared` and its project
+    superclasses whose descriptor is `wanted` and that change nothing, most derived first."""
     found: dict[tuple[str, str], str] = {}
     for owner, info in index.supertypes(declared):
         if info is None or owner.startswith(("java/", "javax/")):
             continue
         for method in sorted(info.methods, key=lambda m: (m.name, m.desc)):
-            if (method.name, method.desc) in found or not method.desc.startswith("()") or method.desc.endswith("V"):
+            if (method.name, method.desc) in found or method.desc.endswith("V") or not wanted(method.desc):
                 continue
             if method.name.startswith("<") or method.name in _EXCLUDED or not method.is_public \
                     or method.is_static or method.is_synthetic or method.is_abstract or method.exceptions:
                 continue
-            if not _stateable(index, method.desc[2:]):
-                continue
-            effect = effects(owner, method.name, method.desc)
-            if effect.complete and not effect.defs and not effect.array_stores:
+            if _reads_only(effects, owner, method.name, method.desc):
                 found[(method.name, method.desc)] = owner
     return tuple((owner, name, desc) for (name, desc), owner in found.items())
+
+
+def observers(index: ClassIndex, effects: Callable[[str, str, str], Effects],
+              declared: str) -> tuple[tuple[str, str, str], ...]:
+    """(owner, name, desc) of the observers a test can call on a local declared as `declared`
+    (internal name), most derived declaration first, in name order within a class."""
+    return _side_effect_free(index, effects, declared,
+                             lambda desc: desc.startswith("()") and _stateable(index, desc[2:]))
+
+
+def _query_parameter(desc: str) -> str | None:
+    """The one parameter of a query's descriptor, when it is a primitive or a String."""
+    parameters, _, _ = desc[1:].partition(")")
+    return parameters if is_primitive(parameters) or parameters == STRING else None
+
+
+def queries(index: ClassIndex, effects: Callable[[str, str, str], Effects],
+            declared: str) -> tuple[tuple[str, str, str], ...]:
+    """(owner, name, desc) of the one-argument queries of a local declared as `declared`: a
+    primitive or String parameter, a stateable answer or an `Object` one (stated by its runtime class)."""
+    def wanted(desc: str) -> bool:
+        returns = desc.partition(")")[2]
+        return _query_parameter(desc) is not None and (returns == OBJECT or _stateable(index, returns))
+    return _side_effect_free(index, effects, declared, wanted)
+
+
+def arguments(program: Program, parameter: str) -> tuple[Literal, ...]:
+    """The values a test asks a query about: the literals of type `parameter` its statements pass
+    (the keys it put), at most MAX_QUERY_VALUES of them, the first ones first, then one it does not use."""
+    used = list(dict.fromkeys(value for statement in program for value in getattr(statement, "args", ())
+                              if isinstance(value, Literal) and value.desc == parameter))
+    return (*used[:MAX_QUERY_VALUES], *_absent(parameter, {value.value for value in used}))
+
+
+def _absent(parameter: str, used: set) -> tuple[Literal, ...]:
+    """One value of type `parameter` the test does not use: past the largest number, a new String."""
+    if parameter == STRING:
+        return (Literal(STRING, next(text for text in ("", "absent", "absent2") if text not in used)),)
+    if parameter == "Z":
+        missing = [flag for flag in (False, True) if flag not in used]
+        return (Literal("Z", missing[0]),) if missing else ()
+    if parameter in "FD":
+        return (Literal(parameter, max((float(v) for v in used), default=-1.0) + 1.0),)
+    numbers = [int(v) for v in used]
+    candidate = max(numbers) + 1 if numbers else 0
+    limit = {"B": 127, "S": 32767, "C": 65535}.get(parameter, 2 ** 31 - 1 if parameter == "I" else 2 ** 63 - 1)
+    return (Literal(parameter, candidate),) if candidate <= limit else ()

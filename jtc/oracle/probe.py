@@ -22,8 +22,8 @@ from jtc.model.program import Invoke, Literal, Null, Program, Statement, Stateme
 from jtc.model.types import STRING, binary_name
 from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws)
-from jtc.oracle.observers import UNBOXING, enum_of, extractor
-from jtc.oracle.pruning import prune
+from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
+from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 
 # What Object.toString (and so the default toString of records' fields, arrays, lambdas) writes.
 IDENTITY_HASH = re.compile(r"[A-Za-z_$][\w$.]*@[0-9a-f]{1,8}\b")
@@ -34,12 +34,14 @@ Observer = tuple[str, str, str]  # owner, name, desc
 @dataclass(frozen=True)
 class Prober:
     """What probing needs: the class index, the class under test (internal name), a way to run a
-    program in the worker, and the observers of a class (see `observers.observers`)."""
+    program in the worker, and the observers and queries of a class (see `observers.observers`,
+    `observers.queries`)."""
 
     index: ClassIndex
     class_name: str
     run: Callable[[Program], HarnessResult]
     observers_of: Callable[[str], tuple[Observer, ...]]
+    queries_of: Callable[[str], tuple[Observer, ...]] = lambda declared: ()
 
 
 def _ok(result: HarnessResult, index: int) -> bool:
@@ -62,10 +64,14 @@ class _Probe:
         self.case, self.original, self.prober = case, original, prober
         self.statements: list[Statement] = list(case.program)
         self.extractors: dict[int, int] = {}  # statement -> the statement that reads its value
-        self.observed: list[tuple[int, Observer, int]] = []  # (receiver, observer, statement)
+        # (receiver, observer, its arguments, statement)
+        self.observed: list[tuple[int, Observer, tuple[Literal, ...], int]] = []
+        self.untyped: list[int] = []  # statements whose answers are declared Object
         for index, statement in enumerate(case.program):
             if _ok(original, index):
                 self._plan(index, statement)
+        if self.untyped:
+            self._plan_by_runtime_class()
         self.runs = [prober.run(tuple(self.statements)) for _ in range(2)]
 
     def _add(self, statement: Statement) -> int:
@@ -90,16 +96,32 @@ class _Probe:
         if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
             return  # a private nested class: the test holds it as an Object and cannot call its methods
         last = self.case.program[-1]
-        for observer in self.prober.observers_of(declared[1:-1]):
+        receiver = VarRef(index, declared)
+        asked: list[tuple[Observer, tuple[Literal, ...]]] = [
+            (observer, ()) for observer in self.prober.observers_of(declared[1:-1])]
+        asked += [((owner, name, desc), (value,)) for owner, name, desc in self.prober.queries_of(declared[1:-1])
+                  for value in arguments(self.case.program, desc[1:desc.index(")")])]
+        for observer, args in asked:
             owner, name, desc = observer
             if isinstance(last, Invoke) and last.receiver is not None and last.receiver.index == index \
-                    and (last.name, last.desc) == (name, desc) and not last.args:
+                    and (last.name, last.desc, last.args) == (name, desc, args):
                 continue  # the test's own last call: its result is asserted already
-            position = self._add(Invoke(owner, name, desc, VarRef(index, declared), ()))
-            self.observed.append((index, observer, position))
-            returns = desc[2:]
-            if returns.startswith("L") and returns != STRING:
+            position = self._add(Invoke(owner, name, desc, receiver, args))
+            self.observed.append((index, observer, args, position))
+            returns = desc.partition(")")[2]
+            if returns == OBJECT:
+                self.untyped.append(position)
+            elif returns.startswith("L") and returns != STRING:
                 self._plan_extractor(position, returns[1:-1])
+
+    def _plan_by_runtime_class(self) -> None:
+        """Answers declared `Object` (a generic `V get(int)`) are read by what they turn out to be:
+        one run shows their classes, and the reads for them are appended."""
+        scout = self.prober.run(tuple(self.statements))
+        for position in self.untyped:
+            value = decode_returned(scout.values[position] or "V") if _ok(scout, position) else None
+            if isinstance(value, ObjectValue):
+                self._plan_extractor(position, value.class_name.replace(".", "/"))
 
     def token(self, index: int) -> str | None:
         """The statement's value token when every run returned the same value."""
@@ -173,16 +195,17 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
             if stated is not None:
                 values.append((index, stated))
     observations = []
-    for receiver, (owner, name, desc), position in run.observed:
-        stated = run.stated(position, desc[2:])
+    for receiver, (owner, name, desc), args, position in run.observed:
+        stated = run.stated(position, desc.partition(")")[2])
         if stated is not None:
-            observations.append(Observation(receiver, owner, name, desc, stated))
+            observations.append(Observation(receiver, owner, name, desc, stated, args))
     return dataclasses.replace(case, expectation=expectation, raised=raised, values=tuple(values),
                                observations=tuple(observations))
 
 
-def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober) -> TestSuite:
+def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober,
+                max_observations: int = MAX_OBSERVATIONS) -> TestSuite:
     """Every test probed (`originals`: the search's runs of their programs, in the suite's order),
-    then the observations that do not pay pruned."""
+    then the observations that do not pay pruned to `max_observations` per test."""
     probed = tuple(probe(case, original, prober) for case, original in zip(suite.tests, originals, strict=True))
-    return dataclasses.replace(suite, tests=prune(probed))
+    return dataclasses.replace(suite, tests=prune(probed, max_observations))

@@ -5,7 +5,8 @@ on the same object asserted with the same value, or `isEmpty()` beside `size()` 
 Of the rest a test keeps at most `MAX_OBSERVATIONS`, the rarest answers first: an observer's answer
 that few of the suite's tests share (the `DOWN` trend after a non-positive amount) tells this test's
 behaviour apart, the one every test shares (a count of 0) adds least; ties go to the observer found
-first.
+first. When mutation analysis chooses the assertions (`jtc generate --select-assertions`, see
+jtc/mutate/assertions.py), the rule only narrows the candidates it is given, to `SELECTION_CANDIDATES`.
 """
 
 from __future__ import annotations
@@ -17,30 +18,32 @@ from jtc.model.program import Invoke
 from jtc.oracle.expectations import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
 
 MAX_OBSERVATIONS = 3
+SELECTION_CANDIDATES = 12
 
 
-def _asserted_calls(case: TestCase) -> set[tuple[int, str, str, Stated]]:
-    """(receiver, name, desc, value) of the no-argument calls whose values the test asserts."""
+def _asserted_calls(case: TestCase) -> set[tuple[int, str, str, tuple, Stated]]:
+    """(receiver, name, desc, args, value) of the calls whose values the test asserts."""
     stated = list(case.values)
     if isinstance(case.expectation, (Returns, ReturnsBoxed, ReturnsConstant, ReturnsText)):
         stated.append((len(case.program) - 1, case.expectation))
     calls = set()
     for index, value in stated:
         statement = case.program[index]
-        if isinstance(statement, Invoke) and statement.receiver is not None and not statement.args:
-            calls.add((statement.receiver.index, statement.name, statement.desc, value))
+        if isinstance(statement, Invoke) and statement.receiver is not None:
+            calls.add((statement.receiver.index, statement.name, statement.desc, statement.args, value))
     return calls
 
 
-def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, str, str, Stated]]) -> bool:
-    if (observation.receiver, observation.name, observation.desc, observation.value) in asserted:
+def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, str, str, tuple, Stated]]) -> bool:
+    if (observation.receiver, observation.name, observation.desc, observation.args, observation.value) in asserted:
         return True
     sizes = {o.value for o in case.observations if o.receiver == observation.receiver and o.name == "size"
              and o.desc == "()I"}
     return observation.name == "isEmpty" and observation.desc == "()Z" and bool(sizes)
 
 
-def prune(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
+def prune(tests: tuple[TestCase, ...], limit: int = MAX_OBSERVATIONS) -> tuple[TestCase, ...]:
+    """Each test without implied observations, and with at most `limit` of the rest."""
     shared: Counter[Observation] = Counter()  # in how many tests each observer gave each answer
     for case in tests:
         shared.update({dataclasses.replace(o, receiver=0) for o in case.observations})
@@ -49,6 +52,6 @@ def prune(tests: tuple[TestCase, ...]) -> tuple[TestCase, ...]:
         asserted = _asserted_calls(case)
         kept = [o for o in case.observations if not _implied(o, case, asserted)]
         ranked = sorted(range(len(kept)), key=lambda i: (shared[dataclasses.replace(kept[i], receiver=0)], i))
-        chosen = sorted(ranked[:MAX_OBSERVATIONS])
+        chosen = sorted(ranked[:limit])
         pruned.append(dataclasses.replace(case, observations=tuple(kept[i] for i in chosen)))
     return tuple(pruned)

@@ -13,6 +13,7 @@ execution, so the choice is deterministic.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Hashable
 
@@ -40,6 +41,7 @@ class Candidate:
     # Outcome keys of the statements before the last: a test shows them on the way (every test that
     # constructs an object shows that the constructor returns).
     shown_before: frozenset[tuple] = frozenset()
+    on_boundary: bool = False  # a run on a comparison's boundary (see on_the_boundary)
 
 
 def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
@@ -126,6 +128,19 @@ def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda
     return chosen
 
 
+def on_the_boundary(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
+    """The runs on comparisons' boundaries (search/boundaries.py) that make tests beside `chosen`:
+    each one that has a candidate and is not the program of a chosen test. They cover nothing new;
+    they are kept because a boundary changed by one (`<` for `<=`) shows only on them."""
+    programs = {candidate.execution.program for candidate in chosen}
+    kept = []
+    for candidate in found:
+        if candidate.execution.program not in programs:
+            programs.add(candidate.execution.program)
+            kept.append(dataclasses.replace(candidate, on_boundary=True))
+    return kept
+
+
 def thrown(execution: Execution, index: int) -> Throws:
     """What statement `index` threw; its message only when the code under test threw it itself."""
     result, replay = execution.result, execution.replay
@@ -171,7 +186,8 @@ def build_suite(class_name: str, chosen: list[Candidate],
         program = candidate.execution.program[:candidate.outcome.statement + 1]
         needs_throws = any(isinstance(s, (Construct, Invoke)) and declares_checked(s.owner, s.name, s.desc)
                            for s in program)
-        reason = "new outcome" if candidate.outcome.kind == Kind.THREW else "coverage"
+        reason = "boundary value" if candidate.on_boundary else "new outcome" if candidate.outcome.kind == Kind.THREW \
+            else "coverage"
         status = candidate.execution.result.status
         raised = tuple((index, thrown(candidate.execution, index))
                        for index in range(candidate.outcome.statement) if status[index] == StatementStatus.THREW)

@@ -66,3 +66,19 @@ def test_strength_benchmark_scores_both_suites_and_their_union(tmp_path: Path):
     assert result["mutants_per_class"] == {"com.example.basics.Gcd": 4}
     assert suites["union"]["killed"] >= max(suites["hand-written"]["killed"], suites["generated"]["killed"])
     assert result["shape"]["hand-written"]["tests"] >= 1 and result["shape"]["generated"]["tests"] >= 1
+    assert result["accepted_classes"]["generated"] == {"killed": suites["generated"]["killed"], "total": 4}
+
+
+def test_a_sample_with_classes_in_several_packages_has_its_tests_found_and_copied(tmp_path: Path):
+    classes = strength._classes_with_tests("dungeon")
+    assert {"com.example.dungeon.board.Square", "com.example.dungeon.parser.MapParser",
+            "com.example.dungeon.level.Level"} <= set(classes)
+    assert all(name.startswith("com.example.dungeon.") for name in classes)
+    strength._hand_written("dungeon", ["com.example.dungeon.board.Square"], tmp_path)
+    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.java")] == [
+        "com/example/dungeon/board/SquareTest.java"]
+
+
+def test_scores_over_the_accepted_classes_leave_the_refused_ones_out():
+    scores = [{"suite": "generated", "classes": {"a.X": {"killed": 3, "total": 5}, "a.Y": {"killed": 0, "total": 7}}}]
+    assert strength._accepted(scores, ["a.X"]) == {"generated": {"killed": 3, "total": 5}}

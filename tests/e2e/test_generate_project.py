@@ -104,4 +104,7 @@ def test_bad_targets_get_one_line(dungeon_classes: Path, tmp_path: Path):
     assert empty.returncode == ExitCode.UNKNOWN_CLASS and "holds no classes" in empty.stderr
     nothing = jtc("-cp", str(dungeon_classes), cwd=tmp_path)
     assert nothing.returncode == ExitCode.USAGE and "give --package or --all" in nothing.stderr
-    assert "Traceback" not in unknown.stderr + empty.stderr + nothing.stderr
+    negative = jtc("-cp", str(dungeon_classes), "--boundary-runs", "-1", "com.example.dungeon.board.Square",
+                   cwd=tmp_path)
+    assert negative.returncode == ExitCode.USAGE and "--boundary-runs cannot be negative" in negative.stderr
+    assert "Traceback" not in unknown.stderr + empty.stderr + nothing.stderr + negative.stderr

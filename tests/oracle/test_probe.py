@@ -10,11 +10,11 @@ import pytest
 from jtc.analysis.influence import NOTHING, Effects, FieldRef
 from jtc.jvm.protocol import HarnessResult, encode_program
 from jtc.model.classindex import ClassIndex
-from jtc.model.program import Construct, Invoke, Literal, Program, StatementStatus, VarRef
+from jtc.model.program import Construct, Invoke, Literal, Null, Program, StatementStatus, VarRef
 from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Throws, without)
 from jtc.oracle.expectations import TestCase as Case
-from jtc.oracle.observers import observers
+from jtc.oracle.observers import arguments, observers, queries
 from jtc.oracle.probe import Prober, probe
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 from jtc.java.toolchain import toolchain
@@ -110,6 +110,43 @@ def test_observers_are_public_no_argument_readers_that_define_no_field(index: Cl
     assert observers(index, effects, TALLY) == (
         (TALLY, "getAmounts", "()Ljava/util/List;"), (TALLY, "getCount", "()I"),
         (TALLY, "getTrend", "()Lst/Tally$Trend;"), (TALLY, "mean", "()Ljava/lang/Integer;"))
+
+
+def test_queries_take_one_primitive_or_string_and_change_nothing(index: ClassIndex) -> None:
+    assert queries(index, lambda owner, name, desc: NOTHING, "st/Window") == (("st/Window", "has", "(I)Z"),)
+    writes = Effects(frozenset({FieldRef("st/Window", "size", "I", False)}), frozenset(), frozenset(), frozenset(),
+                     frozenset(), True)
+    assert queries(index, lambda owner, name, desc: writes, "st/Window") == ()
+
+
+def test_a_query_is_asked_about_the_values_the_test_uses_and_one_it_does_not() -> None:
+    program = (NEW, ADD, Invoke(TALLY, "add", "(I)V", TALLY_REF, (Literal("I", -3),)), ADD)
+    assert arguments(program, "I") == (Literal("I", 5), Literal("I", -3), Literal("I", 6))
+    assert arguments(program, "Ljava/lang/String;") == (Literal("Ljava/lang/String;", ""),)
+    assert arguments((NEW,), "Z") == (Literal("Z", False),)
+    assert arguments((NEW, Invoke(TALLY, "add", "(I)V", TALLY_REF, (Literal("I", 2 ** 31 - 1),))), "I") == (
+        Literal("I", 2 ** 31 - 1),)  # no int is larger
+
+
+def test_a_query_declared_object_is_read_by_its_runtime_class(index: ClassIndex) -> None:
+    at = (TALLY, "at", "(I)Ljava/lang/Object;")
+    case = Case((NEW, ADD), Completes())
+    scout = ["O:st.Tally#1", "V", "O:java.lang.Integer#3", "N"]
+    answered = [*scout, "I:7"]
+    programs: list[Program] = []
+
+    def run(program: Program) -> HarnessResult:
+        programs.append(program)
+        return _result((scout, answered, answered)[len(programs) - 1])
+    prober = Prober(index, TALLY, run, lambda declared: (), lambda declared: (at,))
+    probed = probe(case, _result(["O:st.Tally#1", "V"]), prober)
+    assert encode_program(programs[1]).splitlines()[2:] == [
+        "call st/Tally at (I)Ljava/lang/Object; v0 I:5",
+        "call st/Tally at (I)Ljava/lang/Object; v0 I:6",
+        "call java/lang/Integer intValue ()I v2"]
+    assert probed.observations == (
+        Observation(0, *at, ReturnsBoxed(Literal("I", 7)), (Literal("I", 5),)),
+        Observation(0, *at, Returns(Null("Ljava/lang/Object;")), (Literal("I", 6),)))
 
 
 def test_pruning_drops_implied_answers_and_keeps_the_rarest() -> None:

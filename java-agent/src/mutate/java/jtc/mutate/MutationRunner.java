@@ -28,11 +28,16 @@ import java.util.stream.Stream;
  * once on probed classes (which tests run which mutated instruction, and which fail on the original
  * code), then each mutant against the passing tests that run its instruction, in a fresh loader with a
  * time limit of base + factor × their baseline time.</li>
+ * <li>{@code kills <classes dir> <classpath> <out> <base ms> <factor> <test class>...}: the same, but each
+ * mutant runs every test that runs its instruction, each with its own time limit, and every test that
+ * fails is reported with the line of the test class where it failed: which assertions kill which
+ * mutants, for choosing assertions.</li>
  * </ul>
  *
  * <p>Rows are tab-separated: {@code M id class method line index operator description};
  * {@code T test PASSED|FAILED|TIMED_OUT millis message}; {@code R id KILLED|TIMED_OUT|SURVIVED|NO_COVERAGE
- * test message}.
+ * test message}; in {@code kills} mode, {@code K id test KILLED|TIMED_OUT line} for each test that kills a
+ * mutant.
  */
 public final class MutationRunner {
 
@@ -80,11 +85,12 @@ public final class MutationRunner {
                 }
                 break;
             case "run":
+            case "kills":
                 guard = ExitGuard.install();
                 try (PrintWriter out = writer(args[3])) {
                     runner.list(out);
                     runner.run(new ClassBytes(args[2]), Long.parseLong(args[4]), Double.parseDouble(args[5]),
-                            Arrays.asList(args).subList(6, args.length), out);
+                            Arrays.asList(args).subList(6, args.length), args[0].equals("kills"), out);
                 }
                 break;
             default:
@@ -141,8 +147,8 @@ public final class MutationRunner {
         }
     }
 
-    private void run(ClassBytes classpath, long baseMillis, double factor, List<String> testClasses, PrintWriter out)
-            throws ClassNotFoundException {
+    private void run(ClassBytes classpath, long baseMillis, double factor, List<String> testClasses, boolean everyTest,
+            PrintWriter out) throws ClassNotFoundException {
         TestRunner tests = new TestRunner();
         Map<String, byte[]> probed = new HashMap<>();
         for (Map.Entry<String, byte[]> entry : originals.entrySet()) {
@@ -183,12 +189,23 @@ public final class MutationRunner {
             long deadline = System.nanoTime() + budget * 1_000_000;
             String[] verdict = {"SURVIVED", "", ""};
             for (TestUnit unit : covering) {
-                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                long left = everyTest ? baseMillis + (long) (factor * millis.get(unit))
+                        : Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
                 TestRunner.Outcome outcome = tests.run(loader, unit, left);
-                if (outcome.status != TestRunner.Status.PASSED) {
-                    verdict = new String[] {outcome.status == TestRunner.Status.FAILED ? "KILLED" : "TIMED_OUT",
-                        unit.name(), outcome.message};
+                if (outcome.status == TestRunner.Status.PASSED) {
+                    continue;
+                }
+                String status = outcome.status == TestRunner.Status.FAILED ? "KILLED" : "TIMED_OUT";
+                if (verdict[0].equals("SURVIVED")) {
+                    verdict = new String[] {status, unit.name(), outcome.message};
+                }
+                if (!everyTest) {
                     break;
+                }
+                row(out, "K", mutant.id(), unit.name(), status, outcome.line);
+                if (outcome.status == TestRunner.Status.TIMED_OUT) {
+                    // a stopped thread may leave the loader's state behind: the next tests get a fresh one
+                    loader = new MutantLoader(classpath, classes, getClass().getClassLoader());
                 }
             }
             row(out, "R", mutant.id(), verdict[0], verdict[1], verdict[2]);

@@ -34,11 +34,13 @@ final class TestRunner {
         final Status status;
         final String message;  // the first failure, '<exception>: <message>'
         final long millis;
+        final int line;  // where the first failure left the test class (the failing assertion), or -1
 
-        Outcome(Status status, String message, long millis) {
+        Outcome(Status status, String message, long millis, int line) {
             this.status = status;
             this.message = message;
             this.millis = millis;
+            this.line = line;
         }
     }
 
@@ -74,11 +76,13 @@ final class TestRunner {
     /** Runs `unit` with classes from `loader`; FAILED when any test or container of it failed. */
     Outcome run(ClassLoader loader, TestUnit unit, long limitMillis) {
         String[] failure = {null};
+        int[] line = {-1};
         TestExecutionListener listener = new TestExecutionListener() {
             @Override
             public void executionFinished(TestIdentifier id, TestExecutionResult result) {
                 if (result.getStatus() == TestExecutionResult.Status.FAILED && failure[0] == null) {
                     failure[0] = result.getThrowable().map(TestRunner::describe).orElse("failed");
+                    line[0] = result.getThrowable().map(t -> lineIn(t, unit.className)).orElse(-1);
                 }
             }
         };
@@ -105,10 +109,20 @@ final class TestRunner {
         long millis = (System.nanoTime() - start) / 1_000_000;
         if (thread.isAlive()) {
             stop(thread);
-            return new Outcome(Status.TIMED_OUT, "did not finish within " + limitMillis + " ms", millis);
+            return new Outcome(Status.TIMED_OUT, "did not finish within " + limitMillis + " ms", millis, -1);
         }
         return new Outcome(failure[0] == null ? Status.PASSED : Status.FAILED, failure[0] == null ? "" : failure[0],
-                millis);
+                millis, line[0]);
+    }
+
+    /** The line of the first stack frame in the test class (its lambdas included), or -1. */
+    private static int lineIn(Throwable throwable, String testClass) {
+        for (StackTraceElement frame : throwable.getStackTrace()) {
+            if (frame.getClassName().equals(testClass)) {
+                return frame.getLineNumber();
+            }
+        }
+        return -1;
     }
 
     @SuppressWarnings({"deprecation", "removal"})

@@ -1,0 +1,94 @@
+"""Queries with arguments, boundary values and assertions chosen by mutation analysis, end to end,
+scored by mutation analysis.
+
+`st.Window` keeps the last two items put; `put` returns nothing and only the query `has(item)` shows
+what it kept, so without queries the test of three puts can only say that they complete. `st.Grade`
+passes a score seven above the pass mark: the search covers both outcomes far from the edge, and
+only a run on it (`score == passMark + 7`) tells the constant 7 from 8; one below it is run too."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import jtc.generate
+from jtc.config import Settings
+from jtc.generate import ClassReport, generate
+from jtc.mutate.runner import Timeouts
+from jtc.mutate.suites import mutate_suites
+
+from bench.strength import suite_shape
+from junit_run import compile_and_run
+
+pytestmark = pytest.mark.slow
+
+
+def _generate(classes: Path, output: Path, name: str, **settings: int) -> ClassReport:
+    options = Settings(classpath=(str(classes),), output_dir=output, time_budget=20.0, seed=0,
+                       measure_coverage=False, **settings)  # type: ignore[arg-type]
+    [(_, report)] = list(generate(options, [name]))
+    assert isinstance(report, ClassReport), report
+    assert report.search.stopped_by == "exhausted"  # the whole search, so the suite is the same every run
+    assert report.dropped == [] and report.masked == []
+    return report
+
+
+def _survivors(suite) -> list[str]:
+    return sorted(f"{m.method} {m.description}" for m in suite.survivors())
+
+
+def test_queries_with_arguments_kill_what_return_values_miss(strength_classes: Path, tmp_path: Path) -> None:
+    without, with_queries = tmp_path / "without", tmp_path / "with"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jtc.generate, "queries", lambda index, effects, declared: ())
+        _generate(strength_classes, without, "st.Window")
+    report = _generate(strength_classes, with_queries, "st.Window")
+    plain, queried, _ = mutate_suites([without, with_queries], [strength_classes], ["st.Window"], tmp_path / "mutate",
+                                      Timeouts())
+    assert (plain.score().killed, queried.score().killed, queried.score().total) == (12, 16, 16)
+    assert _survivors(plain) == ["<init>()V replaced constant 2 with 3", "put(I)V replaced constant 0 with 1",
+                                 "put(I)V replaced constant 1 with 0", "put(I)V replaced constant 1 with 0"]
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    # After put(9), put(5), put(8): the first item is gone, the last two are kept.
+    assert ("assertFalse(window.has(9));\n        assertTrue(window.has(5));\n"
+            "        assertTrue(window.has(8));") in source
+    assert "assertFalse(window.has(10));" in source  # a value the test does not use
+    run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
+    assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
+
+
+def test_a_boundary_value_kills_the_shifted_boundary(strength_classes: Path, tmp_path: Path) -> None:
+    without, with_boundaries = tmp_path / "without", tmp_path / "with"
+    plain_report = _generate(strength_classes, without, "st.Grade", boundary_runs=0)
+    report = _generate(strength_classes, with_boundaries, "st.Grade")
+    assert report.tests_written == plain_report.tests_written + 2  # on the edge, and one below it
+    plain, bounded, _ = mutate_suites([without, with_boundaries], [strength_classes], ["st.Grade"],
+                                      tmp_path / "mutate", Timeouts())
+    assert (plain.score().killed, bounded.score().killed, bounded.score().total) == (7, 8, 8)
+    assert _survivors(plain) == ["of(II)Ljava/lang/String; replaced constant 7 with 8"]
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert "Grade.of(7, 0);" in source and "Grade.of(1023, 1017);" in source
+
+
+def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_classes: Path, tmp_path: Path) -> None:
+    """Tally's getCount answer lost its place to rarer ones under the rule's cap (see
+    test_generate_strength.py); chosen by mutation analysis, it is kept where it kills, and the
+    answers that kill nothing new go."""
+    names = ["st.Tally", "st.Window"]
+    ruled, selected = tmp_path / "ruled", tmp_path / "selected"
+    options = Settings(classpath=(str(strength_classes),), output_dir=ruled, time_budget=20.0, seed=0,
+                       measure_coverage=False)
+    assert all(isinstance(report, ClassReport) for _, report in generate(options, names))
+    reports = [report for _, report in generate(replace(options, output_dir=selected, select_assertions=True), names)]
+    assert all(isinstance(r, ClassReport) and not r.dropped and not r.masked for r in reports), reports
+    by_rule, by_mutants, _ = mutate_suites([ruled, selected], [strength_classes], names, tmp_path / "mutate",
+                                           Timeouts())
+    assert [(s.score().killed, s.score().total) for s in (by_rule, by_mutants)] == [(29, 31), (30, 31)]
+    assert _survivors(by_mutants) == ["mean()Ljava/lang/Integer; replaced idiv with imul"]
+    shapes = [suite_shape(folder) for folder in (ruled, selected)]
+    assert [shape["tests"] for shape in shapes] == [15, 15]
+    assert [shape["assertions_per_test"] for shape in shapes] == [3.0, 1.4]
+    run = compile_and_run(sorted(selected.rglob("*.java")), strength_classes, tmp_path / "run")
+    assert run.returncode == 0 and "15 tests successful" in run.stdout, run.stdout[-3000:]
