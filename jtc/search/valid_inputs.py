@@ -52,15 +52,18 @@ class Run:
 Explore = Callable[[Invokable, list[Skeleton]], list[Run]]
 
 
-def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers) -> list[list[Invokable]]:
+def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers,
+                         holders: Callable[[str], list[tuple[str, Recipe]]] = lambda desc: []) -> list[list[Invokable]]:
     """Per type the class needs (itself, made by other classes, and what its members under test and
-    those ways in take), the producers of other classes that take structured input; none for an
+    those ways in take, and the types of the objects that hold one of these: `holders`, see
+    search/taking.py), the producers of other classes that take structured input; none for an
     enum, whose constants are every value it has."""
     nested = {cls.name, *producers.index.nested(cls.name)}
     ways_in = [p for p in producers.of(object_desc(cls.name)) if p.owner not in nested]
-    types = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
+    needed = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
+    holding = {root for desc in needed - {object_desc(cls.name)} if desc.startswith("L") for root, _ in holders(desc)}
     groups: dict[str, list[Invokable]] = {}
-    for desc in sorted(types):
+    for desc in sorted(needed) + sorted(holding - needed):
         info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
         if info is not None and not info.is_enum and producers.index.is_user_class(info.name):
             group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
@@ -120,6 +123,10 @@ class ValidInputs:
                     book.forget()
                 if found is None or found:
                     break
+
+    def types_made(self) -> list[str]:
+        """The types producers with valid inputs make."""
+        return list(dict.fromkeys(producer.returns for producer, found in self._found.items() if found))
 
     def sources(self, producer: Invokable) -> list[tuple[Source, ...]]:
         """The inputs found valid for `producer` (receiver first), most covering first."""
