@@ -88,7 +88,7 @@ class RecipeBook:
         if self.taking is None or not wanted.desc.startswith("L"):
             return []
         return [placed(path, recipe) for root in self.parsed_types() for path in self.taking.paths(root, wanted.desc)
-                for recipe in self._parsed(root)[:1]]
+                for recipe in self._parsed(root)]
 
     def _parsed(self, desc: str) -> list[Recipe]:
         """What producers of `desc` made of inputs they accept."""

@@ -6,8 +6,8 @@ An object that belongs to another object's graph is reached from that object, no
 *path* takes a value of a wanted type out of a root object with one getter (an accessible instance
 method without parameters that sets no field and returns an object of the project) or, when the
 getter returns a collection whose generic signature names an element type of the project, with the
-getter and the collection's first element: `get(0)` of a list, `iterator().next()` of any other
-collection and of a map's values. A path is made of helper steps; its first step acts on the root,
+getter and an element of the collection: `get(0)` and `get(1)` of a list, `iterator().next()` of
+any other collection and of a map's values. A path is made of helper steps; its first step acts on the root,
 written `Source(SourceKind.REF, ROOT)` until the path is placed after its root.
 """
 
@@ -25,6 +25,7 @@ from jtc.search.invokables import Invokable, InvokableKind, class_invokables
 from jtc.search.sequences import ROOT, Recipe, Source, SourceKind, Step, value_of
 
 _ITERATOR = "Ljava/util/Iterator;"
+LIST_POSITIONS = (0, 1)
 
 
 def sets_nothing(effects: Effects) -> bool:
@@ -37,14 +38,16 @@ def _call(owner: str, name: str, desc: str, receiver: str, returns: str, params:
                      returns)
 
 
-def first_element(index: ClassIndex, collection: GenericType, element: str, at: int) -> list[Step]:
-    """The steps that take the first `element` of the collection step `at` returned (an empty
-    list when the collection type is none that a path can read)."""
+def elements(index: ClassIndex, collection: GenericType, element: str, at: int) -> list[list[Step]]:
+    """The ways to take an `element` out of the collection step `at` returned, each as its steps:
+    the first and second of a list (the objects of a parsed graph differ), the first of any other
+    collection (none when the collection type is none that a path can read)."""
     name = internal_name(collection.desc)
     held = Source(SourceKind.REF, at)
     if index.is_subtype(name, "java/util/List") is True:
         get = _call("java/util/List", "get", f"(I){OBJECT}", "Ljava/util/List;", element, ("I",))
-        return [Step(get, (held, Source(SourceKind.VALUE, value=Literal("I", 0))), helper=True)]
+        return [[Step(get, (held, Source(SourceKind.VALUE, value=Literal("I", position))), helper=True)]
+                for position in LIST_POSITIONS]
     steps = []
     if index.is_subtype(name, "java/util/Map") is True:
         values = _call("java/util/Map", "values", "()Ljava/util/Collection;", "Ljava/util/Map;", "Ljava/util/Collection;")
@@ -54,8 +57,8 @@ def first_element(index: ClassIndex, collection: GenericType, element: str, at: 
         return []
     iterator = _call("java/lang/Iterable", "iterator", f"(){_ITERATOR}", "Ljava/lang/Iterable;", _ITERATOR)
     following = _call("java/util/Iterator", "next", f"(){OBJECT}", _ITERATOR, element)
-    return steps + [Step(iterator, (held,), helper=True),
-                    Step(following, (Source(SourceKind.REF, at + len(steps) + 1),), helper=True)]
+    return [steps + [Step(iterator, (held,), helper=True),
+                     Step(following, (Source(SourceKind.REF, at + len(steps) + 1),), helper=True)]]
 
 
 def _element_type(index: ClassIndex, returned: GenericType) -> str | None:
@@ -123,9 +126,8 @@ class Taking:
                     found.append((getter.returns, (first,)))
                     continue
                 element = _element_type(self.index, returned)
-                steps = first_element(self.index, returned, element, 0) if element else []
-                if element and steps:
-                    found.append((element, (first, *steps)))
+                if element:
+                    found.extend((element, (first, *steps)) for steps in elements(self.index, returned, element, 0))
             name = cls.super_name
         self._paths[root] = found
         return found
