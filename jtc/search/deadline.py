@@ -117,3 +117,6 @@ class guard:  # noqa: N801 (used like a function: `with guard(deadline):`)
                     pass
             except DeadlineReached:
                 pass
+            if isinstance(error, ctypes.ArgumentError) and "DeadlineReached" in str(error):
+                # It arrived while ctypes converted an argument (z3's C calls), which wraps it.
+                raise DeadlineReached() from error

@@ -148,3 +148,23 @@ def test_a_raise_scheduled_while_an_interrupted_body_unwinds_never_leaks(monkeyp
             _spin(5.0)
     monkeypatch.undo()
     _spin(0.2)  # nothing arrives afterwards
+
+
+class _SlowToConvert:
+    """An argument type whose conversion, Python code run by ctypes, takes most of a call's time."""
+
+    @classmethod
+    def from_param(cls, value: int) -> ctypes.c_int:
+        _spin(0.001)
+        return ctypes.c_int(value)
+
+
+def test_the_exception_arriving_while_ctypes_converts_an_argument_still_ends_the_work() -> None:
+    """ctypes wraps an exception raised while it converts an argument (z3's C calls) in an
+    ArgumentError: the guard gives it back as DeadlineReached."""
+    absolute = ctypes.CDLL(None).abs
+    absolute.argtypes, absolute.restype = [_SlowToConvert], ctypes.c_int
+    with pytest.raises(DeadlineReached):
+        with guard(time.monotonic() + 0.2):
+            while True:
+                absolute(-1)
