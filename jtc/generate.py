@@ -55,6 +55,7 @@ from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.invokables import Invokable
 from jtc.search.sequences import SequenceGenerator, Skeleton
+from jtc.search.taking import Taking, sets_nothing
 from jtc.search.valid_inputs import Explore, Run, ValidInputs, structured_producers
 from jtc.search.session import ClassSession, SearchReport
 from jtc.search.targets import check_testable, testable_targets
@@ -154,11 +155,14 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     explore = _sub_search(worker, repository, settings, pool, deadline=min(
         deadline, time.monotonic() + settings.time_budget * SUB_SEARCH_SHARE))
     valid = ValidInputs(explore)
-    book = RecipeBook(producers, preparations=preparations, valid=valid.recipes_of)
-    valid.find(structured_producers(declared, targets, producers), book)
+    taking = Taking(index, declared.name.rpartition("/")[0], settings.access, lambda getter: sets_nothing(pool.effects(getter)),
+                    pool.assignable)
+    book = RecipeBook(producers, preparations=preparations, valid=valid.recipes_of, taking=taking,
+                      parsed_types=valid.types_made)
+    valid.find(structured_producers(declared, targets, producers, taking.holders), book)
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
                                   lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
-                                  book.prepared, valid.for_input)
+                                  book.prepared, valid.for_input, taking.paths)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
     session = ClassSession(lambda stop, wanted: generator.skeletons(targets, stop, wanted), executor, solver, limits,

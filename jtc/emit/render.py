@@ -405,6 +405,8 @@ class _CaseRenderer:
         target = self.spell_class(statement.owner) if statement.receiver is None else self.receiver(statement)
         if isinstance(statement, FieldStore):
             return f"{target}.{statement.name} = {arguments}"
+        if isinstance(statement, Invoke) and statement.returns is not None and not discarded:
+            return f"({self.spell(self.declared_type(statement.returns))}) {target}.{statement.name}({arguments})"
         return f"{target}.{statement.name}({arguments})"
 
     def collection(self, statement: NewCollection, index: int | None) -> str:

@@ -82,10 +82,11 @@ class Invoke:
     receiver: VarRef | None
     args: tuple[Value, ...]
     reflective: bool = False
+    returns: str | None = None  # the result's type where the descriptor says less (`list.get(0)` of a List<Monster>)
 
     @property
     def result_desc(self) -> str:
-        return parse_method_descriptor(self.desc)[1]
+        return self.returns or parse_method_descriptor(self.desc)[1]
 
     @property
     def param_descs(self) -> tuple[str, ...]:

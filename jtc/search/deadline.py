@@ -108,11 +108,15 @@ class guard:  # noqa: N801 (used like a function: `with guard(deadline):`)
         if not self.token:
             return
         fired = _WATCHER.disarm(self.token)
-        if fired and kind is not DeadlineReached:
-            # Scheduled as the body finished: take delivery here (it comes at the next backward
-            # jump), not in whatever code runs after the guard.
+        if fired:
+            # Scheduled as the body finished, or raised again while an interrupted body unwound
+            # (the watcher raises at every poll until disarmed): take delivery here (it comes at
+            # the next backward jump), not in whatever code runs after the guard.
             try:
                 for _ in range(1_000_000):
                     pass
             except DeadlineReached:
                 pass
+            if isinstance(error, ctypes.ArgumentError) and "DeadlineReached" in str(error):
+                # It arrived while ctypes converted an argument (z3's C calls), which wraps it.
+                raise DeadlineReached() from error

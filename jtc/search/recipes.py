@@ -9,7 +9,9 @@ penalty for every input it has to leave null), whose last step gives the value. 
 String inputs stay symbolic, so the search still explores the branches of the factories it calls
 (a map string that parses, a size within bounds). Interfaces and abstract classes that nothing on
 the classpath implements get a stub (an anonymous class or a lambda in the test) whose answers are
-inputs too. Collections get a collection of recipes for their element type.
+inputs too. Collections get a collection of recipes for their element type. An object a parser
+made with valid input holds others in its graph: those taken out of it (search/taking.py: the
+monsters of a parsed level) are the first alternative to the cheapest plain recipe.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from jtc.search.invokables import (Invokable, InvokableKind, array_invokable, co
 from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.sequences import Recipe, Source, SourceKind, Step, accepts_literal, value_of
+from jtc.search.taking import Taking, placed
 
 NULL_PENALTY = 2  # a recipe that passes null where an object is wanted likely throws at once
 ARRAY_LENGTHS = (1, 2)
@@ -32,10 +35,15 @@ ARRAY_LENGTHS = (1, 2)
 class RecipeBook:
     def __init__(self, producers: Producers, per_type: int = 4, depth: int = 6,
                  preparations: Preparations | None = None,
-                 valid: Callable[[Invokable], list[Recipe]] = lambda producer: []) -> None:
+                 valid: Callable[[Invokable], list[Recipe]] = lambda producer: [],
+                 taking: Taking | None = None, parsed_types: Callable[[], list[str]] = lambda: []) -> None:
         """`valid` gives a producer fed with inputs it is known to accept (search/valid_inputs.py):
-        those recipes come first for the type the producer makes."""
+        those recipes come first for the type the producer makes; the objects `taking` takes out
+        of what they made come right after the cheapest plain recipe (`parsed_types` tells the
+        types made so)."""
         self.producers = producers
+        self.taking = taking
+        self.parsed_types = parsed_types
         self.preparations = preparations
         self.valid = valid
         self.per_type = per_type
@@ -67,15 +75,26 @@ class RecipeBook:
         options.sort(key=lambda option: option[0])
         if any(not _has_null(recipe) for _, recipe in options):  # a null where an object is wanted mostly throws
             options = [option for option in options if not _has_null(option[1])]
-        found = self._valid(wanted) + [recipe for _, recipe in options]
+        plain_recipes = [recipe for _, recipe in options]
+        found = self._parsed(wanted.desc) + plain_recipes[:1] + self._taken(wanted) + plain_recipes[1:]
         limit = len(found) if self._is_enum(wanted.desc) else self.per_type
         self._memo[key] = found[:limit]
         return self._memo[key]
 
-    def _valid(self, wanted: GenericType) -> list[Recipe]:
-        if not wanted.desc.startswith("L") or jdk.collection_class(wanted.desc) is not None:
+    def _taken(self, wanted: GenericType) -> list[Recipe]:
+        """Objects taken out of what a parser made of valid input (the monsters of a parsed level):
+        offered right after the cheapest plain recipe, since a collection in the graph may be empty
+        (a parsed level has no heroes yet)."""
+        if self.taking is None or not wanted.desc.startswith("L"):
             return []
-        return [recipe for producer in self.producers.of(wanted.desc) for recipe in self.valid(producer)]
+        return [placed(path, recipe) for root in self.parsed_types() for path in self.taking.paths(root, wanted.desc)
+                for recipe in self._parsed(root)]
+
+    def _parsed(self, desc: str) -> list[Recipe]:
+        """What producers of `desc` made of inputs they accept."""
+        if not desc.startswith("L") or jdk.collection_class(desc) is not None:
+            return []
+        return [recipe for producer in self.producers.of(desc) for recipe in self.valid(producer)]
 
     def _is_enum(self, desc: str) -> bool:
         cls = self.producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None

@@ -32,6 +32,10 @@ class SourceKind(StrEnum):
     NULL = "null"
     FRESH = "fresh"  # a fresh value: a recipe's helper steps, inserted right before the consumer
     VALUE = "value"  # a fixed value: an input a producer is known to accept (search/valid_inputs.py)
+    TAKEN = "taken"  # taken out of an earlier step's object (search/taking.py): helper steps before the consumer
+
+
+ROOT = -1  # in a path of helper steps that takes an object out of another (TAKEN): that other object
 
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
@@ -45,8 +49,8 @@ EMPTY = Effects(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(),
 @dataclass(frozen=True)
 class Source:
     kind: SourceKind
-    index: int = -1  # SourceKind.REF: the step whose result is used
-    recipe: tuple[Step, ...] | None = None  # SourceKind.FRESH: the helper steps that make the value
+    index: int = -1  # SourceKind.REF: the step whose result is used; TAKEN: the step whose object it is taken out of
+    recipe: tuple[Step, ...] | None = None  # FRESH: the helper steps that make the value; TAKEN: the path
     value: Value | None = None  # SourceKind.VALUE
 
 
@@ -90,12 +94,14 @@ class SequenceGenerator:
                  assignable: Callable[[str, str], bool], fresh: Callable[[GenericType], list[Recipe]],
                  options: GenerationOptions, from_steps: Callable[[str], bool] = lambda desc: False,
                  prepared: Callable[[GenericType, Invokable], list[Recipe]] = lambda wanted, consumer: [],
-                 valid: Callable[[Invokable, int], list[Source]] = lambda consumer, position: []) -> None:
+                 valid: Callable[[Invokable, int], list[Source]] = lambda consumer, position: [],
+                 reach: Callable[[str, str], list[Recipe]] = lambda root, wanted: []) -> None:
         """`fresh` gives the recipes for a type; `from_steps` tells the types whose objects always come
         from steps of the sequence (the class under test, the iterators it returns), so that the
         calls of the sequence act on them; `prepared` gives recipes for an argument of a consumer
         followed by a call that sets what the consumer reads (tried after the plain recipes); `valid`
-        gives the sources of a consumer's input that a sub-search found it accepts (tried first)."""
+        gives the sources of a consumer's input that a sub-search found it accepts (tried first);
+        `reach` the paths that take a value of a type (the second) out of an object of another."""
         self.pool = list(pool)
         self.from_steps = from_steps
         self.number = {inv: position for position, inv in enumerate(self.pool)}  # partial order reduction
@@ -104,6 +110,7 @@ class SequenceGenerator:
         self.fresh = fresh
         self.prepared = prepared
         self.valid = valid
+        self.reach = reach
         self.options = options
         self._recipes: dict[GenericType, list[Recipe]] = {}
         self._influence: dict[tuple[Invokable, Invokable], bool] = {}
@@ -262,9 +269,10 @@ class SequenceGenerator:
         """Where an input may come from, plainest first: what the consumer is known to accept (see
         `valid`), a literal (symbolic), an object an earlier instance call took out of the
         sequence's objects (`game.getHero()`: it belongs to their graph, where a fresh one would
-        stand alone), a fresh value from a recipe, another earlier step's result, null. A receiver
-        is never null, and an object of the class under test always comes from an earlier step (an
-        earlier step's object comes first, so that the sequence's calls act on it)."""
+        stand alone), one taken out of them by a path (`level.getHeroes().get(0)`: the hero the
+        level registered), a fresh value from a recipe, another earlier step's result, null. A
+        receiver is never null, and an object of the class under test always comes from an earlier
+        step (an earlier step's object comes first, so that the sequence's calls act on it)."""
         desc = wanted.desc
         consumer = sequence[position]
         valid = self.valid(consumer, input_index)
@@ -272,14 +280,17 @@ class SequenceGenerator:
             return valid + [Source(SourceKind.INPUT)]
         earlier = [Source(SourceKind.REF, j) for j in range(position)
                    if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)]
+        reached = [] if accepts_literal(desc) else [
+            Source(SourceKind.TAKEN, j, path) for j in range(position) if sequence[j].returns.startswith("L")
+            for path in self.reach(sequence[j].returns, desc)]
         if input_index == 0 and consumer.required is not None:
-            return earlier + valid + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)]
+            return earlier + valid + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)] + reached
         literal = [Source(SourceKind.INPUT)] if accepts_literal(desc) else []
         fresh = [Source(SourceKind.FRESH, recipe=r) for r in self.recipes(wanted)]
         prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, consumer)]
         taken = [source for source in earlier if sequence[source.index].kind == InvokableKind.CALL]
         others = [source for source in earlier if source not in taken]
-        return valid + literal + taken + fresh + prepared + others + [Source(SourceKind.NULL)]
+        return valid + literal + taken + fresh + prepared + reached + others + [Source(SourceKind.NULL)]
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""
@@ -293,7 +304,7 @@ class SequenceGenerator:
         return True
 
     def _flows(self, steps: tuple[Step, ...], cluster: list[int], i: int, j: int) -> bool:
-        if any(s.kind == SourceKind.REF and s.index == i for s in steps[j].sources):
+        if any(s.kind in (SourceKind.REF, SourceKind.TAKEN) and s.index == i for s in steps[j].sources):
             return True
         earlier, later = self.effects(steps[i].invokable), self.effects(steps[j].invokable)
         if cluster[i] == cluster[j]:
@@ -306,7 +317,8 @@ def _static_flow(earlier: Effects, later: Effects) -> bool:
 
 
 def _clusters(steps: tuple[Step, ...]) -> list[int]:
-    """Steps that share an object (one's result is another's input) end up in one cluster."""
+    """Steps that share an object (one's result, or an object taken out of it, is another's input)
+    end up in one cluster."""
     parent = list(range(len(steps)))
 
     def find(x: int) -> int:
@@ -317,15 +329,15 @@ def _clusters(steps: tuple[Step, ...]) -> list[int]:
 
     for j, step in enumerate(steps):
         for source in step.sources:
-            if source.kind == SourceKind.REF:
+            if source.kind in (SourceKind.REF, SourceKind.TAKEN):
                 parent[find(source.index)] = find(j)
     return [find(i) for i in range(len(steps))]
 
 
 def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:
-    """Turn FRESH sources into their recipes' helper steps, placed right before their consumer,
-    renumbering REFs."""
-    if not any(s.kind == SourceKind.FRESH for step in steps for s in step.sources):
+    """Turn FRESH and TAKEN sources into their recipes' and paths' helper steps, placed right before
+    their consumer, renumbering REFs."""
+    if not any(s.kind in (SourceKind.FRESH, SourceKind.TAKEN) for step in steps for s in step.sources):
         return steps
     expanded: list[Step] = []
     new_index: dict[int, int] = {}
@@ -340,6 +352,14 @@ def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:
                         Source(SourceKind.REF, s.index + start) if s.kind == SourceKind.REF else s
                         for s in helper.sources), helper=True, prepares=helper.prepares))
                 sources.append(Source(SourceKind.REF, start + value_of(source.recipe)))
+            elif source.kind == SourceKind.TAKEN:
+                assert source.recipe is not None
+                start, root = len(expanded), new_index[source.index]
+                for helper in source.recipe:
+                    expanded.append(Step(helper.invokable, tuple(
+                        Source(SourceKind.REF, root if s.index == ROOT else s.index + start)
+                        if s.kind == SourceKind.REF else s for s in helper.sources), helper=True))
+                sources.append(Source(SourceKind.REF, len(expanded) - 1))
             elif source.kind == SourceKind.REF:
                 sources.append(Source(SourceKind.REF, new_index[source.index]))
             else:

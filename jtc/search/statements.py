@@ -7,6 +7,7 @@ import dataclasses
 from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, NewArray, NewCollection, Statement, Stub,
                                Value, VarRef)
 from jtc.search.invokables import Invokable, InvokableKind
+from jtc.model.types import parse_method_descriptor
 from jtc.search.jdk import MAPS
 
 
@@ -15,7 +16,9 @@ def statement_for(invokable: Invokable, receiver: VarRef | None, args: tuple[Val
     if kind == InvokableKind.NEW:
         return Construct(invokable.owner, invokable.desc, args, invokable.reflective)
     if kind in (InvokableKind.CALL, InvokableKind.STATIC):
-        return Invoke(invokable.owner, invokable.name, invokable.desc, receiver, args, invokable.reflective)
+        declared = parse_method_descriptor(invokable.desc)[1]
+        return Invoke(invokable.owner, invokable.name, invokable.desc, receiver, args, invokable.reflective,
+                      invokable.returns if invokable.returns != declared else None)
     if kind in (InvokableKind.PUT, InvokableKind.PUT_STATIC):
         return FieldStore(invokable.owner, invokable.name, invokable.desc, receiver, args, invokable.reflective)
     if kind == InvokableKind.GET_STATIC:

@@ -52,21 +52,36 @@ class Run:
 Explore = Callable[[Invokable, list[Skeleton]], list[Run]]
 
 
-def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers) -> list[list[Invokable]]:
-    """Per type the class needs (itself, made by other classes, and what its members under test and
-    those ways in take), the producers of other classes that take structured input; none for an
-    enum, whose constants are every value it has."""
+def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers,
+                         holders: Callable[[str], list[tuple[str, Recipe]]] = lambda desc: []) -> list[list[Invokable]]:
+    """Per type the class needs (itself, made by other classes, what its members under test and
+    those ways in take, and the types of the objects that hold a type its members take that
+    nothing makes or that is abstract: `holders`, see search/taking.py), the producers of other
+    classes that take structured input; none for an enum, whose constants are every value it has.
+    (Holders of every type the class needs were explored at first: a parsed level holds every
+    kind of dungeon object, and its sub-search took 30% of the budget of most classes.)"""
     nested = {cls.name, *producers.index.nested(cls.name)}
     ways_in = [p for p in producers.of(object_desc(cls.name)) if p.owner not in nested]
-    types = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
+    needed = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
+    holding = {root for desc in {desc for inv in targets for desc in inv.params} - {object_desc(cls.name)}
+               if _alone_when_made(producers, desc) for root, _ in holders(desc)}
     groups: dict[str, list[Invokable]] = {}
-    for desc in sorted(types):
+    for desc in sorted(needed) + sorted(holding - needed):
         info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
         if info is not None and not info.is_enum and producers.index.is_user_class(info.name):
             group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
             if group:
                 groups[desc] = group
     return inputs_first(groups)
+
+
+def _alone_when_made(producers: Producers, desc: str) -> bool:
+    """A project type nothing makes, or an abstract class or interface: what a test makes of one (a
+    subclass's fresh instance, a stub) stands alone, where the ones a parsed graph holds stand on
+    its board."""
+    info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
+    return info is not None and producers.index.is_user_class(info.name) and (
+        not info.is_concrete or not producers.of(desc))
 
 
 def inputs_first(groups: dict[str, list[Invokable]]) -> list[list[Invokable]]:
@@ -120,6 +135,10 @@ class ValidInputs:
                     book.forget()
                 if found is None or found:
                     break
+
+    def types_made(self) -> list[str]:
+        """The types producers with valid inputs make."""
+        return list(dict.fromkeys(producer.returns for producer, found in self._found.items() if found))
 
     def sources(self, producer: Invokable) -> list[tuple[Source, ...]]:
         """The inputs found valid for `producer` (receiver first), most covering first."""

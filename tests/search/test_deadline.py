@@ -8,7 +8,9 @@ deadline cut short are no problem of the code under test and are not reported as
 
 from __future__ import annotations
 
+import ctypes
 import random
+import threading
 import time
 from pathlib import Path
 from typing import Iterator
@@ -18,6 +20,7 @@ import pytest
 from jtc import generate as generate_module
 from jtc.config import Settings, Strategy
 from jtc.generate import generate
+from jtc.search import deadline
 from jtc.search.deadline import DeadlineReached, guard
 from jtc.search.session import ClassSession, StopReason
 from jtc.search.templates import Limits
@@ -126,3 +129,42 @@ def test_runs_the_watchdog_would_stop_later_end_at_the_deadline(bad_classes: Pat
     assert report.problems == []
     follower = results["bad.Crasher"]
     assert not isinstance(follower, Exception) and follower.search.executions
+
+
+def test_a_raise_scheduled_while_an_interrupted_body_unwinds_never_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watcher raises again at every poll until the guard ends: one that lands after the body's
+    DeadlineReached but before the guard stops watching must arrive inside the guard (under load it
+    arrived in the next class's setup, or in the benchmark's cleanup)."""
+    original = deadline._WATCHER.disarm
+
+    def disarm_after_another_raise(token: int) -> bool:
+        original(token)
+        return ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(threading.get_ident()),
+                                                          ctypes.py_object(DeadlineReached)) == 1
+
+    monkeypatch.setattr(deadline._WATCHER, "disarm", disarm_after_another_raise)
+    with pytest.raises(DeadlineReached):
+        with guard(time.monotonic() + 0.05):
+            _spin(5.0)
+    monkeypatch.undo()
+    _spin(0.2)  # nothing arrives afterwards
+
+
+class _SlowToConvert:
+    """An argument type whose conversion, Python code run by ctypes, takes most of a call's time."""
+
+    @classmethod
+    def from_param(cls, value: int) -> ctypes.c_int:
+        _spin(0.001)
+        return ctypes.c_int(value)
+
+
+def test_the_exception_arriving_while_ctypes_converts_an_argument_still_ends_the_work() -> None:
+    """ctypes wraps an exception raised while it converts an argument (z3's C calls) in an
+    ArgumentError: the guard gives it back as DeadlineReached."""
+    absolute = ctypes.CDLL(None).abs
+    absolute.argtypes, absolute.restype = [_SlowToConvert], ctypes.c_int
+    with pytest.raises(DeadlineReached):
+        with guard(time.monotonic() + 0.2):
+            while True:
+                absolute(-1)

@@ -1,0 +1,57 @@
+"""Objects taken out of other objects (the real-projects issue: the dungeon's `ChaseMove` needs a
+monster of a parsed level, `Level.moveHero` the hero the level registered). `gr.Howl.of(Wolf)` takes
+a wolf that only a parsed den holds (`Dens.parse(text).getWolves().get(0)`, a recipe's object);
+`gr.Kennel.feed(Dog)` feeds only a dog it adopted, reached through the kennel's own
+`getDogs()` (a sequence's object), `gr.Litter.nurse(Cub)` only a cub of the set `getCubs()` returns.
+None of `Wolf`, `Dog` and `Cub` has a public constructor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.config import Settings
+from jtc.generate import ClassReport, generate
+
+from junit_run import assert_written_tests_pass
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def reports(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
+    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
+                        max_executions=100, time_budget=60.0, seed=0)
+    found = dict(generate(settings, ["gr.Howl", "gr.Kennel", "gr.Litter"]))
+    assert all(isinstance(report, ClassReport) for report in found.values()), found
+    return found  # type: ignore[return-value]
+
+
+def test_elements_of_a_parsed_graph_reach_the_branches_of_their_consumer(reports: dict[str, ClassReport]) -> None:
+    """The first wolf of "zW" sleeps, the second howls with its pack; a lone wolf awake ("W", the
+    `solo` branch) is no valid input kept."""
+    howl = reports["gr.Howl"]
+    assert howl.branch == (3, 4) and howl.line == (4, 4)
+    source = Path(howl.test_file).read_text()  # type: ignore[arg-type]
+    assert 'Den den = Dens.parse("zW");' in source and "Wolf wolf = (Wolf) wolves.get(1);" in source
+
+
+def test_an_object_reached_through_a_getter_of_the_sequence_s_object(reports: dict[str, ClassReport]) -> None:
+    kennel = reports["gr.Kennel"]
+    assert kennel.branch == (4, 4) and kennel.line == (9, 9)
+    source = Path(kennel.test_file).read_text()  # type: ignore[arg-type]
+    assert "List dogs = kennel.getDogs();" in source and "Dog dog = (Dog) dogs.get(0);" in source
+    assert 'assertEquals("full", result);' in source
+
+
+def test_an_element_of_a_returned_set_is_taken_by_its_iterator(reports: dict[str, ClassReport]) -> None:
+    litter = reports["gr.Litter"]
+    assert litter.branch == (4, 4) and litter.line == (8, 8)
+    source = Path(litter.test_file).read_text()  # type: ignore[arg-type]
+    assert "Iterator iterator = cubs.iterator();" in source and "Cub cub = (Cub) iterator.next();" in source
+
+
+def test_the_generated_tests_compile_and_pass(reports: dict[str, ClassReport], graphs_classes: Path,
+                                              tmp_path: Path) -> None:
+    assert_written_tests_pass(list(reports.values()), graphs_classes, tmp_path)
