@@ -7,12 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from emit_running import compile_and_run
 from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, Fold, Slot, folds
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.emit.validate import ValidationSettings, validate_suite
-from jtc.java.javac import compile_sources
-from jtc.java.launcher import run_tests
-from jtc.java.toolchain import junit_console_jar
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import ArrayLiteral, Invoke, Literal, Null, Value
 from jtc.model.types import STRING
@@ -93,12 +91,7 @@ def test_a_folded_test_reads_as_a_table(folded: RenderedClass) -> None:
 
 def _cases_passed(rendered: RenderedClass, fx_classes: Path, tmp_path: Path) -> int:
     """Compile and run the rendered class; how many cases ran, each of which passed."""
-    source = tmp_path / "src" / rendered.relative_path
-    source.parent.mkdir(parents=True)
-    source.write_text(rendered.source, encoding="utf-8")
-    assert compile_sources([source], [fx_classes, junit_console_jar()], tmp_path / "classes") == []
-    run = run_tests([rendered.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
-                    test_timeout_s=10, wall_timeout_s=120)
+    run = compile_and_run([rendered], fx_classes, tmp_path)
     assert run.completed and all(result.passed for result in run.results.values())
     return len(run.results)
 

@@ -7,16 +7,15 @@ from pathlib import Path
 import javalang
 import pytest
 
+from emit_running import compile_and_run
 from jtc.model.classindex import ClassIndex
-from jtc.java.javac import compile_sources
-from jtc.java.launcher import run_tests
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewCollection, Null, Value, VarRef
 from jtc.model.types import STRING
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, Throws
 from jtc.oracle.expectations import TestCase as Case
 from jtc.oracle.expectations import TestSuite as Suite
-from jtc.java.toolchain import junit_console_jar, toolchain
+from jtc.java.toolchain import toolchain
 
 CALC, STACK = "fx/Calc", "fx/IntStack"
 OBJECT = "Ljava/lang/Object;"
@@ -220,16 +219,9 @@ def test_output_is_byte_identical_for_identical_input(fx_classes: Path) -> None:
 
 def test_rendered_classes_parse_compile_and_pass(rendered: tuple[RenderedClass, RenderedClass], fx_classes: Path,
                                                  tmp_path: Path) -> None:
-    sources = []
     for rendered_class in rendered:
         javalang.parse.parse(rendered_class.source)
-        path = tmp_path / "src" / rendered_class.relative_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(rendered_class.source, encoding="utf-8")
-        sources.append(path)
-    assert compile_sources(sources, [fx_classes, junit_console_jar()], tmp_path / "classes") == []
-    run = run_tests([r.binary_name for r in rendered], [tmp_path / "classes", fx_classes], tmp_path / "reports",
-                    test_timeout_s=10, wall_timeout_s=120)
+    run = compile_and_run(list(rendered), fx_classes, tmp_path)
     assert run.completed
     expected = {t.name for r in rendered for t in r.tests}
     assert {name.partition('#')[2]: result.passed for name, result in run.results.items()} == {name: True for name in expected}
@@ -285,11 +277,6 @@ def test_a_likely_bug_is_reproduced_disabled_compiles_and_is_skipped(fx_index: C
     # A test's span starts at its first annotation.
     assert rendered.source.splitlines()[disabled.first_line - 1:disabled.first_line + 1][0] == "    @Test"
     assert rendered.source.splitlines()[disabled.first_line].startswith("    @Disabled(")
-    path = tmp_path / "src" / rendered.relative_path
-    path.parent.mkdir(parents=True)
-    path.write_text(rendered.source, encoding="utf-8")
-    assert compile_sources([path], [fx_classes, junit_console_jar()], tmp_path / "classes") == []
-    run = run_tests([rendered.binary_name], [tmp_path / "classes", fx_classes], tmp_path / "reports",
-                    test_timeout_s=10, wall_timeout_s=120)
+    run = compile_and_run([rendered], fx_classes, tmp_path)
     results = {name.partition('#')[2]: result for name, result in run.results.items()}
     assert results["gcdReturns6"].passed and results["divideThrowsArithmeticException"].skipped
