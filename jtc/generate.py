@@ -219,7 +219,7 @@ def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex
                                    likely_bug=f"likely bug: {bug.summary}")
         rendered = render_suite(TestSuite(class_name, (case,)), index)
         span = rendered.tests[0]
-        source = textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 2:span.last_line]))
+        source = textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 1:span.last_line]))
         found.append(({"exception": bug.exception, "message": bug.message, "site": bug.site, "stack": list(bug.stack),
                        "executions": group.executions, "test": source}, case))
     return found

@@ -23,7 +23,7 @@ LABEL_SITE = "bug.Ledger.label()Ljava/lang/String;:42"
 def _generate(classes: Path, work: Path, *options: str) -> Path:
     """`jtc generate bug.Ledger` into `work/out`; the test file."""
     code = main(["generate", "-cp", str(classes), "bug.Ledger", "-o", str(work / "out"), "--no-cache", "-j", "1",
-                 "--time-budget", "20", "--seed", "0", "--likely-bugs-report", str(work / "bugs.json"), *options])
+                 "--time-budget", "20", "--seed", "0", "--no-fold", "--likely-bugs-report", str(work / "bugs.json"), *options])
     assert code == 0
     return work / "out" / "bug" / "LedgerTest.java"
 
