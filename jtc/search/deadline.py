@@ -59,9 +59,17 @@ class _Watcher:
             return self.tokens
 
     def disarm(self, token: int) -> bool:
-        """Stop watching; True when the exception was raised (it may not have arrived yet)."""
-        with self.lock:
-            return self.armed.pop(token)[2]
+        """Stop watching; True when the exception was raised (it may not have arrived yet). The
+        exception itself may arrive in here: then the entry may still be armed, so disarming is
+        tried again, or the watcher would go on raising in this thread after the guard."""
+        raised = False
+        while True:
+            try:
+                with self.lock:
+                    entry = self.armed.pop(token, None)
+                return raised or (entry is not None and entry[2])
+            except DeadlineReached:
+                raised = True
 
     def _watch(self) -> None:
         while True:
