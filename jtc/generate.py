@@ -44,7 +44,7 @@ from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify, outcome_a
 from jtc.oracle.probe import Prober, probe_suite
 from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
-                                  on_the_boundary, select)
+                                  on_the_boundary, select, spares)
 from jtc.search.boundaries import boundary_runs
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
@@ -71,6 +71,9 @@ SUB_SEARCH_LENGTH = 6
 # The runs on comparisons' boundaries (search/boundaries.py) come after the search, within this share
 # of the budget on top of it.
 BOUNDARY_SHARE = 0.1
+# With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
+# tests on trial (oracle/selection.py's spares): at most this many per class.
+SPARE_TESTS = 24
 
 
 @dataclass
@@ -186,8 +189,11 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     boundary = boundary_runs(session, [candidate.execution for candidate in chosen],
                              Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
                              settings.boundary_runs, time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
-    chosen += [c for c in on_the_boundary(candidates(boundary, declared.name, subjects), chosen)
+    chosen += [dataclasses.replace(c, on_trial=settings.select_assertions)
+               for c in on_the_boundary(candidates(boundary, declared.name, subjects), chosen)
                if oracle.first_bug(c.execution, c.outcome.statement) is None]  # no test pins a likely bug
+    if settings.select_assertions:  # mutation analysis keeps those that kill what the others miss
+        chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
     suite = build_suite(declared.name, chosen, index.declares_checked)
     crashed = [(c.execution, bug) for c in found if (bug := crashes[c.execution.index])]

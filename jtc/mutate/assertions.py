@@ -9,6 +9,12 @@ some test kills without them (its returned value, its exception, a throw the mut
 none; of the others, the answer that is the first failing assertion for most uncovered mutants is
 kept, until every mutant some answer kills is covered. The rest go.
 
+Tests too are chosen there. Beside the tests chosen for coverage, the suite brings tests *on trial*
+(oracle/selection.py's spares: other runs through the same code; the boundary runs): a mutant the
+chosen tests run but do not kill may show with other inputs or after a longer run. Before the
+answers are chosen, a test on trial is kept only if it kills a mutant that no kept test kills (greedy
+set cover, the most mutants per statement first), and the kills of the others are forgotten.
+
 Dropping an answer keeps every kill it was not chosen for: answers read state and change none, so a
 chosen answer that failed first on a mutant still fails there once the passing ones before it are
 gone. Its cost is one more compilation, one mutation run of the suite and one more validation, per
@@ -34,8 +40,8 @@ Answer = tuple[int, int]  # (test's position in the suite, observation's positio
 
 def select_assertions(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
                       timeouts: Timeouts = Timeouts()) -> TestSuite:
-    """`suite` (as validated: it compiles and passes) with only the observations that kill mutants
-    nothing else in it kills."""
+    """`suite` (as validated: it compiles and passes) with only the tests on trial and the
+    observations that kill mutants nothing else in it kills."""
     rendered = render_suite(suite, index, fold=False)  # one case per test method: kills name their case
     source = work_dir / "suite" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
@@ -46,13 +52,42 @@ def select_assertions(suite: TestSuite, classpath: Sequence[Path], index: ClassI
     test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
                          every_test=True)
-    return keep_answers(suite, chosen_answers(output.kills, rendered))
+    tests = tried_tests(suite, output.kills, rendered)
+    cases = _cases(rendered)
+    kills = [kill for kill in output.kills if cases.get(kill.test) in tests]
+    return keep(suite, tests, chosen_answers(kills, rendered))
+
+
+def _cases(rendered: RenderedClass) -> dict[str, int]:
+    """Each test method ('<test class>#<method>') and its test's position in the suite."""
+    return {f"{rendered.binary_name}#{test.name}": test.cases[0] for test in rendered.tests}
+
+
+def tried_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass) -> set[int]:
+    """The positions of the tests to keep: every test not on trial, and, by greedy set cover, the
+    tests on trial that kill mutants no other kept test kills, the most per statement first (ties to
+    the earlier test). A kill by a timeout does not count for a test on trial: it depends on timing."""
+    cases = _cases(rendered)
+    kept = {i for i, case in enumerate(suite.tests) if not case.on_trial}
+    killed = {kill.mutant for kill in kills if cases.get(kill.test) in kept}
+    on_trial: dict[int, set[str]] = defaultdict(set)
+    for kill in kills:
+        position = cases.get(kill.test)
+        if position is not None and position not in kept and not kill.timed_out:
+            on_trial[position].add(kill.mutant)
+    while True:
+        gains = {i: len(mutants - killed) / len(suite.tests[i].program) for i, mutants in on_trial.items()}
+        best = min(gains, key=lambda i: (-gains[i], i), default=None)
+        if best is None or not gains[best]:
+            return kept
+        kept.add(best)
+        killed |= on_trial.pop(best)
 
 
 def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer]:
     """Greedy set cover of the mutants that only observations kill, by the observations that fail
     first on them."""
-    cases = {f"{rendered.binary_name}#{test.name}": test.cases[0] for test in rendered.tests}
+    cases = _cases(rendered)
     free: set[str] = set()  # killed by something other than an observation
     killers: dict[str, set[Answer]] = defaultdict(set)
     for kill in kills:
@@ -74,7 +109,9 @@ def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer
     return chosen
 
 
-def keep_answers(suite: TestSuite, chosen: set[Answer]) -> TestSuite:
+def keep(suite: TestSuite, tests: set[int], chosen: set[Answer]) -> TestSuite:
+    """The `tests` of `suite` (by position, no longer on trial) with only the `chosen` answers."""
     return dataclasses.replace(suite, tests=tuple(
-        dataclasses.replace(case, observations=tuple(o for j, o in enumerate(case.observations) if (i, j) in chosen))
-        for i, case in enumerate(suite.tests)))
+        dataclasses.replace(case, on_trial=False,
+                            observations=tuple(o for j, o in enumerate(case.observations) if (i, j) in chosen))
+        for i, case in enumerate(suite.tests) if i in tests))

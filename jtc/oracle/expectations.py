@@ -108,6 +108,9 @@ class TestCase:
     # Set for a test that reproduces a likely bug (oracle/bugs.py): the reason it is written
     # @Disabled, and its last call is left to throw instead of being asserted.
     likely_bug: str = ""
+    # Kept only if mutation analysis finds that it kills a mutant the other tests miss
+    # (`--select-assertions`; jtc/mutate/assertions.py).
+    on_trial: bool = False
 
 
 @dataclass(frozen=True)

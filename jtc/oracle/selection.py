@@ -19,7 +19,7 @@ from typing import Callable, Hashable
 
 from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
-from jtc.model.program import Construct, Invoke, Null, StatementStatus
+from jtc.model.program import Construct, Invoke, Null, Program, StatementStatus
 from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
 from jtc.oracle.outcomes import Kind, Outcome, classify, outcome_at, thrown_class
 from jtc.search.execution import Execution
@@ -42,6 +42,7 @@ class Candidate:
     # constructs an object shows that the constructor returns).
     shown_before: frozenset[tuple] = frozenset()
     on_boundary: bool = False  # a run on a comparison's boundary (see on_the_boundary)
+    on_trial: bool = False  # kept only if mutation analysis finds it kills a mutant the others miss (see spares)
 
 
 def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
@@ -105,10 +106,9 @@ def _outcome_key(execution: Execution, index: int) -> tuple:
     return _member(execution, index), Kind.RETURNED, None
 
 
-def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda member: True) -> list[Candidate]:
-    """Greedy set cover over what the candidates cover, then one test per outcome not shown yet of
-    a member the class `declared` itself: an inherited method (a troll's `takeDamage`, Unit's) earns
-    a test only by covering the class's own code, or every subclass's tests would repeat its outcomes."""
+def _cover(found: list[Candidate]) -> list[Candidate]:
+    """Greedy set cover over what the candidates cover, in the order taken: the one that adds most
+    first, ties to the earlier execution."""
     chosen: list[Candidate] = []
     covered: set[Item] = set()
     remaining = list(found)
@@ -119,13 +119,48 @@ def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda
         chosen.append(best)
         covered |= best.covers
         remaining.remove(best)
+    return chosen
+
+
+def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda member: True) -> list[Candidate]:
+    """Greedy set cover over what the candidates cover, then one test per outcome not shown yet of
+    a member the class `declared` itself: an inherited method (a troll's `takeDamage`, Unit's) earns
+    a test only by covering the class's own code, or every subclass's tests would repeat its outcomes."""
+    chosen = _cover(found)
+    taken = {id(c) for c in chosen}
     shown = {key for c in chosen for key in (c.outcome_key, *c.shown_before)}
-    for candidate in remaining:
-        if candidate.outcome_key not in shown and declared(candidate.outcome_key[0]):
+    for candidate in found:
+        if id(candidate) not in taken and candidate.outcome_key not in shown and declared(candidate.outcome_key[0]):
             chosen.append(candidate)
             shown.add(candidate.outcome_key)
     chosen.sort(key=lambda c: c.execution.index)
     return chosen
+
+
+def spares(found: list[Candidate], chosen: list[Candidate], limit: int) -> list[Candidate]:
+    """Up to `limit` candidates beside `chosen`, on trial: a mutant that the chosen tests run but do
+    not kill may show with other inputs or a longer run through the same code. So the set cover is
+    repeated over the candidates left, layer after layer (each layer covers again what the search
+    covered, with other runs), and mutation analysis keeps those that kill what the others miss
+    (jtc/mutate/assertions.py). One candidate per program, none of a chosen test's."""
+    programs = {_test_program(candidate) for candidate in chosen}
+    remaining = []
+    for candidate in found:
+        if _test_program(candidate) not in programs:
+            programs.add(_test_program(candidate))
+            remaining.append(candidate)
+    picked: list[Candidate] = []
+    while len(picked) < limit and (layer := _cover(remaining)):
+        picked += layer[:limit - len(picked)]
+        taken = {id(c) for c in layer}
+        remaining = [candidate for candidate in remaining if id(candidate) not in taken]
+    return sorted((dataclasses.replace(candidate, on_trial=True) for candidate in picked),
+                  key=lambda c: c.execution.index)
+
+
+def _test_program(candidate: Candidate) -> Program:
+    """The statements of the test the candidate makes: its run up to its call under test."""
+    return candidate.execution.program[:candidate.outcome.statement + 1]
 
 
 def on_the_boundary(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
@@ -183,13 +218,13 @@ def build_suite(class_name: str, chosen: list[Candidate],
     test calling one outside a lambda must declare `throws Exception`."""
     tests = []
     for candidate in chosen:
-        program = candidate.execution.program[:candidate.outcome.statement + 1]
+        program = _test_program(candidate)
         needs_throws = any(isinstance(s, (Construct, Invoke)) and declares_checked(s.owner, s.name, s.desc)
                            for s in program)
-        reason = "boundary value" if candidate.on_boundary else "new outcome" if candidate.outcome.kind == Kind.THREW \
+        reason = "on trial" if candidate.on_trial else "boundary value" if candidate.on_boundary else "new outcome" if candidate.outcome.kind == Kind.THREW \
             else "coverage"
         status = candidate.execution.result.status
         raised = tuple((index, thrown(candidate.execution, index))
                        for index in range(candidate.outcome.statement) if status[index] == StatementStatus.THREW)
-        tests.append(TestCase(program, expectation(candidate), raised, reason, needs_throws))
+        tests.append(TestCase(program, expectation(candidate), raised, reason, needs_throws, on_trial=candidate.on_trial))
     return TestSuite(class_name, tuple(tests))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from jtc.emit.render import RenderedClass, RenderedTest
 from jtc.model.program import Construct, Literal
-from jtc.mutate.assertions import chosen_answers, keep_answers
+from jtc.mutate.assertions import chosen_answers, keep, tried_tests
 from jtc.mutate.runner import Kill
 from jtc.oracle.expectations import Completes, Observation, Returns
 from jtc.oracle.expectations import TestCase as Case
@@ -33,5 +33,23 @@ def test_keep_answers_drops_the_others() -> None:
     new = Construct("st/Tally", "()V", ())
     suite = Suite("st/Tally", (Case((new,), Completes(), observations=tuple(seen)),
                                Case((new,), Completes(), observations=tuple(seen[:1]))))
-    kept = keep_answers(suite, {(0, 2), (1, 0)})
+    kept = keep(suite, {0, 1}, {(0, 2), (1, 0)})
     assert [[o.name for o in case.observations] for case in kept.tests] == [["c"], ["a"]]
+
+
+def test_tests_on_trial_stay_only_for_mutants_no_kept_test_kills_most_per_statement_first() -> None:
+    new = Construct("st/Tally", "()V", ())
+    rendered = RenderedClass("st", "TallyTest", "", tuple(
+        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), ())
+    suite = Suite("st/Tally", (Case((new,), Completes()),
+                               Case((new, new, new), Completes(), on_trial=True),  # three statements: 2/3 a statement
+                               Case((new,), Completes(), on_trial=True),
+                               Case((new,), Completes(), on_trial=True),
+                               Case((new,), Completes(), on_trial=True)))
+    kills = [_kill("m1", "a", 3),  # the kept test kills m1 already
+             _kill("m1", "b", 13), _kill("m2", "b", 13), _kill("m3", "b", 13),  # 2 new in 3 statements
+             _kill("m2", "c", 23), _kill("m3", "d", 33),  # 1 new each in 1 statement
+             _kill("m4", "e", -1, timed_out=True)]  # too slow: depends on timing
+    assert tried_tests(suite, kills, rendered) == {0, 2, 3}
+    kept = keep(suite, {0, 2}, set())
+    assert len(kept.tests) == 2 and not any(case.on_trial for case in kept.tests)

@@ -8,12 +8,12 @@ from types import SimpleNamespace
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import Construct, Invoke, Literal, Null, StatementStatus, VarRef
 from jtc.oracle.outcomes import Kind, Outcome
-from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select
+from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select, spares
 from jtc.search.execution import Execution
 
 
 def _candidate(index: int, covers: set[str], outcome: str = "returned") -> Candidate:
-    execution = SimpleNamespace(index=index)
+    execution = SimpleNamespace(index=index, program=(f"call {index}",))
     kind = Kind.RETURNED if outcome == "returned" else Kind.THREW
     return Candidate(execution, Outcome(kind, 0), frozenset(covers), ("m", kind, outcome))  # type: ignore[arg-type]
 
@@ -34,6 +34,19 @@ def test_outcomes_of_inherited_members_earn_no_test_of_their_own() -> None:
     declared = lambda member: member[0] == "u/Troll"  # noqa: E731
     assert [c.execution.index for c in select([own, inherited], declared)] == [0]
     assert [c.execution.index for c in select([own, inherited])] == [0, 1]
+
+
+def test_spares_cover_again_what_the_chosen_tests_cover_layer_by_layer_on_trial() -> None:
+    """The runs left over are set-covered again and again, up to the limit, one per program."""
+    found = [_candidate(0, {"a"}), _candidate(1, {"a", "b"}), _candidate(2, {"b"}), _candidate(3, {"a"}),
+             _candidate(4, {"a"}), _candidate(5, {"a", "b"})]
+    found[4].execution.program = found[3].execution.program  # the same test as 3
+    chosen = select(found)
+    assert [c.execution.index for c in chosen] == [1]
+    tried = spares(found, chosen, 3)
+    assert [c.execution.index for c in tried] == [0, 2, 5]  # layer 1: 5 (a and b); layer 2: 0, then 2
+    assert all(c.on_trial for c in tried) and not any(c.on_trial for c in found)
+    assert [c.execution.index for c in spares(found, chosen, 10)] == [0, 2, 3, 5]
 
 
 def test_final_coverage_is_reached_when_the_union_last_grew_not_when_the_chosen_tests_ran() -> None:
