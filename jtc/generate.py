@@ -40,12 +40,13 @@ from jtc.mutate.assertions import select_assertions
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
 from jtc.oracle.expectations import TestCase, TestSuite
 from jtc.oracle.observers import observers, queries
-from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify, outcome_at
+from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Kind, Outcome, classify, outcome_at
 from jtc.oracle.probe import Prober, probe_suite
 from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
-                                  on_the_boundary, select, spares)
+                                  beside, on_the_boundary, on_trial, select, spares)
 from jtc.search.boundaries import boundary_runs
+from jtc.search.extension import extension_runs
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -189,10 +190,19 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     boundary = boundary_runs(session, [candidate.execution for candidate in chosen],
                              Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
                              settings.boundary_runs, time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
-    chosen += [dataclasses.replace(c, on_trial=settings.select_assertions)
-               for c in on_the_boundary(candidates(boundary, declared.name, subjects), chosen)
+    on_edge = [c for c in on_the_boundary(candidates(boundary, declared.name, subjects), chosen)
                if oracle.first_bug(c.execution, c.outcome.statement) is None]  # no test pins a likely bug
-    if settings.select_assertions:  # mutation analysis keeps those that kill what the others miss
+    if not settings.select_assertions:
+        chosen += on_edge
+    else:  # tests on trial: mutation analysis keeps those that kill what the others miss
+        bases = chosen + on_edge  # a run on the edge, made once more, crosses it
+        chosen += on_trial(on_edge)
+        extended = extension_runs(
+            [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED],
+            Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
+            time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
+        chosen += on_trial([c for c in beside(candidates(extended, declared.name, subjects), chosen)
+                            if oracle.first_bug(c.execution, c.outcome.statement) is None])
         chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
     suite = build_suite(declared.name, chosen, index.declares_checked)

@@ -143,19 +143,18 @@ def spares(found: list[Candidate], chosen: list[Candidate], limit: int) -> list[
     repeated over the candidates left, layer after layer (each layer covers again what the search
     covered, with other runs), and mutation analysis keeps those that kill what the others miss
     (jtc/mutate/assertions.py). One candidate per program, none of a chosen test's."""
-    programs = {_test_program(candidate) for candidate in chosen}
-    remaining = []
-    for candidate in found:
-        if _test_program(candidate) not in programs:
-            programs.add(_test_program(candidate))
-            remaining.append(candidate)
+    remaining = beside(found, chosen)
     picked: list[Candidate] = []
     while len(picked) < limit and (layer := _cover(remaining)):
         picked += layer[:limit - len(picked)]
         taken = {id(c) for c in layer}
         remaining = [candidate for candidate in remaining if id(candidate) not in taken]
-    return sorted((dataclasses.replace(candidate, on_trial=True) for candidate in picked),
-                  key=lambda c: c.execution.index)
+    return on_trial(sorted(picked, key=lambda c: c.execution.index))
+
+
+def on_trial(found: list[Candidate]) -> list[Candidate]:
+    """`found`, each kept only if mutation analysis finds it kills a mutant the others miss."""
+    return [dataclasses.replace(candidate, on_trial=True) for candidate in found]
 
 
 def _test_program(candidate: Candidate) -> Program:
@@ -163,17 +162,22 @@ def _test_program(candidate: Candidate) -> Program:
     return candidate.execution.program[:candidate.outcome.statement + 1]
 
 
-def on_the_boundary(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
-    """The runs on comparisons' boundaries (search/boundaries.py) that make tests beside `chosen`:
-    each one that has a candidate and is not the program of a chosen test. They cover nothing new;
-    they are kept because a boundary changed by one (`<` for `<=`) shows only on them."""
-    programs = {candidate.execution.program for candidate in chosen}
+def beside(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
+    """The candidates of `found` whose tests are none of `chosen`'s, one per test program."""
+    programs = {_test_program(candidate) for candidate in chosen}
     kept = []
     for candidate in found:
-        if candidate.execution.program not in programs:
-            programs.add(candidate.execution.program)
-            kept.append(dataclasses.replace(candidate, on_boundary=True))
+        if _test_program(candidate) not in programs:
+            programs.add(_test_program(candidate))
+            kept.append(candidate)
     return kept
+
+
+def on_the_boundary(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
+    """The runs on comparisons' boundaries (search/boundaries.py) that make tests beside `chosen`.
+    They cover nothing new; they are kept because a boundary changed by one (`<` for `<=`) shows
+    only on them."""
+    return [dataclasses.replace(candidate, on_boundary=True) for candidate in beside(found, chosen)]
 
 
 def thrown(execution: Execution, index: int) -> Throws:

@@ -4,7 +4,9 @@ scored by mutation analysis.
 `st.Window` keeps the last two items put; `put` returns nothing and only the query `has(item)` shows
 what it kept, so without queries the test of three puts can only say that they complete. `st.Grade`
 passes a score seven above the pass mark: the search covers both outcomes far from the edge, and
-only a run on it (`score == passMark + 7`) tells the constant 7 from 8; one below it is run too."""
+only a run on it (`score == passMark + 7`) tells the constant 7 from 8; one below it is run too.
+`st.Turnstile` counts passes down with no getter: only a second pass after the last one left shows
+a miscount, which the tests on trial of `--select-assertions` find."""
 
 from __future__ import annotations
 
@@ -92,3 +94,28 @@ def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_cl
     assert [shape["assertions_per_test"] for shape in shapes] == [3.0, 1.4]
     run = compile_and_run(sorted(selected.rglob("*.java")), strength_classes, tmp_path / "run")
     assert run.returncode == 0 and "15 tests successful" in run.stdout, run.stdout[-3000:]
+
+
+def test_tests_on_trial_kept_where_they_kill_what_the_chosen_tests_miss(strength_classes: Path, tmp_path: Path) -> None:
+    """`st.Turnstile` counts passes down and has no getter: one pass returns true whether or not it
+    counted, and only a pass after it shows. The run with the call under test repeated, on trial,
+    is kept for that; the other runs on trial that kill nothing new go."""
+    without, with_trials = tmp_path / "without", tmp_path / "with"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jtc.generate, "extension_runs", lambda bases, executor, deadline: [])
+        patch.setattr(jtc.generate, "spares", lambda found, chosen, limit: [])
+        patch.setattr(jtc.generate, "on_trial", lambda found: found)  # boundary runs kept, as before
+        plain_report = _generate(strength_classes, without, "st.Turnstile", select_assertions=True)
+    report = _generate(strength_classes, with_trials, "st.Turnstile", select_assertions=True)
+    plain, tried, _ = mutate_suites([without, with_trials], [strength_classes], ["st.Turnstile"], tmp_path / "mutate",
+                                    Timeouts())
+    assert (plain.score().killed, tried.score().killed, tried.score().total) == (6, 8, 8)
+    assert _survivors(plain) == ["pass()Z replaced constant 1 with 0", "pass()Z replaced isub with iadd"]
+    # The run on the edge (one pass left) was on trial and killed nothing new; made once more, it does.
+    assert plain_report.tests_written == report.tests_written == 3
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert ("Turnstile turnstile = new Turnstile(1);\n        assertTrue(turnstile.pass());\n"
+            "        assertFalse(turnstile.pass());") in source
+    assert suite_shape(with_trials)["statements_per_test"] == 2.67
+    run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
+    assert run.returncode == 0 and "3 tests successful" in run.stdout, run.stdout[-3000:]
