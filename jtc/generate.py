@@ -32,7 +32,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
-from jtc.model.program import Program
+from jtc.model.program import Invoke, Program, VarRef
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
@@ -54,7 +54,7 @@ from jtc.search.pool import Pool, build_pool
 from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
-from jtc.search.invokables import Invokable
+from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import SequenceGenerator, Skeleton
 from jtc.search.taking import Taking, sets_nothing
 from jtc.search.valid_inputs import Explore, Run, ValidInputs, structured_producers
@@ -199,6 +199,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
         chosen += on_trial(on_edge)
         extended = extension_runs(
             [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED],
+            _draining_calls(targets, declared.name, analysis),
             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
             time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
         chosen += on_trial([c for c in beside(candidates(extended, declared.name, subjects), chosen)
@@ -222,6 +223,20 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
+
+
+def _draining_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
+    """The calls that take something out of an object of the class under test (search/extension.py):
+    public instance methods without arguments that return a value and change a field or an array."""
+    receiver = f"L{class_name};"
+    drains = []
+    for target in targets:
+        if target.kind == InvokableKind.CALL and target.receiver == receiver and not target.params \
+                and target.returns != "V" and not target.reflective and not target.throws_checked:
+            effects = analysis.effects(target.owner, target.name, target.desc)
+            if effects.defs or effects.array_stores:
+                drains.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, receiver), ()))
+    return drains
 
 
 def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:

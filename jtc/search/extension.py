@@ -1,45 +1,64 @@
-"""Longer runs of the chosen tests (issue 9): their call under test made again.
+"""Longer runs of the chosen tests (issue 9): their call under test made again, their object drained.
 
 The coverage set cover keeps the shortest run that covers each branch, and a run that stops after
-its first call of a kind hides what the next one does: a coinbox that vends twice, a stack popped
-down past what was pushed, a key removed again, a counter stepped past its limit. A mutant of that
-counter or index shows only there. So once the tests are chosen, each test whose call under test is
-an instance call that returned gets that call appended once and twice more (the same receiver and
-arguments), and the runs go to mutation analysis as tests on trial (`--select-assertions`: kept only
-when they kill a mutant the others miss). Like the boundary runs, they come after the search, with
-an executor of their own and a deadline.
+its first call of a kind hides what the next one does: a turnstile passed once more than it had
+passes, a coinbox that vends twice, a key removed again, a counter stepped past its limit. And what
+an object holds below its top shows only when it is taken out: a stack whose `push` moved an
+element to the top is right or wrong only as far down as it is popped. A mutant there survives
+every test that stops at the call. So once the tests are chosen, each test whose call under test
+returned gets, on the same object, that call made again (once and twice more, with the same
+arguments, for an instance call) and, for each *draining* call of the class (no argument, returns a
+value, changes state: `pop()`, `poll()`, `vend()`), that call made once and twice. The runs go to
+mutation analysis as tests on trial (`--select-assertions`: kept only when they kill a mutant the
+others miss). Like the boundary runs, they come after the search, with an executor of their own and
+a deadline.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
+from typing import Sequence
 
-from jtc.model.program import Invoke, Program
+from jtc.model.program import Construct, Invoke, Program, Statement, VarRef
 from jtc.search.deadline import DeadlineReached
 from jtc.search.execution import Execution, Executor
 
-REPEATS = (1, 2)  # how many more times the call under test is made
+REPEATS = (1, 2)  # how many more times a call is made
+
+def _receiver(statement: Statement, position: int) -> VarRef | None:
+    """The object the statement at `position` made or was called on."""
+    if isinstance(statement, Construct):
+        return VarRef(position, f"L{statement.owner};")
+    if isinstance(statement, Invoke):
+        return statement.receiver
+    return None
 
 
-def repeated(program: Program, call: int) -> list[Program]:
-    """`program` up to statement `call`, then that call made again REPEATS times; none when it is
-    not an instance call (a constructor made again builds another object: nothing repeats)."""
-    statement = program[call]
-    if not isinstance(statement, Invoke) or statement.receiver is None:
+def longer(program: Program, call: int, drains: Sequence[Invoke]) -> list[Program]:
+    """`program` up to statement `call`, then that call made again and each of `drains` (calls
+    without arguments, their receivers standing for an object of their type) made on its object if
+    it is of their type, each REPEATS times; nothing for a static call or a statement that is no call."""
+    statement, base = program[call], program[:call + 1]
+    receiver = _receiver(statement, call)
+    if receiver is None:
         return []
-    return [program[:call + 1] + (statement,) * times for times in REPEATS]
+    tails: list[Statement] = [statement] if isinstance(statement, Invoke) else []
+    tails += [dataclasses.replace(drain, receiver=receiver) for drain in drains
+              if drain.receiver is not None and drain.receiver.desc == receiver.desc]
+    return [base + (tail,) * times for tail in tails for times in REPEATS]
 
 
-def extension_runs(bases: list[tuple[Program, int]], executor: Executor, deadline: float = math.inf) -> list[Execution]:
-    """Runs, by `executor`, of each (program, call under test) of `bases` with the call repeated,
-    until `deadline`."""
+def extension_runs(bases: list[tuple[Program, int]], drains: Sequence[Invoke], executor: Executor,
+                   deadline: float = math.inf) -> list[Execution]:
+    """Runs, by `executor`, of each (program, call under test) of `bases` made longer, until `deadline`."""
     for program, call in bases:
-        for longer in repeated(program, call):
+        for extended in longer(program, call, drains):
             if time.monotonic() >= deadline:
                 return list(executor.executions)
             try:
-                executor.execute(longer, None, {}, deadline)
+                executor.execute(extended, None, {}, deadline)
             except DeadlineReached:
                 return list(executor.executions)
     return list(executor.executions)
