@@ -34,7 +34,7 @@ from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
 from jtc.model.program import Invoke, Program, VarRef
 from jtc.model.repository import ClassRepository
-from jtc.model.types import binary_name
+from jtc.model.types import STRING, binary_name, is_primitive
 from jtc.emit.render import render_suite
 from jtc.mutate.assertions import select_assertions
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
@@ -199,7 +199,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
         chosen += on_trial(on_edge)
         extended = extension_runs(
             [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED],
-            _draining_calls(targets, declared.name, analysis),
+            _taking_calls(targets, declared.name, analysis),
             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
             time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
         chosen += on_trial([c for c in beside(candidates(extended, declared.name, subjects), chosen)
@@ -225,18 +225,24 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     return report
 
 
-def _draining_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
-    """The calls that take something out of an object of the class under test (search/extension.py):
-    public instance methods without arguments that return a value and change a field or an array."""
+def _taking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
+    """The calls that change an object of the class under test for search/extension.py: public
+    instance methods that change a field or an array and take no argument and return a value
+    (`pop()`), or take one primitive or String (`remove(key)`); arguments left to fill."""
     receiver = f"L{class_name};"
-    drains = []
+    takers = []
     for target in targets:
-        if target.kind == InvokableKind.CALL and target.receiver == receiver and not target.params \
-                and target.returns != "V" and not target.reflective and not target.throws_checked:
-            effects = analysis.effects(target.owner, target.name, target.desc)
-            if effects.defs or effects.array_stores:
-                drains.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, receiver), ()))
-    return drains
+        if target.kind != InvokableKind.CALL or target.receiver != receiver or target.reflective \
+                or target.throws_checked:
+            continue
+        drains = not target.params and target.returns != "V"
+        consumes = len(target.params) == 1 and (is_primitive(target.params[0]) or target.params[0] == STRING)
+        if not (drains or consumes):
+            continue
+        effects = analysis.effects(target.owner, target.name, target.desc)
+        if effects.defs or effects.array_stores:
+            takers.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, receiver), ()))
+    return takers
 
 
 def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:

@@ -1,4 +1,4 @@
-"""Longer runs of the chosen tests (issue 9): their call under test made again, their object drained.
+"""Longer runs of the chosen tests (issue 9): their call under test made again, their object emptied.
 
 The coverage set cover keeps the shortest run that covers each branch, and a run that stops after
 its first call of a kind hides what the next one does: a turnstile passed once more than it had
@@ -7,8 +7,11 @@ an object holds below its top shows only when it is taken out: a stack whose `pu
 element to the top is right or wrong only as far down as it is popped. A mutant there survives
 every test that stops at the call. So once the tests are chosen, each test whose call under test
 returned gets, on the same object, that call made again (once and twice more, with the same
-arguments, for an instance call) and, for each *draining* call of the class (no argument, returns a
-value, changes state: `pop()`, `poll()`, `vend()`), that call made once and twice. The runs go to
+arguments, for an instance call); each *draining* call of the class (no argument, returns a value,
+changes state: `pop()`, `poll()`, `vend()`) made once and twice; and each call with one primitive or
+String argument that changes state (`remove(key)`, `push(value)`) made with every value of its
+type the test uses, then one it does not, like a query (a map emptied key by key rebalances at
+each step; a stack pushed its own elements again reorders them). The runs go to
 mutation analysis as tests on trial (`--select-assertions`: kept only when they kill a mutant the
 others miss). Like the boundary runs, they come after the search, with an executor of their own and
 a deadline.
@@ -22,6 +25,7 @@ import time
 from typing import Sequence
 
 from jtc.model.program import Construct, Invoke, Program, Statement, VarRef
+from jtc.oracle.observers import arguments
 from jtc.search.deadline import DeadlineReached
 from jtc.search.execution import Execution, Executor
 
@@ -36,25 +40,33 @@ def _receiver(statement: Statement, position: int) -> VarRef | None:
     return None
 
 
-def longer(program: Program, call: int, drains: Sequence[Invoke]) -> list[Program]:
-    """`program` up to statement `call`, then that call made again and each of `drains` (calls
-    without arguments, their receivers standing for an object of their type) made on its object if
-    it is of their type, each REPEATS times; nothing for a static call or a statement that is no call."""
+def longer(program: Program, call: int, takers: Sequence[Invoke]) -> list[Program]:
+    """`program` up to statement `call`, then that call made again REPEATS times, and each of
+    `takers` made on its object (when it is of their receiver's type, which stands for it): one
+    without arguments REPEATS times, one with an argument once with each value of its type the
+    test uses and one it does not. Nothing for a static call or a statement that is no call."""
     statement, base = program[call], program[:call + 1]
     receiver = _receiver(statement, call)
     if receiver is None:
         return []
-    tails: list[Statement] = [statement] if isinstance(statement, Invoke) else []
-    tails += [dataclasses.replace(drain, receiver=receiver) for drain in drains
-              if drain.receiver is not None and drain.receiver.desc == receiver.desc]
-    return [base + (tail,) * times for tail in tails for times in REPEATS]
+    tails: list[tuple[Statement, ...]] = [(statement,) * times for times in REPEATS] if isinstance(statement, Invoke) else []
+    for taker in takers:
+        if taker.receiver is None or taker.receiver.desc != receiver.desc:
+            continue
+        made = dataclasses.replace(taker, receiver=receiver)
+        if not made.param_descs:
+            tails += [(made,) * times for times in REPEATS]
+        else:
+            tails.append(tuple(dataclasses.replace(made, args=(value,))
+                               for value in arguments(base, made.param_descs[0])))
+    return [base + tail for tail in tails if tail]
 
 
-def extension_runs(bases: list[tuple[Program, int]], drains: Sequence[Invoke], executor: Executor,
+def extension_runs(bases: list[tuple[Program, int]], takers: Sequence[Invoke], executor: Executor,
                    deadline: float = math.inf) -> list[Execution]:
     """Runs, by `executor`, of each (program, call under test) of `bases` made longer, until `deadline`."""
     for program, call in bases:
-        for extended in longer(program, call, drains):
+        for extended in longer(program, call, takers):
             if time.monotonic() >= deadline:
                 return list(executor.executions)
             try:

@@ -24,3 +24,11 @@ def test_a_constructor_is_drained_not_made_again_and_a_static_call_is_left_alone
     assert longer((NEW,), 0, [POP]) == [(NEW, popped), (NEW, popped, popped)]
     static = Invoke("Stack", "of", "(I)LStack;", None, (Literal("I", 1),))
     assert longer((static,), 0, [POP]) == []
+
+
+def test_a_call_with_one_argument_is_made_with_every_value_of_its_type_the_test_uses_then_another() -> None:
+    put = Invoke("Map", "put", "(II)V", VarRef(0, "LMap;"), (Literal("I", 7), Literal("I", 3)))
+    remove = Invoke("Map", "remove", "(I)Z", VarRef(-1, "LMap;"), ())
+    program = (Construct("Map", "()V", ()), put)
+    removed = [Invoke("Map", "remove", "(I)Z", VarRef(0, "LMap;"), (Literal("I", key),)) for key in (7, 3, 8)]
+    assert longer(program, 1, [remove])[2:] == [(*program, *removed)]
