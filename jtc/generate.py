@@ -227,17 +227,16 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
 
 def _taking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
     """The calls that change an object of the class under test for search/extension.py: public
-    instance methods that change a field or an array and take no argument and return a value
-    (`pop()`), or take one primitive or String (`remove(key)`); arguments left to fill."""
+    instance methods that change a field or an array and take no argument (`pop()`, `waitTurn()`)
+    or one primitive or String (`remove(key)`); arguments left to fill."""
     receiver = f"L{class_name};"
     takers = []
     for target in targets:
         if target.kind != InvokableKind.CALL or target.receiver != receiver or target.reflective \
                 or target.throws_checked:
             continue
-        drains = not target.params and target.returns != "V"
-        consumes = len(target.params) == 1 and (is_primitive(target.params[0]) or target.params[0] == STRING)
-        if not (drains or consumes):
+        if target.params and not (len(target.params) == 1 and (is_primitive(target.params[0])
+                                                                or target.params[0] == STRING)):
             continue
         effects = analysis.effects(target.owner, target.name, target.desc)
         if effects.defs or effects.array_stores:

@@ -7,8 +7,8 @@ an object holds below its top shows only when it is taken out: a stack whose `pu
 element to the top is right or wrong only as far down as it is popped. A mutant there survives
 every test that stops at the call. So once the tests are chosen, each test whose call under test
 returned gets, on the same object, that call made again (once and twice more, with the same
-arguments, for an instance call); each *draining* call of the class (no argument, returns a value,
-changes state: `pop()`, `poll()`, `vend()`) made once and twice; and each call with one primitive or
+arguments, for an instance call); each call of the class without arguments that changes state
+(`pop()`, `vend()`, `waitTurn()`) made once and twice; and each call with one primitive or
 String argument that changes state (`remove(key)`, `push(value)`) made with every value of its
 type the test uses, then one it does not, like a query (a map emptied key by key rebalances at
 each step; a stack pushed its own elements again reorders them). The runs go to
