@@ -77,7 +77,8 @@ def test_a_boundary_value_kills_the_shifted_boundary(strength_classes: Path, tmp
 def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_classes: Path, tmp_path: Path) -> None:
     """Tally's getCount answer lost its place to rarer ones under the rule's cap (see
     test_generate_strength.py); chosen by mutation analysis, it is kept where it kills, and the
-    answers that kill nothing new go."""
+    answers that kill nothing new go. `mean()`'s division for a multiplication shows only where
+    the total is not a multiple of the count, which a test on trial shows."""
     names = ["st.Tally", "st.Window"]
     ruled, selected = tmp_path / "ruled", tmp_path / "selected"
     options = Settings(classpath=(str(strength_classes),), output_dir=ruled, time_budget=20.0, seed=0,
@@ -87,11 +88,13 @@ def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_cl
     assert all(isinstance(r, ClassReport) and not r.dropped and not r.masked for r in reports), reports
     by_rule, by_mutants, _ = mutate_suites([ruled, selected], [strength_classes], names, tmp_path / "mutate",
                                            Timeouts())
-    assert [(s.score().killed, s.score().total) for s in (by_rule, by_mutants)] == [(29, 31), (30, 31)]
-    assert _survivors(by_mutants) == ["mean()Ljava/lang/Integer; replaced idiv with imul"]
+    assert [(s.score().killed, s.score().total) for s in (by_rule, by_mutants)] == [(29, 31), (31, 31)]
     shapes = [suite_shape(folder) for folder in (ruled, selected)]
     assert [shape["tests"] for shape in shapes] == [15, 15]
-    assert [shape["assertions_per_test"] for shape in shapes] == [3.0, 1.4]
+    assert [shape["assertions_per_test"] for shape in shapes] == [3.0, 1.47]
+    # A run the coverage set cover left out, on trial, kept: the only one where the mean rounds down.
+    assert "tally.add(0);\n        tally.add(0);\n        assertDoesNotThrow(() -> tally.add(1));\n" \
+        "        assertEquals(0, tally.mean());" in (selected / "st" / "TallyTest.java").read_text()
     run = compile_and_run(sorted(selected.rglob("*.java")), strength_classes, tmp_path / "run")
     assert run.returncode == 0 and "15 tests successful" in run.stdout, run.stdout[-3000:]
 
