@@ -13,7 +13,9 @@ Tests too are chosen there. Beside the tests chosen for coverage, the suite brin
 (oracle/selection.py's spares: other runs through the same code; the boundary runs): a mutant the
 chosen tests run but do not kill may show with other inputs or after a longer run. Before the
 answers are chosen, a test on trial is kept only if it kills a mutant that no kept test kills (greedy
-set cover, the most mutants per statement first), and the kills of the others are forgotten.
+set cover, the most mutants per statement first), and the kills of the others are forgotten. A
+test that a kept test continues (the same statements, then more) and that kills nothing the longer
+one misses goes too: the longer one covers and asserts what it did on the way.
 
 Dropping an answer keeps every kill it was not chosen for: answers read state and change none, so a
 chosen answer that failed first on a mutant still fails there once the passing ones before it are
@@ -52,7 +54,7 @@ def select_assertions(suite: TestSuite, classpath: Sequence[Path], index: ClassI
     test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
                          every_test=True)
-    tests = tried_tests(suite, output.kills, rendered)
+    tests = without_continued(suite, tried_tests(suite, output.kills, rendered), output.kills, rendered)
     cases = _cases(rendered)
     kills = [kill for kill in output.kills if cases.get(kill.test) in tests]
     return keep(suite, tests, chosen_answers(kills, rendered))
@@ -82,6 +84,26 @@ def tried_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass
             return kept
         kept.add(best)
         killed |= on_trial.pop(best)
+
+
+def without_continued(suite: TestSuite, kept: set[int], kills: Sequence[Kill], rendered: RenderedClass) -> set[int]:
+    """`kept` without the tests that another kept test continues (its statements are the first of
+    the other's) and whose every kill the other has too: the longer test runs what the shorter one
+    ran, covers what it covered, and asserts the values it asserted on the way. Tests written
+    @Disabled (likely bugs) run nothing and are left alone."""
+    cases = _cases(rendered)
+    killed: dict[int, set[str]] = defaultdict(set)
+    for kill in kills:
+        if cases.get(kill.test) is not None:
+            killed[cases[kill.test]].add(kill.mutant)
+    live = sorted(i for i in kept if not suite.tests[i].likely_bug)
+    continued = set()
+    for shorter in live:
+        program = suite.tests[shorter].program
+        if any(len(suite.tests[i].program) > len(program) and suite.tests[i].program[:len(program)] == program
+               and killed[shorter] <= killed[i] for i in live if i != shorter):
+            continued.add(shorter)
+    return kept - continued
 
 
 def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer]:

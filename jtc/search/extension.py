@@ -11,7 +11,8 @@ arguments, for an instance call); each call of the class without arguments that 
 (`pop()`, `vend()`, `waitTurn()`) made once and twice; and each call with one primitive or
 String argument that changes state (`remove(key)`, `push(value)`) made with every value of its
 type the test uses, then one it does not, like a query (a map emptied key by key rebalances at
-each step; a stack pushed its own elements again reorders them). The runs go to
+each step; a stack pushed its own elements again reorders them), each prefix of those calls a run of
+its own so that the shortest that kills can be kept. The runs go to
 mutation analysis as tests on trial (`--select-assertions`: kept only when they kill a mutant the
 others miss). Like the boundary runs, they come after the search, with an executor of their own and
 a deadline.
@@ -44,7 +45,8 @@ def longer(program: Program, call: int, takers: Sequence[Invoke]) -> list[Progra
     """`program` up to statement `call`, then that call made again REPEATS times, and each of
     `takers` made on its object (when it is of their receiver's type, which stands for it): one
     without arguments REPEATS times, one with an argument once with each value of its type the
-    test uses and one it does not. Nothing for a static call or a statement that is no call."""
+    test uses and one it does not, in that order, each prefix of those calls a program. Nothing
+    for a static call or a statement that is no call."""
     statement, base = program[call], program[:call + 1]
     receiver = _receiver(statement, call)
     if receiver is None:
@@ -56,9 +58,9 @@ def longer(program: Program, call: int, takers: Sequence[Invoke]) -> list[Progra
         made = dataclasses.replace(taker, receiver=receiver)
         if not made.param_descs:
             tails += [(made,) * times for times in REPEATS]
-        else:
-            tails.append(tuple(dataclasses.replace(made, args=(value,))
-                               for value in arguments(base, made.param_descs[0])))
+        else:  # every prefix: the shortest that kills is the one mutation analysis keeps
+            calls = [dataclasses.replace(made, args=(value,)) for value in arguments(base, made.param_descs[0])]
+            tails += [tuple(calls[:length]) for length in range(1, len(calls) + 1)]
     return [base + tail for tail in tails if tail]
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from jtc.emit.render import RenderedClass, RenderedTest
-from jtc.model.program import Construct, Literal
-from jtc.mutate.assertions import chosen_answers, keep, tried_tests
+from jtc.model.program import Construct, Invoke, Literal, VarRef
+from jtc.mutate.assertions import chosen_answers, keep, tried_tests, without_continued
 from jtc.mutate.runner import Kill
 from jtc.oracle.expectations import Completes, Observation, Returns
 from jtc.oracle.expectations import TestCase as Case
@@ -53,3 +53,17 @@ def test_tests_on_trial_stay_only_for_mutants_no_kept_test_kills_most_per_statem
     assert tried_tests(suite, kills, rendered) == {0, 2, 3}
     kept = keep(suite, {0, 2}, set())
     assert len(kept.tests) == 2 and not any(case.on_trial for case in kept.tests)
+
+
+def test_a_test_another_continues_with_all_its_kills_goes() -> None:
+    new = Construct("st/Tally", "()V", ())
+    add = Invoke("st/Tally", "add", "(I)V", VarRef(0, "Lst/Tally;"), (Literal("I", 1),))
+    rendered = RenderedClass("st", "TallyTest", "", tuple(
+        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), ())
+    suite = Suite("st/Tally", (Case((new, add), Completes()),
+                               Case((new, add, add), Completes()),  # continues a, kills all a kills
+                               Case((new,), Completes()),  # b continues it too, but it kills m3 alone
+                               Case((new, add, add, add), Completes(), likely_bug="likely bug: …"),
+                               Case((add,), Completes())))  # continued by none
+    kills = [_kill("m1", "a", 3), _kill("m1", "b", 13), _kill("m2", "b", 13), _kill("m3", "c", 23)]
+    assert without_continued(suite, {0, 1, 2, 3, 4}, kills, rendered) == {1, 2, 3, 4}
