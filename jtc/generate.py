@@ -57,7 +57,7 @@ from jtc.search.recipes import RecipeBook
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import SequenceGenerator, Skeleton
 from jtc.search.taking import Taking, sets_nothing
-from jtc.search.valid_inputs import Explore, Run, ValidInputs, structured_producers
+from jtc.search.valid_inputs import Explore, Run, SubSearches, ValidInputs, structured_producers
 from jtc.search.session import ClassSession, SearchReport
 from jtc.search.targets import check_testable, testable_targets
 from jtc.search.templates import Limits
@@ -137,9 +137,10 @@ def _problems(report: SearchReport) -> list[tuple[str, Outcome, int]]:
 
 
 def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repository: ClassRepository,
-                   settings: Settings, index: ClassIndex) -> ClassReport:
+                   settings: Settings, index: ClassIndex, sub_searches: SubSearches | None = None) -> ClassReport:
     """`repository` holds the class tables the worker has reported so far: one per worker, since a
-    JVM reports each class it instruments once, whichever class under test it was running for."""
+    JVM reports each class it instruments once, whichever class under test it was running for;
+    `sub_searches` the runs of the valid-input sub-searches of the worker's earlier classes."""
     started = time.perf_counter()
     deadline = time.monotonic() + settings.time_budget  # the budget covers the class's setup too
     check_loadable(index, name, toolchain().max_class_major)
@@ -158,7 +159,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     limits = Limits(settings.max_array_length, settings.max_string_length)
     explore = _sub_search(worker, repository, settings, pool, deadline=min(
         deadline, time.monotonic() + settings.time_budget * SUB_SEARCH_SHARE))
-    valid = ValidInputs(explore)
+    valid = ValidInputs((sub_searches or SubSearches()).cached(explore))
     taking = Taking(index, declared.name.rpartition("/")[0], settings.access, lambda getter: sets_nothing(pool.effects(getter)),
                     pool.assignable)
     book = RecipeBook(producers, preparations=preparations, valid=valid.recipes_of, taking=taking,
@@ -264,17 +265,17 @@ def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex
 def _sub_search(worker: JvmWorker, repository: ClassRepository, settings: Settings, pool: Pool,
                 deadline: float) -> Explore:
     """A deepest-first search of one producer's skeletons with an executor and solver of its own,
-    bounded by SUB_SEARCH_EXECUTIONS (and, as a safety net, `deadline`), over short arrays and
-    Strings (a loop over a long row repeats what a short one shows): its runs."""
+    bounded by SUB_SEARCH_EXECUTIONS or the executions asked for (and, as a safety net, `deadline`),
+    over short arrays and Strings (a loop over a long row repeats what a short one shows): its runs."""
     limits = Limits(min(settings.max_array_length, SUB_SEARCH_LENGTH), min(settings.max_string_length, SUB_SEARCH_LENGTH))
 
-    def explore(producer: Invokable, skeletons: list[Skeleton]) -> list[Run]:
+    def explore(producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
         executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
         solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
         session = ClassSession(lambda stop, wanted: iter(skeletons), executor, solver, limits, Strategy.DEEPEST,
                                settings.seed, settings.max_depth, options=settings.exploration,
                                open_targets=lambda coverage: OpenTargets([producer], pool.methods_run_by, coverage))
-        session.run(math.inf, SUB_SEARCH_EXECUTIONS, deadline)
+        session.run(math.inf, executions or SUB_SEARCH_EXECUTIONS, deadline)
         return [Run(session.skeleton_of[e.index][1], e.program, e.returned,
                     frozenset(e.replay.edges) if e.replay is not None else frozenset())
                 for e in executor.executions if e.index in session.skeleton_of]
@@ -383,9 +384,10 @@ def generate(settings: Settings, class_names: Iterable[str]) -> Iterator[tuple[s
             JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
         worker.start()  # before the first class's clock: starting the JVM is no part of its search
         repository = ClassRepository()
+        sub_searches = SubSearches()
         for name in class_names:
             try:
-                yield name, generate_class(name, classpath, worker, repository, settings, index)
+                yield name, generate_class(name, classpath, worker, repository, settings, index, sub_searches)
             except JtcError as error:
                 yield name, error
             except Exception as error:  # a bug in jtc: report it, keep going with the next class

@@ -11,7 +11,10 @@ String inputs stay symbolic, so the search still explores the branches of the fa
 the classpath implements get a stub (an anonymous class or a lambda in the test) whose answers are
 inputs too. Collections get a collection of recipes for their element type. An object a parser
 made with valid input holds others in its graph: those taken out of it (search/taking.py: the
-monsters of a parsed level) are the first alternative to the cheapest plain recipe.
+monsters of a parsed level) are the first alternative to the cheapest plain recipe. Then comes the
+cheapest recipe of each other concrete type the producers make (a hero where a `Unit` is wanted
+and a goblin came first), beyond the recipes kept per type: code that takes an abstract type
+tells its kinds apart, and the fifth way to make a goblin is worth less than the first hero.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from jtc.search.invokables import (Invokable, InvokableKind, array_invokable, co
 from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.sequences import Recipe, Source, SourceKind, Step, accepts_literal, value_of
-from jtc.search.taking import Taking, placed
+from jtc.search.taking import LIST_POSITIONS, Taking, placed
 
 NULL_PENALTY = 2  # a recipe that passes null where an object is wanted likely throws at once
 ARRAY_LENGTHS = (1, 2)
@@ -76,8 +79,12 @@ class RecipeBook:
         if any(not _has_null(recipe) for _, recipe in options):  # a null where an object is wanted mostly throws
             options = [option for option in options if not _has_null(option[1])]
         plain_recipes = [recipe for _, recipe in options]
-        found = self._parsed(wanted.desc) + plain_recipes[:1] + self._taken(wanted) + plain_recipes[1:]
-        limit = len(found) if self._is_enum(wanted.desc) else self.per_type
+        kinds = _one_per_type(plain_recipes[1:], _made(plain_recipes[0]) if plain_recipes else None)
+        rest = [recipe for recipe in plain_recipes[1:] if recipe not in kinds]
+        taken = self._taken(wanted)
+        found = self._parsed(wanted.desc) + plain_recipes[:1] + taken[:len(LIST_POSITIONS)] + kinds \
+            + taken[len(LIST_POSITIONS):] + rest
+        limit = len(found) if self._is_enum(wanted.desc) else self.per_type + len(kinds)
         self._memo[key] = found[:limit]
         return self._memo[key]
 
@@ -189,6 +196,24 @@ class RecipeBook:
                 sources.append(Source(SourceKind.NULL))
                 penalty += NULL_PENALTY if nulls_cost else 0
         return sources, penalty
+
+
+def _made(recipe: Recipe) -> str:
+    """The type of the value a recipe makes, as its producer declares it."""
+    return recipe[value_of(recipe)].invokable.returns
+
+
+def _one_per_type(recipes: list[Recipe], first: str | None) -> list[Recipe]:
+    """The cheapest recipe of each type made other than `first`'s: a `Unit` is a hero, a goblin or
+    a troll, and code that takes one tells them apart (`collide(mover, other)` strikes only when a
+    hero meets a monster), so each kind gets a recipe of its own, beyond the per-type number."""
+    seen = {first}
+    found = []
+    for recipe in recipes:
+        if _made(recipe) not in seen:
+            seen.add(_made(recipe))
+            found.append(recipe)
+    return found
 
 
 def _has_null(recipe: Recipe) -> bool:

@@ -269,8 +269,9 @@ class SequenceGenerator:
         """Where an input may come from, plainest first: what the consumer is known to accept (see
         `valid`), a literal (symbolic), an object an earlier instance call took out of the
         sequence's objects (`game.getHero()`: it belongs to their graph, where a fresh one would
-        stand alone), one taken out of them by a path (`level.getHeroes().get(0)`: the hero the
-        level registered), a fresh value from a recipe, another earlier step's result, null. A
+        stand alone), one taken out of the receiver by a path (`level.getHeroes().get(0)`: the hero
+        the level registered), a fresh value from a recipe, one taken out of the sequence's other
+        objects, another earlier step's result, null. A
         receiver is never null, and an object of the class under test always comes from an earlier
         step (an earlier step's object comes first, so that the sequence's calls act on it)."""
         desc = wanted.desc
@@ -290,7 +291,30 @@ class SequenceGenerator:
         prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, consumer)]
         taken = [source for source in earlier if sequence[source.index].kind == InvokableKind.CALL]
         others = [source for source in earlier if source not in taken]
-        return valid + literal + taken + fresh + prepared + reached + others + [Source(SourceKind.NULL)]
+        held = self._held(sequence, position, desc, reached)
+        reached = [source for source in reached if source not in held]
+        return valid + literal + taken + held + fresh + prepared + reached + others + [Source(SourceKind.NULL)]
+
+    def _held(self, sequence: tuple[Invokable, ...], position: int, desc: str, reached: list[Source]) -> list[Source]:
+        """The paths that take a `desc` out of the consumer's receiver (the earlier step that is its
+        receiver in the plainest wiring), which come before a fresh value: `game.move(hero, …)`
+        moves the game's own hero (`game.getHero()`), `level.moveHero(hero, …)` a hero the level
+        registered (`level.getHeroes().get(0)`), where a fresh one would stand outside the
+        receiver's graph. A path through a collection only when an earlier call on such a receiver
+        took a `desc` (`level.registerHero(hero)`): before that the collection may be empty, and
+        the call that fills it (`registerHero` itself) wants a new one."""
+        required = sequence[position].required
+        if required is None:
+            return []
+        receiver = next((j for j in range(position)
+                         if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, required)), None)
+        if receiver is None:
+            return []
+        root = sequence[receiver].returns
+        given = any(inv.required is not None and self.assignable(root, inv.required)
+                    and any(self.assignable(desc, param) for param in inv.params)
+                    for inv in sequence[receiver + 1:position])
+        return [source for source in reached if source.index == receiver and (given or len(source.recipe or ()) == 1)]
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""

@@ -54,6 +54,9 @@ MODEL_OUTCOMES = 6
 DIVERGENCES_PER_SITE = 3
 # Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
 GRACE_EXECUTIONS = 100
+# Open nodes explored in a row without a new branch of the class under test, after which the next
+# candidate comes first (see _wants_sequence).
+STALLED_POPS = 4
 
 
 class StopReason(StrEnum):
@@ -102,6 +105,7 @@ class ClassSession:
         self.influences = influences
         self.cascade = SolveCascade(solver, seeds, self.rng)
         self.coverage = CoverageMap()
+        self.under_test = under_test
         self.frontier = Frontier(strategy, self.coverage, self.rng, under_test)
         self.open_targets = open_targets(self.coverage) if open_targets is not None else None
         self.skipped = 0  # candidates not explored because their member had no open branch left
@@ -116,6 +120,7 @@ class ClassSession:
         self.pruned = 0
         self.generator_done = False
         self.pops_since_sequence = 0
+        self.pops_since_gain = 0  # open nodes explored since an execution last took a new branch of the class under test
         self.started = 0.0
         self.execution_seconds: list[float] = []
         self.deadline = math.inf  # time.monotonic() when the running search must stop
@@ -180,6 +185,7 @@ class ClassSession:
         node, owner = picked
         group: Group = owner  # type: ignore[assignment]
         self.pops_since_sequence += 1
+        self.pops_since_gain += 1
         self._explore(group, node)
         if node.label == OTHER and node.status == NodeStatus.UNEXPLORED:
             self._reopen(group, node)
@@ -198,15 +204,22 @@ class ClassSession:
     # ---- candidates ----------------------------------------------------------------------------
 
     def _wants_sequence(self) -> bool:
-        """Deepen when no open node promises new coverage and a share of the others was explored;
-        while some member under test has not run at all, every other step is a new candidate: its
-        first run covers outcomes throughout a member, where a solved branch flips one (StringUtils,
-        ~200 members, spent its budget on the branches of the first 14 it ran)."""
+        """Deepen when no open node promises new coverage and a share of the others was explored,
+        or when the open nodes have stalled: STALLED_POPS in a row took no new branch of the
+        class under test (a choice the current sequences cannot make true, or the checks of a
+        factory that made a helper object: `level.registerHero(hero)` gains nothing from more hero
+        names, a level that was started first is what `level.moveHero` needs). While some member under test has not run at all, every
+        other step is a new candidate: its first run covers outcomes throughout a member, where a
+        solved branch flips one (StringUtils, ~200 members, spent its budget on the branches of the
+        first 14 it ran)."""
         if self.generator_done:
             return False
         if self.open_targets is not None and self.open_targets.any_unran():
             return self.pops_since_sequence >= 1
-        return not self.frontier.has_uncovered() and self.pops_since_sequence >= self.options.explore_per_sequence
+        stalled = min(self.pops_since_sequence, self.pops_since_gain) >= STALLED_POPS
+        if self.frontier.has_uncovered():
+            return stalled
+        return stalled or self.pops_since_sequence >= self.options.explore_per_sequence
 
     def _next_sequence(self) -> bool:
         """Add the next candidate (and run it once); False when the generator is exhausted."""
@@ -328,6 +341,8 @@ class ClassSession:
         self.infeasible_reached += len(insertion.reached_infeasible)
         if insertion.mismatch is not None:
             self.nondeterministic += 1
+        if any(self.under_test(method) for method, _, _ in replay.edges - self.coverage.edges):
+            self.pops_since_gain = 0
         if self.coverage.add(replay.edges, decisions):
             self.last_gain = len(self.executor.executions)
         redundant = first_redundant(skeleton, execution) if self.options.pruning else len(skeleton)

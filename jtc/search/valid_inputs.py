@@ -48,8 +48,29 @@ class Run:
     covered: frozenset[Hashable]  # branch edges taken anywhere
 
 
-# The sub-search: the producer and its skeletons in, its runs out (in the order they ran).
-Explore = Callable[[Invokable, list[Skeleton]], list[Run]]
+# The sub-search: the producer, its skeletons and a bound on executions (None: the sub-search's own)
+# in, its runs out (in the order they ran).
+Explore = Callable[[Invokable, list[Skeleton], int | None], list[Run]]
+
+
+class SubSearches:
+    """The runs of each sub-search, kept for the classes one worker generates: the classes of a
+    project need the valid inputs of the same parsers (every class that takes a level explores
+    `MapParser.parseMap`), and a sub-search costs up to its execution bound, a share of each
+    class's budget, every time. The key is the producer and its skeletons, so a class whose
+    recipes wire the producer otherwise explores it afresh."""
+
+    def __init__(self) -> None:
+        self._runs: dict[tuple[Invokable, tuple[Skeleton, ...], int | None], list[Run]] = {}
+
+    def cached(self, explore: Explore) -> Explore:
+        def explore_once(producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
+            key = (producer, tuple(skeletons), executions)
+            runs = self._runs.get(key)
+            if runs is None:
+                runs = self._runs[key] = explore(producer, skeletons, executions)
+            return runs
+        return explore_once
 
 
 def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers,
@@ -158,11 +179,13 @@ class ValidInputs:
                  recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]] | None:
         """The most covering valid inputs, when the producer needs them: its first run, on plain
         inputs, did not return normally (a name for a hero is any string; a map is not). None
-        when it did."""
+        when it did, found by that run alone: the whole sub-search of a producer that needs no help
+        would cost its full bound of executions."""
         by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in _wirings(producer, recipes)}
-        runs = self.explore(producer, list(by_skeleton))
-        if runs and runs[0].returned:
+        first = self.explore(producer, list(by_skeleton), 1)
+        if first and first[0].returned:
             return None
+        runs = self.explore(producer, list(by_skeleton), None)
         chosen = _covering([run for run in runs if run.returned])
         return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
 

@@ -64,6 +64,14 @@ def test_recipes_are_cheapest_first_and_literals_need_none(producers: Producers)
     assert book.recipes(plain("Ljava/lang/Integer;")) == [] and book.recipes(plain("Ljava/lang/CharSequence;")) == []
 
 
+def test_each_concrete_kind_an_abstract_type_is_made_as_gets_a_recipe(producers: Producers) -> None:
+    """Four ways to make a `Horse` cost what a `Mule` costs; the mule comes right after the first,
+    beyond the four recipes kept per type."""
+    recipes = RecipeBook(producers).recipes(plain("Lgr/Mount;"))
+    assert [r[-1].invokable.label + r[-1].invokable.desc for r in recipes] == [
+        "new Horse()V", "new Mule()V", "new Horse(I)V", "new Horse(Ljava/lang/String;)V", "new Horse(Z)V"]
+
+
 def test_a_prepared_recipe_calls_an_inherited_method_whose_write_the_consumer_reads(
         producers: Producers, graphs_classes: Path) -> None:
     judge = Invokable(InvokableKind.CALL, "gr/Referee", "judge", "(Lgr/Token;)Ljava/lang/String;", "Lgr/Referee;",

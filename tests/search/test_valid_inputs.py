@@ -16,7 +16,8 @@ from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import Skeleton, Source, SourceKind
 from jtc.search.templates import Limits, ProgramTemplate
-from jtc.search.valid_inputs import Run, ValidInputs, inputs_first, structured_producers, takes_structured_input
+from jtc.search.valid_inputs import (Run, SubSearches, ValidInputs, inputs_first, structured_producers,
+                                     takes_structured_input)
 from jtc.java.toolchain import toolchain
 
 STRING = "Ljava/lang/String;"
@@ -51,17 +52,17 @@ def _program(skeleton: Skeleton, row: str) -> Program:
 
 
 class Scripted:
-    """A sub-search that runs the skeleton with a one-row list once per row: `returns` and `covers`
-    say what happened."""
+    """A sub-search that runs the skeleton with a one-row list once per row, up to the executions
+    asked for: `returns` and `covers` say what happened."""
 
     def __init__(self, rows: list[str], returns: set[str], covers: dict[str, frozenset[int]]) -> None:
         self.rows, self.returns, self.covers = rows, returns, covers
-        self.explored: list[Invokable] = []
+        self.explored: list[tuple[Invokable, int | None]] = []  # producer, executions asked for
 
-    def __call__(self, producer: Invokable, skeletons: list[Skeleton]) -> list[Run]:
-        self.explored.append(producer)
+    def __call__(self, producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
+        self.explored.append((producer, executions))
         return [Run(skeleton, _program(skeleton, row), row in self.returns, self.covers.get(row, frozenset()))
-                for skeleton in skeletons if len(skeleton[-2].invokable.params) == 1 for row in self.rows]
+                for skeleton in skeletons if len(skeleton[-2].invokable.params) == 1 for row in self.rows][:executions]
 
 
 def _parse(producers: Producers) -> Invokable:
@@ -93,7 +94,26 @@ def test_a_producer_whose_plain_first_run_returns_needs_no_valid_inputs_nor_do_t
     other = _static(plain(STRING))
     valid.find([[_parse(producers), other]], RecipeBook(producers))
     assert valid.sources(_parse(producers)) == [] and valid.for_input(_parse(producers), 0) == []
-    assert script.explored == [_parse(producers)]
+    assert script.explored == [(_parse(producers), 1)]  # its first run alone: the sub-search costs nothing more
+
+
+def test_a_producer_that_needs_valid_inputs_is_searched_after_its_first_run(producers: Producers) -> None:
+    script = Scripted(["x", "S"], {"S"}, {"S": frozenset({1})})
+    ValidInputs(script).find([[_parse(producers)]], RecipeBook(producers))
+    assert script.explored == [(_parse(producers), 1), (_parse(producers), None)]
+
+
+def test_sub_searches_are_kept_for_the_next_class(producers: Producers) -> None:
+    """The classes one worker generates share the runs of a producer's sub-search."""
+    script = Scripted(["x", "S"], {"S"}, {"S": frozenset({1})})
+    kept = SubSearches()
+    found = []
+    for _ in range(2):
+        valid = ValidInputs(kept.cached(script))
+        valid.find([[_parse(producers)]], RecipeBook(producers))
+        found.append(valid.recipes_of(_parse(producers)))
+    assert found[0] == found[1] and found[0][0][0].sources == (_value("S"),)
+    assert script.explored == [(_parse(producers), 1), (_parse(producers), None)]
 
 
 def test_the_parsers_of_what_the_class_needs_are_explored_and_no_other(producers: Producers) -> None:
