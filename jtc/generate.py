@@ -32,10 +32,14 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
-from jtc.model.program import Program
+from jtc.model.program import Invoke, Program, Statement
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
+from jtc.minimise.conditions import alone_condition
+from jtc.minimise.observations import unrepeated
+from jtc.minimise.suite import minimal_suite, shown_alone
+from jtc.minimise.statements import MinimisingReport, StatementMinimiser
 from jtc.mutate.assertions import select_assertions
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
 from jtc.oracle.expectations import TestCase, TestSuite
@@ -71,6 +75,8 @@ SUB_SEARCH_LENGTH = 6
 # The runs on comparisons' boundaries (search/boundaries.py) come after the search, within this share
 # of the budget on top of it.
 BOUNDARY_SHARE = 0.1
+# Minimising the chosen tests (minimise/statements.py) runs reduced programs within this share of the budget on top of it.
+MINIMISE_SHARE = 0.2
 
 
 @dataclass
@@ -94,6 +100,7 @@ class ClassReport:
     final_coverage_seconds: float = 0.0  # search time when the last execution that covered something new ran
     likely_bugs: list[dict] = field(default_factory=list)  # groups of crashes (see likely_bug_groups), as JSON
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
+    minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
 
     @property
     def exit_code(self) -> ExitCode:
@@ -189,7 +196,15 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     chosen += [c for c in on_the_boundary(candidates(boundary, declared.name, subjects), chosen)
                if oracle.first_bug(c.execution, c.outcome.statement) is None]  # no test pins a likely bug
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
+    if settings.minimise:
+        started_minimising = time.perf_counter()
+        chosen = _minimised(chosen, report, worker, repository, settings, declared.name, subjects)
+        report.seconds["minimise"] = time.perf_counter() - started_minimising
     suite = build_suite(declared.name, chosen, index.declares_checked)
+    if settings.minimise:
+        suite = dataclasses.replace(suite, tests=tuple(
+            dataclasses.replace(case, condition=alone_condition(candidate.execution, alone))
+            for case, candidate, alone in zip(suite.tests, chosen, shown_alone(chosen))))
     crashed = [(c.execution, bug) for c in found if (bug := crashes[c.execution.index])]
     reproductions = likely_bug_groups(declared.name, group_crashes(crashed), index)
     started_probe = time.perf_counter()
@@ -199,6 +214,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
                     functools.cache(lambda receiver: queries(index, effects, receiver)))
     suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
                         SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
+    if settings.minimise:
+        suite = unrepeated(suite, lambda statement: _reads_only(statement, prober))
     report.seconds["probe"] = time.perf_counter() - started_probe
     report.likely_bugs = [group for group, _ in reproductions]
     if settings.emit_likely_bugs:
@@ -206,6 +223,28 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     _emit_and_measure(report, suite, classpath, index, settings)
     report.seconds["total"] = time.perf_counter() - started
     return report
+
+
+def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, repository: ClassRepository,
+               settings: Settings, class_name: str, subjects: frozenset[tuple[str, str, str]]) -> list[Candidate]:
+    """Each chosen test cut to the statements it needs (runs of its own executor, within
+    MINIMISE_SHARE of the budget), then the suite cut to the tests that show something."""
+    executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
+    deadline = time.monotonic() + MINIMISE_SHARE * settings.time_budget
+    minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline), class_name, subjects,
+                              deadline)
+    minimised = minimal_suite(minimiser.minimise(chosen))
+    report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
+    return minimised
+
+
+def _reads_only(statement: Statement, prober: Prober) -> bool:
+    """Whether a statement calls an observer or a query of its receiver: a call that changes no state."""
+    if not isinstance(statement, Invoke) or statement.receiver is None or not statement.receiver.desc.startswith("L"):
+        return False
+    receiver = statement.receiver.desc[1:-1]
+    return any((name, desc) == (statement.name, statement.desc)
+               for _, name, desc in (*prober.observers_of(receiver), *prober.queries_of(receiver)))
 
 
 def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:
@@ -315,6 +354,11 @@ def summary_lines(report: ClassReport) -> list[str]:
     for method, outcome, count in report.problems:
         lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {_count(count, 'execution')}; "
                      f"no test written for {'them' if count != 1 else 'it'}")
+    if report.minimising is not None:
+        minimising = report.minimising
+        lines.append(f"  minimised: {minimising.statements_before} -> {minimising.statements_after} statements in "
+                     f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
+                     f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
     for bug in report.likely_bugs:
         called = f" called from {bug['stack'][-1]}" if len(bug["stack"]) > 1 else ""
         lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']}{called} "
