@@ -32,7 +32,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
-from jtc.model.program import Invoke, Program, Statement
+from jtc.model.program import Invoke, Program
 from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
@@ -215,7 +215,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
                         SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
     if settings.minimise:
-        suite = unrepeated(suite, lambda statement: _reads_only(statement, prober))
+        suite = unrepeated(suite, lambda statement: isinstance(statement, Invoke) and statement.receiver is not None
+                           and sets_nothing(effects(statement.owner, statement.name, statement.desc)))
     report.seconds["probe"] = time.perf_counter() - started_probe
     report.likely_bugs = [group for group, _ in reproductions]
     if settings.emit_likely_bugs:
@@ -236,15 +237,6 @@ def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, 
     minimised = minimal_suite(minimiser.minimise(chosen))
     report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
     return minimised
-
-
-def _reads_only(statement: Statement, prober: Prober) -> bool:
-    """Whether a statement calls an observer or a query of its receiver: a call that changes no state."""
-    if not isinstance(statement, Invoke) or statement.receiver is None or not statement.receiver.desc.startswith("L"):
-        return False
-    receiver = statement.receiver.desc[1:-1]
-    return any((name, desc) == (statement.name, statement.desc)
-               for _, name, desc in (*prober.observers_of(receiver), *prober.queries_of(receiver)))
 
 
 def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:

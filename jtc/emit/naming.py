@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from jtc.emit.literals import double_literal, float_literal
@@ -335,8 +334,11 @@ _RELATION_WORDS = {Relation.LESS: "Below", Relation.AT_MOST: "AtMost", Relation.
 
 def condition_words(condition: InputCondition) -> str:
     """`day > 7` -> 'DayAbove7', `amount > balance` -> 'AmountAboveBalance', `key == null` ->
-    'NullKey', `values.length == 0` -> 'ValuesLengthEqualZero'; '' when it has no short form."""
+    'NullKey', `values.length < 2` -> 'ValuesLengthBelow2'; '' when it has no short form, and for an
+    input equal to a constant, which its value says as well (`isWeekendOf6`)."""
     subject = "".join(upper_first(part) for part in condition.subject.split("."))
+    if condition.relation == Relation.EQUAL and not isinstance(condition.other, str):
+        return ""
     if condition.relation == Relation.NULL:
         return "Null" + subject
     if condition.relation == Relation.NOT_NULL:
@@ -354,13 +356,13 @@ def condition_words(condition: InputCondition) -> str:
 
 
 def _refined_by_condition(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
-    """Each test that alone takes a branch by the condition on its inputs, when no other test here
-    says the same; the others keep the name, for the refinements after this one."""
+    """Tests told apart by the conditions on their inputs under which each alone takes a branch,
+    when every one of them has one of its own; else their input values say it (next refinement)."""
     words = [condition_words(case.condition) if case.condition is not None else "" for case in cases]
-    counts = Counter(words)
+    if not all(words) or len(set(words)) < len(cases):
+        return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
-    return [_insert_before_outcome(name, subject, f"Of{said}") if said and counts[said] == 1 else name
-            for said in words]
+    return [_insert_before_outcome(name, subject, f"Of{said}") for said in words]
 
 
 def _refined_by_inputs(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
