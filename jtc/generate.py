@@ -38,7 +38,7 @@ from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
 from jtc.minimise.conditions import alone_condition
 from jtc.minimise.observations import unrepeated
-from jtc.minimise.suite import minimal_suite, shown_alone
+from jtc.minimise.suite import distinct_programs, shown_alone
 from jtc.minimise.statements import MinimisingReport, StatementMinimiser
 from jtc.mutate.assertions import select_assertions
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
@@ -229,12 +229,12 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
 def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, repository: ClassRepository,
                settings: Settings, class_name: str, subjects: frozenset[tuple[str, str, str]]) -> list[Candidate]:
     """Each chosen test cut to the statements it needs (runs of its own executor, within
-    MINIMISE_SHARE of the budget), then the suite cut to the tests that show something."""
+    MINIMISE_SHARE of the budget), then the tests that became one program made one."""
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     deadline = time.monotonic() + MINIMISE_SHARE * settings.time_budget
     minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline), class_name, subjects,
                               deadline)
-    minimised = minimal_suite(minimiser.minimise(chosen))
+    minimised = distinct_programs(minimiser.minimise(chosen))
     report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
     return minimised
 

@@ -5,6 +5,8 @@ equal object twice (`new UnitFactory(new Random(9L))` for each of two factories)
 it already holds out of another (`game.getLevel()` of the level it passed in). Each is a candidate
 reduction: drop a statement (with the statements that use its result), use the earlier of two
 equal statements for both, or the earlier local for a result that was the same object. A reduction
+never takes out a call of the class under test (what it returns is asserted after it, what it changes
+the observers state, and a mutant of the class may change either). A reduction
 is kept when the reduced program, run again in the worker and replayed, keeps what the test shows:
 its coverage of the class under test, how every statement kept ended (returned, or threw the same
 exception), and the value or exception of its last statement, the checked one. (When mutation
@@ -24,9 +26,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from jtc.jvm.protocol import HarnessResult
-from jtc.model.program import Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, StatementStatus, Stub
+from jtc.model.program import (Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, Statement,
+                               StatementStatus, Stub)
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
-from jtc.oracle.selection import Candidate, candidates
+from jtc.oracle.selection import Candidate, candidates, in_class_name
 from jtc.search.deadline import DeadlineReached
 from jtc.search.execution import Execution
 
@@ -112,7 +115,7 @@ class StatementMinimiser:
         progress = True
         while progress:
             progress = False
-            for reduction in _reductions(current, best.execution.result):
+            for reduction in _reductions(current, best.execution.result, self._keeps_statement):
                 if time.monotonic() >= self.deadline:
                     raise DeadlineReached()
                 accepted = self._try(candidate, current, reduction, positions)
@@ -122,6 +125,11 @@ class StatementMinimiser:
                     break
         self.memo.found.setdefault(setup, {old: new for old, new in positions.items() if old < len(setup)})
         return best
+
+    def _keeps_statement(self, statement: Statement) -> bool:
+        """Calls of the class under test stay: what they return is asserted after them, and what
+        they change the observers state, which mutants of the class can change."""
+        return isinstance(statement, (Construct, Invoke)) and in_class_name(statement.owner, self.class_name)
 
     def _try(self, candidate: Candidate, current: Program, reduction: tuple[Program, Positions],
              positions: Positions) -> tuple[Candidate, Program, Positions] | None:
@@ -167,17 +175,18 @@ def _replayed(program: Program, setup: Positions) -> tuple[Program, Positions] |
     return rewrite(program, dropped, redirected)
 
 
-def _reductions(program: Program, result: HarnessResult) -> Iterator[tuple[Program, Positions]]:
+def _reductions(program: Program, result: HarnessResult, kept: Callable[[Statement], bool] = lambda s: False) \
+        -> Iterator[tuple[Program, Positions]]:
     """The reductions of `program` to try, those that take most statements first: the statements the
     last one does not need (each with its users); equal statements made twice; results that were the
-    same object as an earlier one (`result`: a run of `program`)."""
+    same object as an earlier one (`result`: a run of `program`). None takes a statement `kept` out."""
     last = len(program) - 1
     needed = needed_by(program, last)
     found: list[tuple[int, tuple[Program, Positions]]] = []
     for index in range(last):
-        if index in needed:
-            continue
         removed = users(program, index)
+        if index in needed or any(kept(program[i]) for i in removed):
+            continue
         reduced = rewrite(program, removed)
         if reduced is not None:
             found.append((len(removed), reduced))
@@ -185,7 +194,7 @@ def _reductions(program: Program, result: HarnessResult) -> Iterator[tuple[Progr
         earlier = _same_as_earlier(program, result, later)
         if earlier is None and (isinstance(statement, _MAKERS) or isinstance(statement, Invoke) and statement.is_static):
             earlier = next((i for i in range(later) if program[i] == statement), None)
-        if earlier is not None:
+        if earlier is not None and not kept(statement):
             merged = rewrite(program, redirected={later: earlier})
             if merged is not None:
                 found.append((1, merged))

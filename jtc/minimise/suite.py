@@ -1,11 +1,12 @@
 """Minimising the suite: the tests that add nothing the others do not show go.
 
-What a test shows is its coverage of the class under test (branch edges and lines), the outcome of
-its call under test (a member that returns, a member that throws an exception of a class), and, for
-a run on a comparison's boundary, that boundary (kept for the mutants only it can kill). Once each
-test is minimised, two tests may be one program, and a test the greedy choice took early may show
-nothing the later ones do not. A test goes when everything it shows is shown by the tests kept; the
-tests that show least are tried first, so the suite ends irredundant.
+Once each test is minimised, two tests may be one program: the second goes. A test whose coverage
+(branch edges and lines), outcome (a member that returns, or throws an exception of a class) and
+boundary (a run on a comparison's boundary) other tests show adds nothing to those, but it may still
+kill mutants no other test kills (`read(1)` beside `read(0)`: the same lines and outcome, and only
+one of them notices an index changed by one). On the basics, dropping such tests by coverage and
+outcome lost 6 of 330 kills; so without mutation data only the repeated programs go, and the set
+cover (`irredundant`) is for when kills are among the items.
 
 What each test kept shows alone (a branch no other test takes) is what tells it apart, and is what
 its name can say (see conditions.py).
@@ -14,9 +15,20 @@ its name can say (see conditions.py).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from jtc.oracle.selection import Candidate
+
+
+def distinct_programs(chosen: list[Candidate]) -> list[Candidate]:
+    """`chosen` without the tests whose programs an earlier test repeats, in the order given."""
+    programs = set()
+    unique = []
+    for candidate in chosen:
+        if candidate.execution.program not in programs:
+            programs.add(candidate.execution.program)
+            unique.append(candidate)
+    return unique
 
 
 def shown(candidate: Candidate) -> frozenset[Hashable]:
@@ -25,23 +37,16 @@ def shown(candidate: Candidate) -> frozenset[Hashable]:
     return frozenset({*candidate.covers, ("outcome", candidate.outcome_key), *boundary})
 
 
-def minimal_suite(chosen: list[Candidate]) -> list[Candidate]:
-    """`chosen` without the tests whose programs an earlier test repeats, and without the tests
-    whose every item another kept test shows, in the order given."""
-    unique: list[Candidate] = []
-    programs = set()
-    for candidate in chosen:
-        if candidate.execution.program not in programs:
-            programs.add(candidate.execution.program)
-            unique.append(candidate)
-    items = [shown(candidate) for candidate in unique]
+def irredundant(items: Sequence[frozenset[Hashable]]) -> list[int]:
+    """The positions of the tests to keep so that every item some test shows stays shown: a test
+    goes when the tests kept show all its items, those that show least tried first."""
     counts: Counter[Hashable] = Counter(item for found in items for item in found)
-    kept = set(range(len(unique)))
+    kept = set(range(len(items)))
     for position in sorted(kept, key=lambda p: (len(items[p]), -p)):
         if all(counts[item] > 1 for item in items[position]):
             kept.remove(position)
             counts.subtract(items[position])
-    return [candidate for position, candidate in enumerate(unique) if position in kept]
+    return sorted(kept)
 
 
 def shown_alone(chosen: list[Candidate]) -> list[frozenset[Hashable]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from jtc.minimise.suite import minimal_suite, shown_alone
+from jtc.minimise.suite import distinct_programs, irredundant, shown, shown_alone
 from jtc.oracle.outcomes import Kind, Outcome
 from jtc.oracle.selection import Candidate
 
@@ -15,18 +15,18 @@ def _candidate(program: tuple, covers: set[str], outcome: str = "returned", boun
                      on_boundary=boundary)
 
 
-def test_a_test_whose_coverage_and_outcome_others_show_goes() -> None:
-    early = _candidate(("a",), {"x", "y"})
-    later = [_candidate(("b",), {"x", "z"}), _candidate(("c",), {"y", "w"})]
-    assert minimal_suite([early, *later]) == later
+def test_a_test_whose_items_others_show_goes() -> None:
+    assert irredundant([frozenset("xy"), frozenset("xz"), frozenset("yw")]) == [1, 2]
+    assert irredundant([frozenset("xy"), frozenset("xy")]) == [0]  # of two alike, the first stays
 
 
-def test_repeated_programs_new_outcomes_and_boundaries_stay_apart() -> None:
+def test_repeated_programs_go_and_outcomes_and_boundaries_are_items() -> None:
     first = _candidate(("a",), {"x", "y"})
     again = _candidate(("a",), {"x", "y"})
     thrown = _candidate(("b",), {"x"}, outcome="IllegalStateException")
     boundary = _candidate(("c",), {"z"}, boundary=True)
-    assert minimal_suite([first, again, thrown, boundary]) == [first, thrown, boundary]
+    assert distinct_programs([first, again, thrown, boundary]) == [first, thrown, boundary]
+    assert irredundant([shown(first), shown(thrown), shown(boundary)]) == [0, 1, 2]
 
 
 def test_what_a_test_shows_alone() -> None:
