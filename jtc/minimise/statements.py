@@ -20,6 +20,7 @@ each later test with the same set-up.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterator
@@ -146,7 +147,7 @@ class StatementMinimiser:
         if not found or not self._keeps(candidate, found[0], moved):
             self.memo.rejected.add(tried)
             return None
-        return found[0], program, moved
+        return dataclasses.replace(found[0], on_boundary=candidate.on_boundary), program, moved
 
     def _keeps(self, candidate: Candidate, reduced: Candidate, moved: Positions) -> bool:
         last = len(reduced.execution.program) - 1
