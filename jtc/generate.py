@@ -38,9 +38,9 @@ from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
 from jtc.minimise.conditions import alone_condition
 from jtc.minimise.observations import unrepeated
-from jtc.minimise.suite import distinct_programs, shown_alone
+from jtc.minimise.suite import distinct_programs, killing_tests, shown, shown_alone
 from jtc.minimise.statements import MinimisingReport, StatementMinimiser
-from jtc.mutate.assertions import select_assertions
+from jtc.mutate.assertions import chosen_answers, keep_answers, suite_kills
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
 from jtc.oracle.expectations import TestCase, TestSuite
 from jtc.oracle.observers import observers, queries
@@ -221,7 +221,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     report.likely_bugs = [group for group, _ in reproductions]
     if settings.emit_likely_bugs:
         suite = dataclasses.replace(suite, tests=suite.tests + tuple(case for _, case in reproductions))
-    _emit_and_measure(report, suite, classpath, index, settings)
+    shown_by_program = {candidate.execution.program: shown(candidate) for candidate in chosen}
+    _emit_and_measure(report, suite, classpath, index, settings, shown_by_program)
     report.seconds["total"] = time.perf_counter() - started
     return report
 
@@ -286,8 +287,10 @@ def _probe_run(worker: JvmWorker, repository: ClassRepository, settings: Setting
 
 
 def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, index: ClassIndex,
-                      settings: Settings) -> None:
-    """Validate and write the test class, then measure it with JaCoCo in a fresh JVM."""
+                      settings: Settings, shown_by_program: dict[Program, frozenset]) -> None:
+    """Validate and write the test class, then measure it with JaCoCo in a fresh JVM. With
+    --select-assertions, the mutants' kills also minimise the suite (`shown_by_program`: what each
+    test's program shows besides its kills; a test not in it, a likely bug's reproduction, stays)."""
     with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
         work = Path(scratch)
         started = time.perf_counter()
@@ -298,7 +301,16 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         report.masked = [(d.name, d.reason) for d in validation.masked]
         if settings.select_assertions and validation.suite is not None:
             started = time.perf_counter()
-            selected = select_assertions(validation.suite, classpath.entries, index, work / "select")
+            validated = validation.suite
+            kills, rendered = suite_kills(validated, classpath.entries, index, work / "select")
+            kept = list(range(len(validated.tests)))
+            if settings.minimise:
+                kept, kills = killing_tests(validated, kills, rendered, lambda position: shown_by_program.get(
+                    validated.tests[position].program, frozenset({("unknown", position)})))
+            selected = keep_answers(validated, chosen_answers(kills, rendered))
+            selected = dataclasses.replace(selected, tests=tuple(selected.tests[position] for position in kept))
+            if report.minimising is not None:
+                report.minimising.tests_after = len(kept)
             validation = validate_suite(selected, classpath.entries, settings.output_dir,
                                         work_dir=work / "validate-selected", index=index, fold=settings.fold)
             report.dropped += [(d.name, d.reason) for d in validation.dropped]

@@ -15,8 +15,11 @@ its name can say (see conditions.py).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
+from jtc.emit.render import RenderedClass
+from jtc.mutate.runner import Kill
+from jtc.oracle.expectations import TestSuite
 from jtc.oracle.selection import Candidate
 
 
@@ -53,3 +56,20 @@ def shown_alone(chosen: list[Candidate]) -> list[frozenset[Hashable]]:
     """For each test, the coverage items no other test of `chosen` has."""
     counts: Counter[Hashable] = Counter(item for candidate in chosen for item in candidate.covers)
     return [frozenset(item for item in candidate.covers if counts[item] == 1) for candidate in chosen]
+
+
+def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass,
+                  shown_by: Callable[[int], frozenset[Hashable]]) -> tuple[list[int], list[Kill]]:
+    """With mutation data (`jtc generate --select-assertions`): the positions of the tests of
+    `suite` to keep, without those whose kills and whatever else they show (`shown_by(position)`:
+    coverage, outcome, boundary) the tests kept show too; and the kills of the tests kept, from which
+    the assertions are chosen next."""
+    positions = {f"{rendered.binary_name}#{test.name}": test.cases[0] for test in rendered.tests}
+    killed: list[set[str]] = [set() for _ in suite.tests]
+    for kill in kills:
+        if kill.test in positions:
+            killed[positions[kill.test]].add(kill.mutant)
+    kept = irredundant([shown_by(position) | {("killed", mutant) for mutant in killed[position]}
+                        for position in range(len(suite.tests))])
+    names = {name for name, position in positions.items() if position in kept}
+    return kept, [kill for kill in kills if kill.test in names]

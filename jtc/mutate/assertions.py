@@ -7,7 +7,9 @@ every test that runs the mutated instruction, and each failure is traced to the 
 failed on (the first failing assertion). Answers are then chosen by greedy set cover: a mutant that
 some test kills without them (its returned value, its exception, a throw the mutant causes) needs
 none; of the others, the answer that is the first failing assertion for most uncovered mutants is
-kept, until every mutant some answer kills is covered. The rest go.
+kept, until every mutant some answer kills is covered. The rest go. (Before the answers are chosen,
+jtc/generate.py lets minimise/suite.py drop the tests whose kills, coverage and outcome the others
+have, and chooses from the kills of the tests kept.)
 
 Dropping an answer keeps every kill it was not chosen for: answers read state and change none, so a
 chosen answer that failed first on a mutant still fails there once the passing ones before it are
@@ -32,10 +34,10 @@ from jtc.oracle.expectations import TestSuite
 Answer = tuple[int, int]  # (test's position in the suite, observation's position in the test)
 
 
-def select_assertions(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
-                      timeouts: Timeouts = Timeouts()) -> TestSuite:
-    """`suite` (as validated: it compiles and passes) with only the observations that kill mutants
-    nothing else in it kills."""
+def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
+                timeouts: Timeouts = Timeouts()) -> tuple[Sequence[Kill], RenderedClass]:
+    """Every (mutant, test) kill of the validated `suite`, every test that runs the mutated
+    instruction, and the class rendered one test method per case, which the kills name."""
     rendered = render_suite(suite, index, fold=False)  # one case per test method: kills name their case
     source = work_dir / "suite" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
@@ -46,7 +48,7 @@ def select_assertions(suite: TestSuite, classpath: Sequence[Path], index: ClassI
     test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
                          every_test=True)
-    return keep_answers(suite, chosen_answers(output.kills, rendered))
+    return output.kills, rendered
 
 
 def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from jtc.minimise.suite import distinct_programs, irredundant, shown, shown_alone
+from jtc.minimise.suite import distinct_programs, irredundant, killing_tests, shown, shown_alone
+from jtc.mutate.runner import Kill
+from jtc.oracle.expectations import TestSuite
 from jtc.oracle.outcomes import Kind, Outcome
 from jtc.oracle.selection import Candidate
 
@@ -32,3 +34,17 @@ def test_repeated_programs_go_and_outcomes_and_boundaries_are_items() -> None:
 def test_what_a_test_shows_alone() -> None:
     tests = [_candidate(("a",), {"x", "y"}), _candidate(("b",), {"x", "z"})]
     assert shown_alone(tests) == [frozenset({"y"}), frozenset({"z"})]
+
+
+def test_with_mutation_data_a_test_whose_kills_and_coverage_others_have_goes() -> None:
+    rendered = SimpleNamespace(binary_name="x.FooTest", tests=[SimpleNamespace(name=name, cases=(position,))
+                                                               for position, name in enumerate("abc")])
+    kills = [Kill("m1", "x.FooTest#a", False, 10), Kill("m1", "x.FooTest#b", False, 20),
+             Kill("m2", "x.FooTest#b", False, 21), Kill("m3", "x.FooTest#c", False, 30)]
+    suite = TestSuite("x/Foo", (None, None, None))  # type: ignore[arg-type]
+    shown_by = {0: frozenset("x"), 1: frozenset("x"), 2: frozenset("y")}.__getitem__
+    kept, kept_kills = killing_tests(suite, kills, rendered, shown_by)  # type: ignore[arg-type]
+    assert kept == [1, 2] and kept_kills == kills[1:]
+    # Coverage only the first shows keeps it, whatever it kills.
+    kept, _ = killing_tests(suite, kills, rendered, {0: frozenset("z"), 1: frozenset("x"), 2: frozenset("y")}.__getitem__)  # type: ignore[arg-type]
+    assert kept == [0, 1, 2]
