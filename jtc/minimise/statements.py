@@ -194,7 +194,7 @@ def _reductions(program: Program, result: HarnessResult, kept: Callable[[Stateme
     for later, statement in enumerate(program[:last]):
         earlier = _same_as_earlier(program, result, later)
         if earlier is None and (isinstance(statement, _MAKERS) or isinstance(statement, Invoke) and statement.is_static):
-            earlier = next((i for i in range(later) if program[i] == statement), None)
+            earlier = next((i for i in range(later) if repr(program[i]) == repr(statement)), None)  # -0.0 is not 0.0
         if earlier is not None and not kept(statement):
             merged = rewrite(program, redirected={later: earlier})
             if merged is not None:

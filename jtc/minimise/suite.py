@@ -24,12 +24,14 @@ from jtc.oracle.selection import Candidate
 
 
 def distinct_programs(chosen: list[Candidate]) -> list[Candidate]:
-    """`chosen` without the tests whose programs an earlier test repeats, in the order given."""
+    """`chosen` without the tests whose programs an earlier test repeats, in the order given; by
+    their text, since -0.0 == 0.0 in Python and a test of each is two tests in Java."""
     programs = set()
     unique = []
     for candidate in chosen:
-        if candidate.execution.program not in programs:
-            programs.add(candidate.execution.program)
+        text = repr(candidate.execution.program)
+        if text not in programs:
+            programs.add(text)
             unique.append(candidate)
     return unique
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from jtc.minimise.suite import distinct_programs, irredundant, killing_tests, shown, shown_alone
+from jtc.model.program import Literal
 from jtc.mutate.runner import Kill
 from jtc.oracle.expectations import TestSuite
 from jtc.oracle.outcomes import Kind, Outcome
@@ -28,6 +29,7 @@ def test_repeated_programs_go_and_outcomes_and_boundaries_are_items() -> None:
     thrown = _candidate(("b",), {"x"}, outcome="IllegalStateException")
     boundary = _candidate(("c",), {"z"}, boundary=True)
     assert distinct_programs([first, again, thrown, boundary]) == [first, thrown, boundary]
+    assert len(distinct_programs([_candidate((Literal("D", 0.0),), set()), _candidate((Literal("D", -0.0),), set())])) == 2
     assert irredundant([shown(first), shown(thrown), shown(boundary)]) == [0, 1, 2]
 
 
