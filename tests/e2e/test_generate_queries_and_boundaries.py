@@ -89,6 +89,7 @@ def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_cl
     assert _survivors(by_mutants) == ["mean()Ljava/lang/Integer; replaced idiv with imul"]
     shapes = [suite_shape(folder) for folder in (ruled, selected)]
     assert [shape["tests"] for shape in shapes] == [15, 15]
-    assert [shape["assertions_per_test"] for shape in shapes] == [3.0, 1.4]
+    # By the rule, an observer's answer is stated once per set-up (minimise/observations.py): 3.0 before.
+    assert [shape["assertions_per_test"] for shape in shapes] == [2.27, 1.4]
     run = compile_and_run(sorted(selected.rglob("*.java")), strength_classes, tmp_path / "run")
     assert run.returncode == 0 and "15 tests successful" in run.stdout, run.stdout[-3000:]
