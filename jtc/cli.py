@@ -66,6 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--no-fold", action="store_true",
                           help="write every test on its own instead of folding three or more tests of one shape "
                                "into a parameterized test")
+    generate.add_argument("--no-minimise", action="store_true",
+                          help="keep every statement the search ran and every test it chose (no minimisation)")
     generate.add_argument("--verbose", "-v", action="store_true",
                           help="log every execution of the search (sequence, outcome, time) to stderr")
     generate.add_argument("--include-non-public", action="store_true",
@@ -135,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(
             classpath=tuple(args.classpath), output_dir=args.output, time_budget=args.time_budget, seed=args.seed,
             strategy=Strategy(args.strategy), max_executions=args.max_executions, measure_coverage=not args.no_coverage,
-            fold=not args.no_fold,
+            fold=not args.no_fold, minimise=not args.no_minimise,
             emit_likely_bugs=args.emit_likely_bugs,
             boundary_runs=args.boundary_runs, select_assertions=args.select_assertions,
             access=AccessOptions(args.include_non_public, args.include_private),

@@ -73,6 +73,7 @@ class Settings:
     boundary_runs: int = 16  # runs on comparisons' boundaries after the search (search/boundaries.py); 0: none
     measure_coverage: bool = True
     fold: bool = True  # tests of one shape become one parameterized test (emit/folding.py)
+    minimise: bool = True  # each test's statements, then the suite's tests, cut to what shows something (minimise/)
     emit_likely_bugs: bool = False  # also write each likely bug's reproduction, @Disabled (oracle/bugs.py)
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()

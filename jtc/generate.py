@@ -36,7 +36,11 @@ from jtc.model.program import Invoke, Program, VarRef
 from jtc.model.repository import ClassRepository
 from jtc.model.types import STRING, binary_name, is_primitive
 from jtc.emit.render import render_suite
-from jtc.mutate.assertions import select_assertions
+from jtc.minimise.conditions import alone_condition
+from jtc.minimise.observations import unrepeated
+from jtc.minimise.suite import distinct_programs, killing_tests, shown, shown_alone
+from jtc.minimise.statements import MinimisingReport, StatementMinimiser
+from jtc.mutate.assertions import chosen_answers, keep, suite_kills, worth_keeping
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
 from jtc.oracle.expectations import TestCase, TestSuite
 from jtc.oracle.observers import observers, queries
@@ -75,6 +79,8 @@ BOUNDARY_SHARE = 0.1
 # With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
 # tests on trial (oracle/selection.py's spares): at most this many per class.
 SPARE_TESTS = 24
+# Minimising the chosen tests (minimise/statements.py) runs reduced programs within this share of the budget on top of it.
+MINIMISE_SHARE = 0.2
 
 
 @dataclass
@@ -98,6 +104,7 @@ class ClassReport:
     final_coverage_seconds: float = 0.0  # search time when the last execution that covered something new ran
     likely_bugs: list[dict] = field(default_factory=list)  # groups of crashes (see likely_bug_groups), as JSON
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
+    minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
 
     @property
     def exit_code(self) -> ExitCode:
@@ -207,7 +214,15 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
                             if oracle.first_bug(c.execution, c.outcome.statement) is None])
         chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
+    if settings.minimise:
+        started_minimising = time.perf_counter()
+        chosen = _minimised(chosen, report, worker, repository, settings, declared.name, subjects)
+        report.seconds["minimise"] = time.perf_counter() - started_minimising
     suite = build_suite(declared.name, chosen, index.declares_checked)
+    if settings.minimise:
+        suite = dataclasses.replace(suite, tests=tuple(
+            dataclasses.replace(case, condition=alone_condition(candidate.execution, alone))
+            for case, candidate, alone in zip(suite.tests, chosen, shown_alone(chosen))))
     crashed = [(c.execution, bug) for c in found if (bug := crashes[c.execution.index])]
     reproductions = likely_bug_groups(declared.name, group_crashes(crashed), index)
     started_probe = time.perf_counter()
@@ -217,11 +232,15 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
                     functools.cache(lambda receiver: queries(index, effects, receiver)))
     suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
                         SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
+    if settings.minimise:
+        suite = unrepeated(suite, lambda statement: isinstance(statement, Invoke) and statement.receiver is not None
+                           and sets_nothing(effects(statement.owner, statement.name, statement.desc)))
     report.seconds["probe"] = time.perf_counter() - started_probe
     report.likely_bugs = [group for group, _ in reproductions]
     if settings.emit_likely_bugs:
         suite = dataclasses.replace(suite, tests=suite.tests + tuple(case for _, case in reproductions))
-    _emit_and_measure(report, suite, classpath, index, settings)
+    shown_by_program = {candidate.execution.program: shown(candidate) for candidate in chosen}
+    _emit_and_measure(report, suite, classpath, index, settings, shown_by_program)
     report.seconds["total"] = time.perf_counter() - started
     return report
 
@@ -243,6 +262,19 @@ def _taking_calls(targets: list[Invokable], class_name: str, analysis: Influence
         if effects.defs or effects.array_stores:
             takers.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, receiver), ()))
     return takers
+
+
+def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, repository: ClassRepository,
+               settings: Settings, class_name: str, subjects: frozenset[tuple[str, str, str]]) -> list[Candidate]:
+    """Each chosen test cut to the statements it needs (runs of its own executor, within
+    MINIMISE_SHARE of the budget), then the tests that became one program made one."""
+    executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
+    deadline = time.monotonic() + MINIMISE_SHARE * settings.time_budget
+    minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline), class_name, subjects,
+                              deadline)
+    minimised = distinct_programs(minimiser.minimise(chosen))
+    report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
+    return minimised
 
 
 def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:
@@ -292,8 +324,10 @@ def _probe_run(worker: JvmWorker, repository: ClassRepository, settings: Setting
 
 
 def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpath, index: ClassIndex,
-                      settings: Settings) -> None:
-    """Validate and write the test class, then measure it with JaCoCo in a fresh JVM."""
+                      settings: Settings, shown_by_program: dict[Program, frozenset]) -> None:
+    """Validate and write the test class, then measure it with JaCoCo in a fresh JVM. With
+    --select-assertions, the mutants' kills also minimise the suite (`shown_by_program`: what each
+    test's program shows besides its kills; a test not in it, a likely bug's reproduction, stays)."""
     with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
         work = Path(scratch)
         started = time.perf_counter()
@@ -304,7 +338,16 @@ def _emit_and_measure(report: ClassReport, suite: TestSuite, classpath: Classpat
         report.masked = [(d.name, d.reason) for d in validation.masked]
         if settings.select_assertions and validation.suite is not None:
             started = time.perf_counter()
-            selected = select_assertions(validation.suite, classpath.entries, index, work / "select")
+            validated = validation.suite
+            kills, rendered = suite_kills(validated, classpath.entries, index, work / "select")
+            kept, kills = worth_keeping(validated, kills, rendered)
+            if settings.minimise:
+                minimal, kills = killing_tests(validated, kills, rendered, lambda position: shown_by_program.get(
+                    validated.tests[position].program, frozenset({("unknown", position)})), kept)
+                kept = set(minimal)
+            selected = keep(validated, kept, chosen_answers(kills, rendered))
+            if report.minimising is not None:
+                report.minimising.tests_after = len(kept)
             validation = validate_suite(selected, classpath.entries, settings.output_dir,
                                         work_dir=work / "validate-selected", index=index, fold=settings.fold)
             report.dropped += [(d.name, d.reason) for d in validation.dropped]
@@ -352,6 +395,11 @@ def summary_lines(report: ClassReport) -> list[str]:
     for method, outcome, count in report.problems:
         lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {_count(count, 'execution')}; "
                      f"no test written for {'them' if count != 1 else 'it'}")
+    if report.minimising is not None:
+        minimising = report.minimising
+        lines.append(f"  minimised: {minimising.statements_before} -> {minimising.statements_after} statements in "
+                     f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
+                     f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
     for bug in report.likely_bugs:
         called = f" called from {bug['stack'][-1]}" if len(bug["stack"]) > 1 else ""
         lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']}{called} "

@@ -14,8 +14,8 @@ from jtc.emit.literals import double_literal, float_literal
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Program, Statement, Stub, Value, VarRef)
 from jtc.model.types import PRIMITIVE_NAMES, STRING
-from jtc.oracle.expectations import (Completes, Expectation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
-                                     ReturnsText, TestCase, Throws)
+from jtc.oracle.expectations import (Completes, Expectation, InputCondition, Relation, Returns, ReturnsBoxed,
+                                     ReturnsConstant, ReturnsObject, ReturnsText, TestCase, Throws)
 
 JAVA_KEYWORDS = frozenset("""
     abstract assert boolean break byte case catch char class const continue default do double else enum
@@ -133,16 +133,21 @@ def test_method_name(case: TestCase, class_under_test: str) -> str:
     """The undeduplicated name of a test: subject, then what happened."""
     last = case.program[-1]
     subject = lower_camel(_subject(last, class_under_test))
-    return subject + outcome_words(case.expectation, isinstance(last, Construct))
+    return subject + outcome_words(case.expectation, isinstance(last, Construct), last.result_desc)
 
 
-def outcome_words(expectation: Expectation, constructed: bool) -> str:
+def outcome_words(expectation: Expectation, constructed: bool, declared: str = "") -> str:
+    """What a name says of the outcome; an object of a JDK class by the type the call declares
+    (`getHeroesReturnsList`, not the `UnmodifiableRandomAccessList` it happens to be)."""
     if isinstance(expectation, Throws):
         return "Throws" + (simple_class_name(expectation.exception) or "Exception")
     if isinstance(expectation, Completes) or (constructed and isinstance(expectation, ReturnsObject)):
         return "Completes"
     if isinstance(expectation, (ReturnsObject, ReturnsText)):
-        return "Returns" + (simple_class_name(expectation.class_name) or "Object")
+        runtime = expectation.class_name
+        if runtime.startswith(("java.", "javax.")) and declared.startswith("L") and declared != "Ljava/lang/Object;":
+            runtime = declared[1:-1]
+        return "Returns" + (simple_class_name(runtime) or "Object")
     if isinstance(expectation, ReturnsConstant):
         return "Returns" + "".join(word.capitalize() for word in expectation.constant.split("_") if word)
     assert isinstance(expectation, (Returns, ReturnsBoxed))
@@ -288,13 +293,14 @@ def subject_name(case: TestCase, class_under_test: str) -> str:
 def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iterable[str] = ()) -> list[str]:
     """Names for tests, each told apart from the others by what sets it apart: the member and its
     outcome (`isEmptyReturnsTrue`), an exception by its message where the class is shared
-    (`addThrowsIntOverflow`, `addThrowsLongOverflow`), then the inputs where those are shared
+    (`addThrowsIntOverflow`, `addThrowsLongOverflow`), then the condition on the inputs under
+    which a test alone takes a branch (`nameOfDayAbove7Throws`), then the inputs where those are shared
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
     before (`sizeAfter2PushesReturns2`); a number only when all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
     names = [test_method_name(case, class_under_test) for case in cases]
     taken_names = set(taken)
-    for refine in (_refined_by_message, _refined_by_inputs, _refined_by_history):
+    for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history):
         collisions: dict[str, list[int]] = {}
         for position, name in enumerate(names):
             collisions.setdefault(name, []).append(position)
@@ -320,6 +326,43 @@ def _refined_by_message(cases: Sequence[TestCase], name: str, class_under_test: 
         return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
     return [f"{subject}Throws{said}" for said in words]
+
+
+_RELATION_WORDS = {Relation.LESS: "Below", Relation.AT_MOST: "AtMost", Relation.GREATER: "Above",
+                   Relation.AT_LEAST: "AtLeast", Relation.EQUAL: "Equal", Relation.NOT_EQUAL: "Not"}
+
+
+def condition_words(condition: InputCondition) -> str:
+    """`day > 7` -> 'DayAbove7', `amount > balance` -> 'AmountAboveBalance', `key == null` ->
+    'NullKey', `values.length < 2` -> 'ValuesLengthBelow2'; '' when it has no short form, and for an
+    input equal to a constant, which its value says as well (`isWeekendOf6`)."""
+    subject = "".join(upper_first(part) for part in condition.subject.split("."))
+    if condition.relation == Relation.EQUAL and not isinstance(condition.other, str):
+        return ""
+    if condition.relation == Relation.NULL:
+        return "Null" + subject
+    if condition.relation == Relation.NOT_NULL:
+        return "NonNull" + subject
+    other = condition.other
+    if isinstance(other, str):
+        said = "".join(upper_first(part) for part in other.split("."))
+    elif isinstance(other, int) and not isinstance(other, bool) and abs(other) < 100_000:
+        said = "Zero" if other == 0 else _number_words(str(other))
+    elif isinstance(other, float) and math.isfinite(other) and abs(other) < 100_000:
+        said = _float_words("D", other)
+    else:
+        return ""
+    return subject + _RELATION_WORDS[condition.relation] + said
+
+
+def _refined_by_condition(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """Tests told apart by the conditions on their inputs under which each alone takes a branch,
+    when every one of them has one of its own; else their input values say it (next refinement)."""
+    words = [condition_words(case.condition) if case.condition is not None else "" for case in cases]
+    if not all(words) or len(set(words)) < len(cases):
+        return [name] * len(cases)
+    subject = subject_name(cases[0], class_under_test)
+    return [_insert_before_outcome(name, subject, f"Of{said}") for said in words]
 
 
 def _refined_by_inputs(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:

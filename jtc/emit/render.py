@@ -846,7 +846,7 @@ def _display_name(case: TestCase, varying: Sequence[Slot], renderer: _CaseRender
     elif Slot(EXPECTATION) in placeholder:
         outcome = f"returns {placeholder[Slot(EXPECTATION)]}"
     else:
-        outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct)))
+        outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct), last.result_desc))
     earlier = sorted({slot.index for slot in varying if slot.place == ARG and slot.index != last_index})
     calls = [_display_call(case.program[index], index, placeholder, renderer) for index in earlier]
     return f"{_display_call(last, last_index, placeholder, renderer)} {outcome}" \

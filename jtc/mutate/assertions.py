@@ -15,7 +15,9 @@ chosen tests run but do not kill may show with other inputs or after a longer ru
 answers are chosen, a test on trial is kept only if it kills a mutant that no kept test kills (greedy
 set cover, the most mutants per statement first), and the kills of the others are forgotten. A
 test that a kept test continues (the same statements, then more) and that kills nothing the longer
-one misses goes too: the longer one covers and asserts what it did on the way.
+one misses goes too: the longer one covers and asserts what it did on the way. (Then, before the
+answers are chosen, jtc/generate.py lets minimise/suite.py drop the tests whose kills, coverage and
+outcome the others have, and chooses from the kills of the tests kept.)
 
 Dropping an answer keeps every kill it was not chosen for: answers read state and change none, so a
 chosen answer that failed first on a mutant still fails there once the passing ones before it are
@@ -40,10 +42,10 @@ from jtc.oracle.expectations import TestSuite
 Answer = tuple[int, int]  # (test's position in the suite, observation's position in the test)
 
 
-def select_assertions(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
-                      timeouts: Timeouts = Timeouts()) -> TestSuite:
-    """`suite` (as validated: it compiles and passes) with only the tests on trial and the
-    observations that kill mutants nothing else in it kills."""
+def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
+                timeouts: Timeouts = Timeouts()) -> tuple[Sequence[Kill], RenderedClass]:
+    """Every (mutant, test) kill of the validated `suite`, every test that runs the mutated
+    instruction, and the class rendered one test method per case, which the kills name."""
     rendered = render_suite(suite, index, fold=False)  # one case per test method: kills name their case
     source = work_dir / "suite" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
@@ -54,10 +56,7 @@ def select_assertions(suite: TestSuite, classpath: Sequence[Path], index: ClassI
     test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
                          every_test=True)
-    tests = without_continued(suite, tried_tests(suite, output.kills, rendered), output.kills, rendered)
-    cases = _cases(rendered)
-    kills = [kill for kill in output.kills if cases.get(kill.test) in tests]
-    return keep(suite, tests, chosen_answers(kills, rendered))
+    return output.kills, rendered
 
 
 def _cases(rendered: RenderedClass) -> dict[str, int]:
@@ -104,6 +103,15 @@ def without_continued(suite: TestSuite, kept: set[int], kills: Sequence[Kill], r
                and killed[shorter] <= killed[i] for i in live if i != shorter):
             continued.add(shorter)
     return kept - continued
+
+
+def worth_keeping(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass) -> tuple[set[int], list[Kill]]:
+    """The positions of the tests to keep before any other minimising (every test not on trial, the
+    tests on trial that kill what the others miss, without those a longer kept test continues), and
+    the kills of those tests, from which the answers are chosen."""
+    tests = without_continued(suite, tried_tests(suite, kills, rendered), kills, rendered)
+    cases = _cases(rendered)
+    return tests, [kill for kill in kills if cases.get(kill.test) in tests]
 
 
 def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer]:

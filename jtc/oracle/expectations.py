@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Union
 
 from jtc.model.program import ArrayLiteral, Literal, Null, Program
@@ -88,6 +89,28 @@ class Observation:
     args: tuple[Literal, ...] = ()
 
 
+class Relation(StrEnum):
+    LESS = "<"
+    AT_MOST = "<="
+    GREATER = ">"
+    AT_LEAST = ">="
+    EQUAL = "=="
+    NOT_EQUAL = "!="
+    NULL = "null"
+    NOT_NULL = "not null"
+
+
+@dataclass(frozen=True)
+class InputCondition:
+    """The condition on a test's inputs under which its call takes a branch no other test of the
+    suite takes (`day > 7`, `key == null`): `subject` (a parameter, or its `.length`) in `relation`
+    to `other` (a number, another parameter; nothing for a null check). Test names say it."""
+
+    subject: str
+    relation: Relation
+    other: str | int | float | None = None
+
+
 @dataclass(frozen=True)
 class TestCase:
     """One JUnit test: run `program`; its last statement is the call under test."""
@@ -111,6 +134,8 @@ class TestCase:
     # Kept only if mutation analysis finds that it kills a mutant the other tests miss
     # (`--select-assertions`; jtc/mutate/assertions.py).
     on_trial: bool = False
+    # The condition under which this test alone takes a branch (jtc/minimise/conditions.py).
+    condition: InputCondition | None = None
 
 
 @dataclass(frozen=True)

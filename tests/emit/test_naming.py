@@ -9,7 +9,7 @@ from jtc.emit.imports import TypeNames
 from jtc.emit.naming import LocalNames, deduplicate, lower_camel, value_words, variable_base
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, VarRef
 from jtc.model.types import STRING
-from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, Throws
+from jtc.oracle.expectations import Completes, Expectation, InputCondition, Relation, Returns, ReturnsObject, Throws
 from jtc.oracle.expectations import TestCase as Case
 
 CALC = "com/example/Calc"
@@ -173,3 +173,35 @@ def test_exceptions_of_one_class_are_told_apart_by_their_messages() -> None:
              add("(JJ)J", -(2**62), "long underflow")]
     assert naming.distinct_names(cases, CALC) == ["addThrowsIntOverflow", "addThrowsLongOverflow",
                                                   "addThrowsLongUnderflow"]
+
+
+def test_an_object_of_a_jdk_class_is_named_by_the_declared_type() -> None:
+    case = Case(on_stack("items", "()Ljava/util/List;"), ReturnsObject("java.util.Collections$UnmodifiableRandomAccessList"))
+    assert naming.test_method_name(case, STACK) == "itemsReturnsList"
+
+
+@pytest.mark.parametrize("condition, expected", [
+    (InputCondition("day", Relation.GREATER, 7), "DayAbove7"),
+    (InputCondition("day", Relation.LESS, 1), "DayBelow1"),
+    (InputCondition("amount", Relation.GREATER, "balance"), "AmountAboveBalance"),
+    (InputCondition("key", Relation.NULL), "NullKey"),
+    (InputCondition("values.length", Relation.AT_LEAST, 0), "ValuesLengthAtLeastZero"),
+    (InputCondition("day", Relation.EQUAL, 6), ""),  # `isWeekendOf6` says it as well
+    (InputCondition("rate", Relation.LESS, 1e300), ""),
+])
+def test_condition_words(condition: InputCondition, expected: str) -> None:
+    assert naming.condition_words(condition) == expected
+
+
+def test_tests_that_alone_take_a_branch_are_named_by_its_condition() -> None:
+    def withdraw(amount: int, condition: InputCondition | None) -> Case:
+        program = (Construct(STACK, "()V", ()), Invoke(STACK, "withdraw", "(I)V", STACK_REF, (Literal("I", amount),)))
+        return Case(program, Throws("java.lang.IllegalArgumentException"), condition=condition)
+
+    over, negative = InputCondition("amount", Relation.GREATER, "balance"), InputCondition("amount", Relation.LESS, 0)
+    assert naming.distinct_names([withdraw(150, over), withdraw(-5, negative)], STACK) == [
+        "withdrawOfAmountAboveBalanceThrowsIllegalArgumentException",
+        "withdrawOfAmountBelowZeroThrowsIllegalArgumentException"]
+    # When one of them has no condition of its own, the inputs tell them apart.
+    assert naming.distinct_names([withdraw(150, over), withdraw(-5, None)], STACK) == [
+        "withdrawOf150ThrowsIllegalArgumentException", "withdrawOfMinus5ThrowsIllegalArgumentException"]

@@ -107,7 +107,7 @@ def test_test_names_say_what_happened(rendered: tuple[RenderedClass, RenderedCla
         "rangeReturnsArray", "splitReturnsArray", "pairReturnsArray", "holderReturnsArray",  # as Calc declares them
         "describeReturnsString", "describeOfNullReturnsObject", "describeOfMinus1ReturnsObject", "countReturnsMinus1",
         "boxReturnsBox",
-        "listReturnsArrayList", "secretReturnsSecret", "anonymousReturnsObject", "parseThrowsIOException",
+        "listReturnsList", "secretReturnsSecret", "anonymousReturnsObject", "parseThrowsIOException",
         "parseReturns3", "boxedReturns5", "objectReturns5", "checkedThrowsIllegalArgumentException",
     ]
     # Grouped by member, in the order IntStack declares them; members of nested classes after.
@@ -176,7 +176,7 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
         "pairReturnsArray": 'assertArrayEquals(new String[] {"a", "b"}, Calc.pair());',
         "holderReturnsArray": "assertArrayEquals(new int[] {1}, (int[]) Calc.holder());",
         "boxReturnsBox": "assertNotNull(Calc.box(5));",
-        "listReturnsArrayList": "assertInstanceOf(ArrayList.class, Calc.list());",
+        "listReturnsList": "assertInstanceOf(ArrayList.class, Calc.list());",
         "secretReturnsSecret": 'assertEquals("fx.Calc$Secret", Calc.secret().getClass().getName());',
         "anonymousReturnsObject": 'assertEquals("fx.Calc$1", Calc.anonymous().getClass().getName());',
         "isEvenReturnsTrue": "assertTrue(Calc.isEven(4));",
@@ -206,7 +206,7 @@ def test_spans_cover_exactly_each_test_method(rendered: tuple[RenderedClass, Ren
     calc_class = rendered[0]
     list_import = calc_class.source.splitlines().index("import java.util.ArrayList;") + 1
     assert calc_class.cases_at_line(list_import) == set(next(t.cases for t in calc_class.tests
-                                                             if t.name == "listReturnsArrayList"))
+                                                             if t.name == "listReturnsList"))
 
 
 def test_output_is_byte_identical_for_identical_input(fx_classes: Path) -> None:

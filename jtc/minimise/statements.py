@@ -1,0 +1,211 @@
+"""Minimising each test: the statements its call under test does without (delta debugging).
+
+A chosen test's program is what the search ran. It may build an object it never uses, build an
+equal object twice (`new UnitFactory(new Random(9L))` for each of two factories), or take an object
+it already holds out of another (`game.getLevel()` of the level it passed in). Each is a candidate
+reduction: drop a statement (with the statements that use its result), use the earlier of two
+equal statements for both, or the earlier local for a result that was the same object. A reduction
+never takes out a call of the class under test (what it returns is asserted after it, what it changes
+the observers state, and a mutant of the class may change either). A reduction
+is kept when the reduced program, run again in the worker and replayed, keeps what the test shows:
+its coverage of the class under test, how every statement kept ended (returned, or threw the same
+exception), and the value or exception of its last statement, the checked one. (When mutation
+analysis chooses assertions, the kills are read later, from the minimised suite.)
+
+Reductions are tried one at a time, those that take most statements first, until none applies or
+the deadline passes. Tests sharing a set-up are common (every test of a level parses the same map
+with the same factories): the reduction found for one test's set-up is tried first, in one run, on
+each later test with the same set-up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from jtc.jvm.protocol import HarnessResult
+from jtc.model.program import (Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, Statement,
+                               StatementStatus, Stub)
+from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
+from jtc.oracle.selection import Candidate, candidates, in_class_name
+from jtc.search.deadline import DeadlineReached
+from jtc.search.execution import Execution
+
+# A statement that makes a value from its arguments alone: two equal ones can be one.
+_MAKERS = (Construct, FieldLoad, NewArray, NewCollection, Stub)
+
+
+@dataclass
+class MinimisingReport:
+    """What minimisation did, for the class's summary."""
+
+    tests: int = 0
+    statements_before: int = 0
+    statements_after: int = 0
+    runs: int = 0
+    cut_by_deadline: bool = False
+    tests_after: int = 0  # once the suite is minimised (suite.py)
+
+
+@dataclass
+class _Memo:
+    """The reductions found for set-ups: a set-up (the statements before the last) and where its
+    statements went in the reduced set-up; and the reduced set-ups a test with the same set-up
+    rejected (tried again on every test of a level, the same dropped call loses the same coverage)."""
+
+    found: dict[Program, Positions] = field(default_factory=dict)
+    rejected: set[tuple[Program, Program]] = field(default_factory=set)
+
+
+def _ended(result: HarnessResult, index: int) -> tuple[str, str] | None:
+    """How statement `index` ended: its status and its value or exception class (an object by its
+    class, not its identity, which differs from run to run)."""
+    if index >= len(result.status) or result.status[index] not in (StatementStatus.OK, StatementStatus.THREW):
+        return None
+    token = result.values[index] or ""
+    return result.status[index], token.rpartition("#")[0] if token.startswith("O:") else token
+
+
+class StatementMinimiser:
+    """Reduces candidates' programs by running reductions through `run` (a program, run and replayed
+    in the worker) until `deadline` (time.monotonic())."""
+
+    def __init__(self, run: Callable[[Program], Execution], class_name: str,
+                 subjects: frozenset[tuple[str, str, str]], deadline: float = math.inf) -> None:
+        self.run = run
+        self.class_name = class_name
+        self.subjects = subjects
+        self.deadline = deadline
+        self.report = MinimisingReport()
+        self.memo = _Memo()
+
+    def minimise(self, chosen: list[Candidate]) -> list[Candidate]:
+        """Each candidate with its program reduced as far as the deadline allows."""
+        minimised = []
+        for candidate in chosen:
+            length = candidate.outcome.statement + 1
+            self.report.tests += 1
+            self.report.statements_before += length
+            reduced = candidate
+            if time.monotonic() < self.deadline:
+                try:
+                    reduced = self._minimise_one(candidate)
+                except DeadlineReached:
+                    self.report.cut_by_deadline = True
+            else:
+                self.report.cut_by_deadline = True
+            self.report.statements_after += reduced.outcome.statement + 1
+            minimised.append(reduced)
+        return minimised
+
+    def _minimise_one(self, candidate: Candidate) -> Candidate:
+        original = candidate.execution.program[:candidate.outcome.statement + 1]
+        current, positions = original, {index: index for index in range(len(original))}
+        best = candidate
+        setup = original[:-1]
+        known = self.memo.found.get(setup)
+        if known is not None:
+            shared = _replayed(original, known)
+            if shared is not None:
+                accepted = self._try(candidate, original, shared, positions)
+                if accepted is not None:
+                    best, current, positions = accepted
+        progress = True
+        while progress:
+            progress = False
+            for reduction in _reductions(current, best.execution.result, self._keeps_statement):
+                if time.monotonic() >= self.deadline:
+                    raise DeadlineReached()
+                accepted = self._try(candidate, current, reduction, positions)
+                if accepted is not None:
+                    best, current, positions = accepted
+                    progress = True
+                    break
+        self.memo.found.setdefault(setup, {old: new for old, new in positions.items() if old < len(setup)})
+        return best
+
+    def _keeps_statement(self, statement: Statement) -> bool:
+        """Calls of the class under test stay: what they return is asserted after them, and what
+        they change the observers state, which mutants of the class can change."""
+        return isinstance(statement, (Construct, Invoke)) and in_class_name(statement.owner, self.class_name)
+
+    def _try(self, candidate: Candidate, current: Program, reduction: tuple[Program, Positions],
+             positions: Positions) -> tuple[Candidate, Program, Positions] | None:
+        """The reduced candidate, its program and where the original's statements went, when the
+        reduction keeps what the test shows."""
+        program, step = reduction
+        tried = (current[:-1], program[:-1])
+        if len(program) >= len(current) or tried in self.memo.rejected:
+            return None
+        self.report.runs += 1
+        execution = self.run(program)
+        moved = compose(positions, step)
+        found = candidates([execution], self.class_name, self.subjects)
+        if not found or not self._keeps(candidate, found[0], moved):
+            self.memo.rejected.add(tried)
+            return None
+        return dataclasses.replace(found[0], on_boundary=candidate.on_boundary), program, moved
+
+    def _keeps(self, candidate: Candidate, reduced: Candidate, moved: Positions) -> bool:
+        last = len(reduced.execution.program) - 1
+        if reduced.outcome.statement != last or moved.get(candidate.outcome.statement) != last:
+            return False
+        if not candidate.covers <= reduced.covers or reduced.execution.cut_short:
+            return False
+        before, after = candidate.execution.result, reduced.execution.result
+        kept: dict[int, int] = {}  # new position -> the statement there before (not one redirected to it)
+        for old in sorted(moved):
+            kept.setdefault(moved[old], old)
+        return all(_ended(after, new) == _ended(before, old) for new, old in kept.items())
+
+
+def _replayed(program: Program, setup: Positions) -> tuple[Program, Positions] | None:
+    """`program` reduced as another test's set-up was: `setup` tells where each statement of the
+    set-up went (a statement redirected went where the earlier one it was redirected to went)."""
+    first: dict[int, int] = {}  # new position -> the statement kept there
+    redirected = {}
+    for old in sorted(setup):
+        if setup[old] in first:
+            redirected[old] = first[setup[old]]
+        else:
+            first[setup[old]] = old
+    dropped = [old for old in range(len(program) - 1) if old not in setup]
+    return rewrite(program, dropped, redirected)
+
+
+def _reductions(program: Program, result: HarnessResult, kept: Callable[[Statement], bool] = lambda s: False) \
+        -> Iterator[tuple[Program, Positions]]:
+    """The reductions of `program` to try, those that take most statements first: the statements the
+    last one does not need (each with its users); equal statements made twice; results that were the
+    same object as an earlier one (`result`: a run of `program`). None takes a statement `kept` out."""
+    last = len(program) - 1
+    needed = needed_by(program, last)
+    found: list[tuple[int, tuple[Program, Positions]]] = []
+    for index in range(last):
+        removed = users(program, index)
+        if index in needed or any(kept(program[i]) for i in removed):
+            continue
+        reduced = rewrite(program, removed)
+        if reduced is not None:
+            found.append((len(removed), reduced))
+    for later, statement in enumerate(program[:last]):
+        earlier = _same_as_earlier(program, result, later)
+        if earlier is None and (isinstance(statement, _MAKERS) or isinstance(statement, Invoke) and statement.is_static):
+            earlier = next((i for i in range(later) if repr(program[i]) == repr(statement)), None)  # -0.0 is not 0.0
+        if earlier is not None and not kept(statement):
+            merged = rewrite(program, redirected={later: earlier})
+            if merged is not None:
+                found.append((1, merged))
+    found.sort(key=lambda entry: -entry[0])  # stable: equal sizes in program order
+    return (reduction for _, reduction in found)
+
+
+def _same_as_earlier(program: Program, result: HarnessResult, later: int) -> int | None:
+    """The earlier statement whose result was the very object statement `later` returned."""
+    token = result.values[later] if later < len(result.values) else None
+    if not token or not token.startswith("O:") or result.status[later] != StatementStatus.OK:
+        return None
+    return next((i for i in range(later) if result.status[i] == StatementStatus.OK and result.values[i] == token), None)

@@ -1,0 +1,78 @@
+"""Minimising the suite: the tests that add nothing the others do not show go.
+
+Once each test is minimised, two tests may be one program: the second goes. A test whose coverage
+(branch edges and lines), outcome (a member that returns, or throws an exception of a class) and
+boundary (a run on a comparison's boundary) other tests show adds nothing to those, but it may still
+kill mutants no other test kills (`read(1)` beside `read(0)`: the same lines and outcome, and only
+one of them notices an index changed by one). On the basics, dropping such tests by coverage and
+outcome lost 6 of 330 kills; so without mutation data only the repeated programs go, and the set
+cover (`irredundant`) is for when kills are among the items.
+
+What each test kept shows alone (a branch no other test takes) is what tells it apart, and is what
+its name can say (see conditions.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection, Hashable, Sequence
+
+from jtc.emit.render import RenderedClass
+from jtc.mutate.runner import Kill
+from jtc.oracle.expectations import TestSuite
+from jtc.oracle.selection import Candidate
+
+
+def distinct_programs(chosen: list[Candidate]) -> list[Candidate]:
+    """`chosen` without the tests whose programs an earlier test repeats, in the order given; by
+    their text, since -0.0 == 0.0 in Python and a test of each is two tests in Java."""
+    programs = set()
+    unique = []
+    for candidate in chosen:
+        text = repr(candidate.execution.program)
+        if text not in programs:
+            programs.add(text)
+            unique.append(candidate)
+    return unique
+
+
+def shown(candidate: Candidate) -> frozenset[Hashable]:
+    """What a test shows: its coverage items, its outcome, and its boundary if it is a run on one."""
+    boundary = {("boundary", candidate.execution.program)} if candidate.on_boundary else set()
+    return frozenset({*candidate.covers, ("outcome", candidate.outcome_key), *boundary})
+
+
+def irredundant(items: Sequence[frozenset[Hashable]]) -> list[int]:
+    """The positions of the tests to keep so that every item some test shows stays shown: a test
+    goes when the tests kept show all its items, those that show least tried first."""
+    counts: Counter[Hashable] = Counter(item for found in items for item in found)
+    kept = set(range(len(items)))
+    for position in sorted(kept, key=lambda p: (len(items[p]), -p)):
+        if all(counts[item] > 1 for item in items[position]):
+            kept.remove(position)
+            counts.subtract(items[position])
+    return sorted(kept)
+
+
+def shown_alone(chosen: list[Candidate]) -> list[frozenset[Hashable]]:
+    """For each test, the coverage items no other test of `chosen` has."""
+    counts: Counter[Hashable] = Counter(item for candidate in chosen for item in candidate.covers)
+    return [frozenset(item for item in candidate.covers if counts[item] == 1) for candidate in chosen]
+
+
+def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass,
+                  shown_by: Callable[[int], frozenset[Hashable]], among: Collection[int]) -> tuple[list[int], list[Kill]]:
+    """With mutation data (`jtc generate --select-assertions`): the positions of the tests of
+    `suite` to keep, of those `among` them, without those whose kills and whatever else they show (`shown_by(position)`:
+    coverage, outcome, boundary) the tests kept show too; and the kills of the tests kept, from which
+    the assertions are chosen next."""
+    positions = {f"{rendered.binary_name}#{test.name}": test.cases[0] for test in rendered.tests}
+    killed: list[set[str]] = [set() for _ in suite.tests]
+    for kill in kills:
+        if kill.test in positions:
+            killed[positions[kill.test]].add(kill.mutant)
+    candidates = sorted(among)
+    kept = [candidates[i] for i in irredundant([shown_by(position) | {("killed", mutant) for mutant in killed[position]}
+                                                for position in candidates])]
+    names = {name for name, position in positions.items() if position in kept}
+    return kept, [kill for kill in kills if kill.test in names]
