@@ -32,9 +32,9 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classtable import ClassInfo
-from jtc.model.program import Invoke, Program, VarRef
+from jtc.model.program import Invoke, Program
 from jtc.model.repository import ClassRepository
-from jtc.model.types import STRING, binary_name, is_primitive
+from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
 from jtc.minimise.conditions import alone_condition
 from jtc.minimise.observations import unrepeated
@@ -50,7 +50,7 @@ from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
                                   beside, on_the_boundary, on_trial, select, spares)
 from jtc.search.boundaries import boundary_runs
-from jtc.search.extension import extension_runs
+from jtc.search.extension import extension_runs, taking_calls
 from jtc.search.execution import EngineStats, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -58,7 +58,7 @@ from jtc.search.pool import Pool, build_pool
 from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
-from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.invokables import Invokable
 from jtc.search.sequences import SequenceGenerator, Skeleton
 from jtc.search.taking import Taking, sets_nothing
 from jtc.search.valid_inputs import Explore, Run, SubSearches, ValidInputs, structured_producers
@@ -207,7 +207,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
         chosen += on_trial(on_edge)
         extended = extension_runs(
             [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED],
-            _taking_calls(targets, declared.name, analysis),
+            taking_calls(targets, declared.name, analysis),
             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
             time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
         chosen += on_trial([c for c in beside(candidates(extended, declared.name, subjects), chosen)
@@ -243,25 +243,6 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     _emit_and_measure(report, suite, classpath, index, settings, shown_by_program)
     report.seconds["total"] = time.perf_counter() - started
     return report
-
-
-def _taking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
-    """The calls that change an object of the class under test for search/extension.py: public
-    instance methods that change a field or an array and take no argument (`pop()`, `waitTurn()`)
-    or one primitive or String (`remove(key)`); arguments left to fill."""
-    receiver = f"L{class_name};"
-    takers = []
-    for target in targets:
-        if target.kind != InvokableKind.CALL or target.receiver != receiver or target.reflective \
-                or target.throws_checked:
-            continue
-        if target.params and not (len(target.params) == 1 and (is_primitive(target.params[0])
-                                                                or target.params[0] == STRING)):
-            continue
-        effects = analysis.effects(target.owner, target.name, target.desc)
-        if effects.defs or effects.array_stores:
-            takers.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, receiver), ()))
-    return takers
 
 
 def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, repository: ClassRepository,

@@ -25,9 +25,12 @@ import math
 import time
 from typing import Sequence
 
+from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.program import Construct, Invoke, Program, Statement, VarRef
+from jtc.model.types import STRING, is_primitive
 from jtc.oracle.observers import arguments
 from jtc.search.deadline import DeadlineReached
+from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.execution import Execution, Executor
 
 REPEATS = (1, 2)  # how many more times a call is made
@@ -76,3 +79,22 @@ def extension_runs(bases: list[tuple[Program, int]], takers: Sequence[Invoke], e
             except DeadlineReached:
                 return list(executor.executions)
     return list(executor.executions)
+
+
+def taking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
+    """The calls that change an object of the class under test for extension_runs: public
+    instance methods that change a field or an array and take no argument (`pop()`, `waitTurn()`)
+    or one primitive or String (`remove(key)`); arguments left to fill."""
+    receiver = f"L{class_name};"
+    takers = []
+    for target in targets:
+        if target.kind != InvokableKind.CALL or target.receiver != receiver or target.reflective \
+                or target.throws_checked:
+            continue
+        if target.params and not (len(target.params) == 1 and (is_primitive(target.params[0])
+                                                                or target.params[0] == STRING)):
+            continue
+        effects = analysis.effects(target.owner, target.name, target.desc)
+        if effects.defs or effects.array_stores:
+            takers.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, receiver), ()))
+    return takers
