@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Sequence
 
 from jtc.emit.render import RenderedClass
+from jtc.firsts import first_of_each
 from jtc.mutate.runner import Kill
 from jtc.oracle.expectations import TestSuite
 from jtc.oracle.selection import Candidate
@@ -26,14 +27,7 @@ from jtc.oracle.selection import Candidate
 def distinct_programs(chosen: list[Candidate]) -> list[Candidate]:
     """`chosen` without the tests whose programs an earlier test repeats, in the order given; by
     their text, since -0.0 == 0.0 in Python and a test of each is two tests in Java."""
-    programs = set()
-    unique = []
-    for candidate in chosen:
-        text = repr(candidate.execution.program)
-        if text not in programs:
-            programs.add(text)
-            unique.append(candidate)
-    return unique
+    return first_of_each(chosen, lambda candidate: repr(candidate.execution.program))
 
 
 def shown(candidate: Candidate) -> frozenset[Hashable]:

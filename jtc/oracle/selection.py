@@ -17,6 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Hashable
 
+from jtc.firsts import first_of_each
 from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import Construct, Invoke, Null, Program, StatementStatus
@@ -164,13 +165,7 @@ def _test_program(candidate: Candidate) -> Program:
 
 def beside(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
     """The candidates of `found` whose tests are none of `chosen`'s, one per test program."""
-    programs = {_test_program(candidate) for candidate in chosen}
-    kept = []
-    for candidate in found:
-        if _test_program(candidate) not in programs:
-            programs.add(_test_program(candidate))
-            kept.append(candidate)
-    return kept
+    return first_of_each(found, _test_program, seen={_test_program(candidate) for candidate in chosen})
 
 
 def on_the_boundary(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from jtc.firsts import first_of_each
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import internal_name, is_array
 from jtc.search import jdk
@@ -207,13 +208,7 @@ def _one_per_type(recipes: list[Recipe], first: str | None) -> list[Recipe]:
     """The cheapest recipe of each type made other than `first`'s: a `Unit` is a hero, a goblin or
     a troll, and code that takes one tells them apart (`collide(mover, other)` strikes only when a
     hero meets a monster), so each kind gets a recipe of its own, beyond the per-type number."""
-    seen = {first}
-    found = []
-    for recipe in recipes:
-        if _made(recipe) not in seen:
-            seen.add(_made(recipe))
-            found.append(recipe)
-    return found
+    return first_of_each(recipes, _made, seen=(first,))
 
 
 def _has_null(recipe: Recipe) -> bool:
