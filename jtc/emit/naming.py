@@ -294,11 +294,13 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     """Names for tests, each told apart from the others by what sets it apart: the member and its
     outcome (`isEmptyReturnsTrue`), an exception by its message where the class is shared
     (`addThrowsIntOverflow`, `addThrowsLongOverflow`), then the condition on the inputs under
-    which a test alone takes a branch (`nameOfDayAbove7Throws`), then the inputs where those are shared
+    which a test alone takes a branch (`greetOfNullNameReturnsHelloStranger`; a test that throws
+    always says it: `nameOfDayAbove7Throws…`), then the inputs where those are shared
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
     before (`sizeAfter2PushesReturns2`); a number only when all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
-    names = [test_method_name(case, class_under_test) for case in cases]
+    names = [_with_throwing_condition(case, test_method_name(case, class_under_test), class_under_test)
+             for case in cases]
     taken_names = set(taken)
     for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history):
         collisions: dict[str, list[int]] = {}
@@ -334,9 +336,13 @@ _RELATION_WORDS = {Relation.LESS: "Below", Relation.AT_MOST: "AtMost", Relation.
 
 def condition_words(condition: InputCondition) -> str:
     """`day > 7` -> 'DayAbove7', `amount > balance` -> 'AmountAboveBalance', `key == null` ->
-    'NullKey', `values.length < 2` -> 'ValuesLengthBelow2'; '' when it has no short form, and for an
-    input equal to a constant, which its value says as well (`isWeekendOf6`)."""
+    'NullKey', `values.length < 2` -> 'ValuesLengthBelow2', `name.length == 0` -> 'EmptyName'; ''
+    when it has no short form, and for an input equal to a constant, which its value says as well
+    (`isWeekendOf6`)."""
     subject = "".join(upper_first(part) for part in condition.subject.split("."))
+    emptiness = _emptiness(condition)
+    if emptiness is not None:
+        return ("Empty" if emptiness else "NonEmpty") + subject.removesuffix("Length")
     if condition.relation == Relation.EQUAL and not isinstance(condition.other, str):
         return ""
     if condition.relation == Relation.NULL:
@@ -355,14 +361,36 @@ def condition_words(condition: InputCondition) -> str:
     return subject + _RELATION_WORDS[condition.relation] + said
 
 
+# A length's relation to a constant that says it is empty (True) or not (False).
+_EMPTINESS: dict[tuple[Relation, object], bool] = {(Relation.EQUAL, 0): True, (Relation.AT_MOST, 0): True, (Relation.LESS, 1): True,
+              (Relation.NOT_EQUAL, 0): False, (Relation.GREATER, 0): False, (Relation.AT_LEAST, 1): False}
+
+
+def _emptiness(condition: InputCondition) -> bool | None:
+    """Whether a condition on a length says its input is empty (True) or not (False); None when it
+    is no such condition."""
+    if not condition.subject.endswith(".length") or isinstance(condition.other, (str, bool)):
+        return None
+    return _EMPTINESS.get((condition.relation, condition.other))
+
+
 def _refined_by_condition(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
-    """Tests told apart by the conditions on their inputs under which each alone takes a branch,
-    when every one of them has one of its own; else their input values say it (next refinement)."""
+    """Tests told apart by the conditions on their inputs under which each alone takes a branch:
+    each test whose condition no other of them shares says it; the others are left to their input
+    values (next refinement)."""
     words = [condition_words(case.condition) if case.condition is not None else "" for case in cases]
-    if not all(words) or len(set(words)) < len(cases):
-        return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
-    return [_insert_before_outcome(name, subject, f"Of{said}") for said in words]
+    return [_insert_before_outcome(name, subject, f"Of{said}")
+            if said and words.count(said) == 1 and f"Of{said}" not in name else name for said in words]
+
+
+def _with_throwing_condition(case: TestCase, name: str, class_under_test: str) -> str:
+    """A test that throws says the condition on its inputs that led there, if it has one, whether
+    or not another test shares its name (`nameOfDayAbove7ThrowsIllegalArgumentException`)."""
+    said = condition_words(case.condition) if case.condition is not None else ""
+    if not said or not isinstance(case.expectation, Throws):
+        return name
+    return _insert_before_outcome(name, subject_name(case, class_under_test), f"Of{said}")
 
 
 def _refined_by_inputs(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:

@@ -3,16 +3,21 @@
 The replay of a test's run holds each decision of its path with the condition, over the input
 variables, that selected the outcome taken. For the first branch edge the test alone covers, that
 condition is read back as a relation of one input to a constant or to another input (`day > 7`,
-`amount > balance`, `key == null`), which a test name can say (`nameOfDayAbove7Throws`). Inputs are
-named after their parameter (`s0.Weekday.name(I)Ljava/lang/String;.day`, see search/templates.py);
-a condition over anything else (an array element, an arithmetic term, a parameter without a name)
-says nothing a reader would follow, and gives none.
+`amount > balance`, `key == null`, a String's length: `name.length() > 10`), which a test name can
+say (`greetOfNameLengthAbove10…`). A `switch`'s default over cases that are a run of constants
+(`case 1` … `case 7`) is said by the side of the run the test's input lies on (`nameOfDayAbove7Throws…`
+for 9). Inputs are named after their parameter (`s0.Weekday.name(I)Ljava/lang/String;.day`, see
+search/templates.py); a condition over anything else (an array element, an arithmetic term, a
+parameter without a name, a String's characters) says nothing a reader would follow, and gives none.
+
+Only a search's run has input variables: a minimised test is run again with concrete values, so its
+condition is read from the run it was cut from (the same call under test, with the same inputs).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 
 import z3
 
@@ -32,7 +37,7 @@ _NEGATED = {Relation.LESS: Relation.AT_LEAST, Relation.AT_LEAST: Relation.LESS, 
             Relation.NOT_EQUAL: Relation.EQUAL, Relation.NULL: Relation.NOT_NULL, Relation.NOT_NULL: Relation.NULL}
 _MIRRORED = {Relation.LESS: Relation.GREATER, Relation.GREATER: Relation.LESS, Relation.AT_MOST: Relation.AT_LEAST,
              Relation.AT_LEAST: Relation.AT_MOST}
-_WIDENINGS = frozenset({z3.Z3_OP_SIGN_EXT, z3.Z3_OP_ZERO_EXT, z3.Z3_OP_EXTRACT})
+_WIDENINGS = frozenset({z3.Z3_OP_SIGN_EXT, z3.Z3_OP_ZERO_EXT, z3.Z3_OP_EXTRACT, z3.Z3_OP_INT2BV})
 # `s<statement>.<label><descriptor>.<parameter>`, the parameter maybe with `.length` or `==null`.
 _INPUT = re.compile(r"\)\[*(?:[ZBCSIJFDV]|L[^;]*;)\.(?P<parameter>[A-Za-z_$][\w$]*)(?P<suffix>\.length|==null)?$")
 
@@ -44,15 +49,18 @@ def alone_condition(execution: Execution, alone: frozenset[Hashable]) -> InputCo
     if replay is None:
         return None
     for decision in replay.decisions:
-        if decision.kind == DecisionKind.BRANCH and (*decision.site, decision.label) in alone:
-            found = input_condition(decision.cond)
+        if decision.kind in (DecisionKind.BRANCH, DecisionKind.SWITCH) and (*decision.site, decision.label) in alone:
+            found = input_condition(decision.cond, execution.assignment)
             if found is not None:
                 return found
     return None
 
 
-def input_condition(condition: z3.BoolRef) -> InputCondition | None:
-    """`condition` as one relation of an input to a constant or another input, if it is one."""
+def input_condition(condition: z3.BoolRef, assignment: Mapping[str, object] = {}) -> InputCondition | None:
+    """`condition` as one relation of an input to a constant or another input, if it is one; a
+    `switch` default by the side of its cases the input's value (in `assignment`) lies on."""
+    if z3.is_and(condition):
+        return _outside_cases(condition, assignment)
     negated = False
     while z3.is_not(condition):
         condition, negated = condition.arg(0), not negated
@@ -65,6 +73,32 @@ def input_condition(condition: z3.BoolRef) -> InputCondition | None:
     if found is None:
         return None
     return InputCondition(found.subject, _NEGATED[found.relation], found.other) if negated else found
+
+
+def _outside_cases(condition: z3.BoolRef, assignment: Mapping[str, object]) -> InputCondition | None:
+    """A `switch` default, `x != 1 && … && x != 7`, as `x < 1` or `x > 7`, whichever the input's
+    value satisfies; None when the cases are not a run of constants or the value is unknown."""
+    subjects, constants = set(), set()
+    for part in condition.children():
+        found = input_condition(part)
+        if found is None or found.relation != Relation.NOT_EQUAL or not isinstance(found.other, int):
+            return None
+        subjects.add(found.subject)
+        constants.add(found.other)
+    variables = {_input_name(variable): variable.decl().name() for variable in _variables(condition)}
+    value = assignment.get(variables.get(next(iter(subjects)), ""), None) if len(subjects) == 1 else None
+    low, high = min(constants, default=0), max(constants, default=0)
+    if not isinstance(value, int) or isinstance(value, bool) or len(constants) != high - low + 1:
+        return None
+    return InputCondition(subjects.pop(), Relation.LESS, low) if value < low else InputCondition(
+        subjects.pop(), Relation.GREATER, high)
+
+
+def _variables(term: z3.ExprRef) -> list[z3.ExprRef]:
+    """The uninterpreted constants (input variables) of `term`."""
+    if z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+        return [term]
+    return [variable for child in term.children() for variable in _variables(child)]
 
 
 def _relation(condition: z3.ExprRef) -> InputCondition | None:
@@ -90,6 +124,11 @@ def _operand(term: z3.ExprRef) -> str | int | float | None:
         term = term.arg(0)
     if z3.is_bv_value(term):
         return term.as_signed_long()
+    if z3.is_int_value(term):
+        return term.as_long()
+    if z3.is_app(term) and term.decl().kind() == z3.Z3_OP_SEQ_LENGTH and z3.is_const(term.arg(0)):
+        name = _input_name(term.arg(0))
+        return f"{name}.length" if name is not None and not name.endswith(("==null", ".length")) else None
     if z3.is_fp_value(term):
         value = float(z3.simplify(z3.fpToReal(term)).as_fraction()) if not term.isNaN() and not term.isInf() else None
         return value

@@ -46,7 +46,7 @@ def test_tests_of_one_shape_become_one_parameterized_test(suites) -> None:
     source = folded.read_text()
     assert report.dropped == [] and report.branch == (28, 28) and report.line == (28, 28)
     assert re.findall(r"void (\w+)\(", source) == [
-        "nameThrowsIllegalArgumentException", "nameReturnsExpected", "fromFlagReturnsExpected",
+        "nameOfDayAbove7ThrowsIllegalArgumentException", "nameReturnsExpected", "fromFlagReturnsExpected",
         "parseReturnsExpected", "parseThrowsNullPointerException", "isWeekendReturnsExpected"]
     assert '    @ParameterizedTest(name = "name({0}) returns {1}")' in source
     assert '            "1, \'Monday\'",' in source and "    void nameReturnsExpected(int day, String expected) {" in source

@@ -187,6 +187,9 @@ def test_an_object_of_a_jdk_class_is_named_by_the_declared_type() -> None:
     (InputCondition("key", Relation.NULL), "NullKey"),
     (InputCondition("values.length", Relation.AT_LEAST, 0), "ValuesLengthAtLeastZero"),
     (InputCondition("day", Relation.EQUAL, 6), ""),  # `isWeekendOf6` says it as well
+    (InputCondition("name.length", Relation.EQUAL, 0), "EmptyName"),
+    (InputCondition("name.length", Relation.GREATER, 0), "NonEmptyName"),
+    (InputCondition("name.length", Relation.GREATER, 10), "NameLengthAbove10"),
     (InputCondition("rate", Relation.LESS, 1e300), ""),
 ])
 def test_condition_words(condition: InputCondition, expected: str) -> None:
@@ -202,6 +205,23 @@ def test_tests_that_alone_take_a_branch_are_named_by_its_condition() -> None:
     assert naming.distinct_names([withdraw(150, over), withdraw(-5, negative)], STACK) == [
         "withdrawOfAmountAboveBalanceThrowsIllegalArgumentException",
         "withdrawOfAmountBelowZeroThrowsIllegalArgumentException"]
-    # When one of them has no condition of its own, the inputs tell them apart.
+    # A test that throws says its condition even when no other test shares its name; one without a
+    # condition of its own keeps its name, and one that shares its condition is told by its inputs.
+    assert naming.distinct_names([withdraw(150, over)], STACK) == [
+        "withdrawOfAmountAboveBalanceThrowsIllegalArgumentException"]
     assert naming.distinct_names([withdraw(150, over), withdraw(-5, None)], STACK) == [
-        "withdrawOf150ThrowsIllegalArgumentException", "withdrawOfMinus5ThrowsIllegalArgumentException"]
+        "withdrawOfAmountAboveBalanceThrowsIllegalArgumentException", "withdrawThrowsIllegalArgumentException"]
+
+
+def test_a_condition_tells_apart_the_tests_that_return_alike() -> None:
+    def greet(name: str | None, condition: InputCondition | None) -> Case:
+        value = Literal(STRING, name) if name is not None else Null(STRING)
+        program = (Invoke(STACK, "greet", f"({STRING}){STRING}", None, (value,)),)
+        return Case(program, Returns(Literal(STRING, "Hello, stranger")), condition=condition)
+
+    empty = InputCondition("name.length", Relation.EQUAL, 0)
+    assert naming.distinct_names([greet(None, InputCondition("name", Relation.NULL)), greet("", empty)], STACK) == [
+        "greetOfNullNameReturnsHelloStranger", "greetOfEmptyNameReturnsHelloStranger"]
+    # Without a condition of its own, a test is told apart by its inputs.
+    assert naming.distinct_names([greet("", empty), greet("x", None), greet("y", None)], STACK) == [
+        "greetOfEmptyNameReturnsHelloStranger", "greetOfXReturnsHelloStranger", "greetOfYReturnsHelloStranger"]

@@ -28,3 +28,22 @@ def test_null_checks_and_conditions_without_words() -> None:
     assert input_condition(z3.Not(KEY)) == InputCondition("key", Relation.NOT_NULL)
     assert input_condition(ARG > 2) is None  # no parameter name in the class file
     assert input_condition(DAY + 1 > 7) is None  # arithmetic reads as no condition on an input
+
+
+NAME = z3.String("s0.Strings.greet(Ljava/lang/String;)Ljava/lang/String;.name")
+
+
+def test_a_strings_length() -> None:
+    assert input_condition(z3.Not(z3.Not(z3.Length(NAME) == 0))) == InputCondition("name.length", Relation.EQUAL, 0)
+    assert input_condition(z3.Not(10 >= z3.Int2BV(z3.Length(NAME), 32))) == InputCondition(
+        "name.length", Relation.GREATER, 10)
+    assert input_condition(NAME == z3.StringVal("admin")) is None  # a String's content
+
+
+def test_a_switch_default_by_the_side_of_its_cases_the_input_lies_on() -> None:
+    default = z3.And(*(DAY != day for day in range(1, 8)))
+    variable = DAY.decl().name()
+    assert input_condition(default, {variable: 9}) == InputCondition("day", Relation.GREATER, 7)
+    assert input_condition(default, {variable: 0}) == InputCondition("day", Relation.LESS, 1)
+    assert input_condition(default) is None  # the value unknown
+    assert input_condition(z3.And(DAY != 1, DAY != 4), {variable: 9}) is None  # no run of cases
