@@ -51,7 +51,7 @@ from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, 
                                   beside, on_the_boundary, on_trial, select, spares)
 from jtc.search.boundaries import boundary_runs
 from jtc.search.extension import extension_runs, taking_calls
-from jtc.search.execution import EngineStats, Executor
+from jtc.search.execution import EngineStats, Execution, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
 from jtc.search.pool import Pool, build_pool
@@ -216,12 +216,13 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
     if settings.minimise:
         started_minimising = time.perf_counter()
-        chosen = _minimised(chosen, report, worker, repository, settings, declared.name, subjects)
+        chosen, cut_from = _minimised(chosen, report, worker, repository, settings, declared.name, subjects)
         report.seconds["minimise"] = time.perf_counter() - started_minimising
     suite = build_suite(declared.name, chosen, index.declares_checked)
     if settings.minimise:
         suite = dataclasses.replace(suite, tests=tuple(
-            dataclasses.replace(case, condition=alone_condition(candidate.execution, alone))
+            dataclasses.replace(case, condition=alone_condition(
+                cut_from.get(candidate.execution.program, candidate.execution), alone))
             for case, candidate, alone in zip(suite.tests, chosen, shown_alone(chosen))))
     crashed = [(c.execution, bug) for c in found if (bug := crashes[c.execution.index])]
     reproductions = likely_bug_groups(declared.name, group_crashes(crashed), index)
@@ -246,16 +247,19 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
 
 
 def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, repository: ClassRepository,
-               settings: Settings, class_name: str, subjects: frozenset[tuple[str, str, str]]) -> list[Candidate]:
+               settings: Settings, class_name: str, subjects: frozenset[tuple[str, str, str]]) \
+        -> tuple[list[Candidate], dict[Program, Execution]]:
     """Each chosen test cut to the statements it needs (runs of its own executor, within
-    MINIMISE_SHARE of the budget), then the tests that became one program made one."""
+    MINIMISE_SHARE of the budget; with --select-assertions also without calls of the class under
+    test, the longer test on trial), then the tests that became one program made one; and the
+    search's run each reduced program was cut from."""
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     deadline = time.monotonic() + MINIMISE_SHARE * settings.time_budget
     minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline), class_name, subjects,
-                              deadline)
+                                   deadline, shortening=settings.select_assertions)
     minimised = distinct_programs(minimiser.minimise(chosen))
     report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
-    return minimised
+    return minimised, minimiser.cut_from
 
 
 def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:

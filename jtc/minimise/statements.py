@@ -74,57 +74,78 @@ class StatementMinimiser:
     in the worker) until `deadline` (time.monotonic())."""
 
     def __init__(self, run: Callable[[Program], Execution], class_name: str,
-                 subjects: frozenset[tuple[str, str, str]], deadline: float = math.inf) -> None:
+                 subjects: frozenset[tuple[str, str, str]], deadline: float = math.inf, shortening: bool = False) -> None:
         self.run = run
         self.class_name = class_name
         self.subjects = subjects
         self.deadline = deadline
+        self.shortening = shortening
         self.report = MinimisingReport()
         self.memo = _Memo()
+        self.shortening_memo = _Memo()  # the set-ups cut without the calls of the class under test
+        # Each reduced program and the search's run it was cut from: only that run has input
+        # variables, from which the condition a test alone meets is read (conditions.py).
+        self.cut_from: dict[Program, Execution] = {}
 
     def minimise(self, chosen: list[Candidate]) -> list[Candidate]:
-        """Each candidate with its program reduced as far as the deadline allows."""
-        minimised = []
-        for candidate in chosen:
-            length = candidate.outcome.statement + 1
-            self.report.tests += 1
-            self.report.statements_before += length
-            reduced = candidate
-            if time.monotonic() < self.deadline:
-                try:
-                    reduced = self._minimise_one(candidate)
-                except DeadlineReached:
-                    self.report.cut_by_deadline = True
-            else:
-                self.report.cut_by_deadline = True
-            self.report.statements_after += reduced.outcome.statement + 1
-            minimised.append(reduced)
-        return minimised
+        """Each candidate with its program reduced as far as the deadline allows, keeping the calls
+        of the class under test. With `shortening` (mutation analysis will weigh the tests), each
+        test not on trial is then cut without those calls too: the shorter test takes its place,
+        and the test with the calls goes on trial (after all others), kept only if it kills a mutant
+        the others miss: the test shortened keeps its coverage and outcomes, the mutants it kills
+        stay killed."""
+        minimised = [self._reduced(candidate, self._keeps_statement, self.memo) for candidate in chosen]
+        longer = []
+        if self.shortening:
+            for position, reduced in enumerate(minimised):
+                shorter = reduced if reduced.on_trial else self._reduced(reduced, _keeps_nothing, self.shortening_memo)
+                if shorter is not reduced:
+                    longer.append(dataclasses.replace(reduced, on_trial=True))
+                    minimised[position] = shorter
+        self.report.tests += len(chosen)
+        self.report.statements_before += sum(candidate.outcome.statement + 1 for candidate in chosen)
+        self.report.statements_after += sum(reduced.outcome.statement + 1 for reduced in minimised)
+        return minimised + longer
 
-    def _minimise_one(self, candidate: Candidate) -> Candidate:
+    def _reduced(self, candidate: Candidate, keeps: Callable[[Statement], bool], memo: _Memo) -> Candidate:
+        """`candidate` cut as far as the deadline allows, never taking out a statement `keeps`."""
+        if time.monotonic() >= self.deadline:
+            self.report.cut_by_deadline = True
+            return candidate
+        try:
+            reduced = self._minimise_one(candidate, keeps, memo)
+        except DeadlineReached:
+            self.report.cut_by_deadline = True
+            return candidate
+        if reduced is not candidate:
+            self.cut_from[reduced.execution.program] = self.cut_from.get(candidate.execution.program,
+                                                                          candidate.execution)
+        return reduced
+
+    def _minimise_one(self, candidate: Candidate, keeps: Callable[[Statement], bool], memo: _Memo) -> Candidate:
         original = candidate.execution.program[:candidate.outcome.statement + 1]
         current, positions = original, {index: index for index in range(len(original))}
         best = candidate
         setup = original[:-1]
-        known = self.memo.found.get(setup)
+        known = memo.found.get(setup)
         if known is not None:
             shared = _replayed(original, known)
             if shared is not None:
-                accepted = self._try(candidate, original, shared, positions)
+                accepted = self._try(candidate, original, shared, positions, memo)
                 if accepted is not None:
                     best, current, positions = accepted
         progress = True
         while progress:
             progress = False
-            for reduction in _reductions(current, best.execution.result, self._keeps_statement):
+            for reduction in _reductions(current, best.execution.result, keeps):
                 if time.monotonic() >= self.deadline:
                     raise DeadlineReached()
-                accepted = self._try(candidate, current, reduction, positions)
+                accepted = self._try(candidate, current, reduction, positions, memo)
                 if accepted is not None:
                     best, current, positions = accepted
                     progress = True
                     break
-        self.memo.found.setdefault(setup, {old: new for old, new in positions.items() if old < len(setup)})
+        memo.found.setdefault(setup, {old: new for old, new in positions.items() if old < len(setup)})
         return best
 
     def _keeps_statement(self, statement: Statement) -> bool:
@@ -133,21 +154,21 @@ class StatementMinimiser:
         return isinstance(statement, (Construct, Invoke)) and in_class_name(statement.owner, self.class_name)
 
     def _try(self, candidate: Candidate, current: Program, reduction: tuple[Program, Positions],
-             positions: Positions) -> tuple[Candidate, Program, Positions] | None:
+             positions: Positions, memo: _Memo) -> tuple[Candidate, Program, Positions] | None:
         """The reduced candidate, its program and where the original's statements went, when the
         reduction keeps what the test shows."""
         program, step = reduction
         tried = (current[:-1], program[:-1])
-        if len(program) >= len(current) or tried in self.memo.rejected:
+        if len(program) >= len(current) or tried in memo.rejected:
             return None
         self.report.runs += 1
         execution = self.run(program)
         moved = compose(positions, step)
         found = candidates([execution], self.class_name, self.subjects)
         if not found or not self._keeps(candidate, found[0], moved):
-            self.memo.rejected.add(tried)
+            memo.rejected.add(tried)
             return None
-        return dataclasses.replace(found[0], on_boundary=candidate.on_boundary), program, moved
+        return dataclasses.replace(found[0], on_boundary=candidate.on_boundary, on_trial=candidate.on_trial), program, moved
 
     def _keeps(self, candidate: Candidate, reduced: Candidate, moved: Positions) -> bool:
         last = len(reduced.execution.program) - 1
@@ -160,6 +181,11 @@ class StatementMinimiser:
         for old in sorted(moved):
             kept.setdefault(moved[old], old)
         return all(_ended(after, new) == _ended(before, old) for new, old in kept.items())
+
+
+def _keeps_nothing(statement: Statement) -> bool:
+    """Shortening (mutation analysis weighs the test): any statement the call under test does without may go."""
+    return False
 
 
 def _replayed(program: Program, setup: Positions) -> tuple[Program, Positions] | None:

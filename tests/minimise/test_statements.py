@@ -55,6 +55,23 @@ def test_calls_of_the_class_under_test_stay(containers_engine) -> None:
     assert minimiser.minimise([candidate])[0].execution.program == program and minimiser.report.runs == 0
 
 
+def test_shortening_cuts_calls_of_the_class_under_test_and_puts_the_longer_test_on_trial(containers_engine) -> None:
+    containers_engine.load("com.example.containers.IntStack")
+    run = lambda program: containers_engine.executor.execute(program, None, {})  # noqa: E731
+    pushes = (NEW, _push(0, 3), _push(0, 5), _push(0, 4), Invoke(STACK, "pop", "()I", VarRef(0, REF), ()))
+    chosen = candidates([run(pushes), run((NEW, NEW, _push(1, 5), _size(0)))], STACK)
+    minimiser = StatementMinimiser(run, STACK, frozenset(), shortening=True)
+    shorter, unchanged, longer = minimiser.minimise(chosen)
+    # pop() returns 4 after the last push alone, which covers what the others did: the first two pushes
+    # go, and the test with them goes on trial (it may kill a mutant the shorter one misses).
+    assert shorter.execution.program == (NEW, _push(0, 4), pushes[-1]) and not shorter.on_trial
+    assert longer.execution.program == pushes and longer.on_trial
+    # The second stack's push is the only one: without it push() is not covered, so it stays.
+    assert unchanged is chosen[1]
+    assert (minimiser.report.statements_before, minimiser.report.statements_after) == (9, 7)
+    assert minimiser.cut_from[shorter.execution.program] is chosen[0].execution
+
+
 def test_equal_makers_and_results_that_were_the_same_object_are_one() -> None:
     holder = "com/example/Holder"
     program = (NEW, NEW, Invoke(holder, "of", f"({REF})L{holder};", None, (VarRef(0, REF),)),
