@@ -5,15 +5,20 @@ equal object twice (`new UnitFactory(new Random(9L))` for each of two factories)
 it already holds out of another (`game.getLevel()` of the level it passed in). Each is a candidate
 reduction: drop a statement (with the statements that use its result), use the earlier of two
 equal statements for both, or the earlier local for a result that was the same object. A reduction
-never takes out a call of the class under test (what it returns is asserted after it, what it changes
-the observers state, and a mutant of the class may change either). A reduction
 is kept when the reduced program, run again in the worker and replayed, keeps what the test shows:
 its coverage of the class under test, how every statement kept ended (returned, or threw the same
-exception), and the value or exception of its last statement, the checked one. (When mutation
-analysis chooses assertions, the kills are read later, from the minimised suite.)
+exception), and the value or exception of its last statement, the checked one.
+
+A call of the class under test can matter beyond all that: what it returns is asserted after it,
+what it changes the observers state, and a mutant of the class may change either. Without mutation
+analysis such a call is never taken out. With it (`--select-assertions`), a test is then cut without
+those calls too, and the test with them goes on trial beside the shorter one: mutation analysis keeps
+it only if it kills a mutant no kept test kills (mutate/assertions.py), so the mutants a test killed
+stay killed, and a call that killed nothing more goes.
 
 Reductions are tried one at a time, those that take most statements first, until none applies or
-the deadline passes. Tests sharing a set-up are common (every test of a level parses the same map
+the deadline passes; then, once, the test with its large numbers made small (values.py), unless it
+is a run on a boundary. Tests sharing a set-up are common (every test of a level parses the same map
 with the same factories): the reduction found for one test's set-up is tried first, in one run, on
 each later test with the same set-up.
 """
@@ -30,6 +35,7 @@ from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import (Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, Statement,
                                StatementStatus, Stub)
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
+from jtc.minimise.values import smaller_values
 from jtc.oracle.selection import Candidate, candidates, in_class_name
 from jtc.search.deadline import DeadlineReached
 from jtc.search.execution import Execution
@@ -146,6 +152,11 @@ class StatementMinimiser:
                     progress = True
                     break
         memo.found.setdefault(setup, {old: new for old, new in positions.items() if old < len(setup)})
+        smaller = None if candidate.on_boundary else smaller_values(current)  # a boundary's values are its point
+        if smaller is not None:
+            accepted = self._try(candidate, current, (smaller, {i: i for i in range(len(current))}), positions, memo)
+            if accepted is not None:
+                best = accepted[0]
         return best
 
     def _keeps_statement(self, statement: Statement) -> bool:
@@ -159,7 +170,7 @@ class StatementMinimiser:
         reduction keeps what the test shows."""
         program, step = reduction
         tried = (current[:-1], program[:-1])
-        if len(program) >= len(current) or tried in memo.rejected:
+        if len(program) > len(current) or program == current or tried in memo.rejected:
             return None
         self.report.runs += 1
         execution = self.run(program)
