@@ -17,16 +17,19 @@ from jtc.model.program import Construct, Invoke, Literal, Program, Statement, Va
 SMALL = 100  # values up to this size read as they are
 
 
-def _integral(value: Value) -> bool:
-    return isinstance(value, Literal) and value.desc in ("I", "J") and isinstance(value.value, int) \
-        and not isinstance(value.value, bool)
+def _integer(value: Value) -> int | None:
+    """The number an int or long literal holds; None for any other value."""
+    if isinstance(value, Literal) and value.desc in ("I", "J") and isinstance(value.value, int) \
+            and not isinstance(value.value, bool):
+        return value.value
+    return None
 
 
 def smaller_values(program: Program) -> Program | None:
     """`program` with its large int and long arguments of calls moved next to its small ones, in
     the same order; None when it has none."""
-    values = sorted({arg.value for statement in program if isinstance(statement, (Construct, Invoke))
-                     for arg in statement.args if _integral(arg)})  # type: ignore[union-attr]
+    values = sorted({number for statement in program if isinstance(statement, (Construct, Invoke))
+                     for arg in statement.args if (number := _integer(arg)) is not None})
     small = [value for value in values if abs(value) <= SMALL]
     above = [value for value in values if value > SMALL]
     below = [value for value in values if value < -SMALL]
@@ -42,5 +45,5 @@ def _moved(statement: Statement, moved: dict[int, int]) -> Statement:
     if not isinstance(statement, (Construct, Invoke)):
         return statement
     return dataclasses.replace(statement, args=tuple(
-        Literal(arg.desc, moved.get(arg.value, arg.value)) if _integral(arg) else arg  # type: ignore[union-attr, arg-type]
+        Literal(arg.desc, moved[number]) if isinstance(arg, Literal) and (number := _integer(arg)) in moved else arg
         for arg in statement.args))
