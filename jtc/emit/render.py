@@ -10,6 +10,7 @@ Rendering is a pure function of the suite and the class index: no clock, no rand
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -21,6 +22,7 @@ import jinja2
 from jtc.emit.imports import TypeNames, top_level
 from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, OBSERVED, RAISED, VALUE, Fold, Slot, SlotValue, folds, shape
 from jtc.emit.literals import csv_value, java_literal, string_literal
+from jtc.emit.setup import shared_set_up
 from jtc.emit.naming import (
     JAVA_KEYWORDS,
     LocalNames,
@@ -66,6 +68,7 @@ PARAMETERIZED_CLASSES = (PARAMETERIZED_TEST, CSV_SOURCE, METHOD_SOURCE, ARGUMENT
 _TYPE_PARAMETER_NAMES = {STRING: "text", "Z": "flag", "C": "character", "D": "number", "F": "number",
                          "I": "number", "J": "number", "S": "number", "B": "number"}
 DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
+BEFORE_EACH = "org/junit/jupiter/api/BeforeEach"
 _RESERVED_LOCALS = ("result", "exception")
 
 
@@ -688,7 +691,7 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     class_name = test_class_name(subject)
     apart |= {position for position, case in enumerate(suite.tests) if case.likely_bug}  # reproductions stay apart
     found = folds(suite.tests, apart=apart) if fold else []
-    mentioned = {TEST_ANNOTATION, *(PARAMETERIZED_CLASSES if found else ())}
+    mentioned = {TEST_ANNOTATION, BEFORE_EACH, *(PARAMETERIZED_CLASSES if found else ())}
     if any(case.likely_bug for case in suite.tests):
         mentioned.add(DISABLED_ANNOTATION)
     for case in suite.tests:
@@ -711,10 +714,20 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
             imported = names.import_of(internal)
             if imported:
                 users_by_import[imported].update(view.cases)
+    set_up = shared_set_up([view.body for view in views], [view.parameters for view in views])
+    if set_up is not None and all(line > 0 for view in views for line, _ in view.checks):
+        views = [dataclasses.replace(view, body=view.body[1:], checks=tuple((line - 1, key) for line, key in view.checks))
+                 for view in views]
+        imported = names.import_of(BEFORE_EACH)
+        if imported:
+            users_by_import[imported].update(case for view in views for case in view.cases)
+    else:
+        set_up = None
     # Types are spelled against everything the tests might mention; only what they did spell is imported.
     imports = [name for name in names.imports if users_by_import[name]]
     source = _template().render(
         subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name, methods=views,
+        set_up=set_up, before_each=names.spell_class(BEFORE_EACH), set_up_throws=any(view.throws for view in views),
         reflection=any(statement.reflective for case in suite.tests for statement in case.program))
     return RenderedClass(package, class_name, source, _spans(source, views),
                          _import_lines(source, users_by_import))
