@@ -1,4 +1,5 @@
-"""Programs rewritten: statements dropped, and uses of one statement's result redirected to another's.
+"""Programs rewritten: statements dropped, uses of one statement's result redirected to another's,
+and arguments that were a null result written as null.
 
 Each statement's result is referred to by position (`VarRef`), so taking statements out renumbers
 the references of the rest. A rewrite that would leave a reference to a statement taken out (and
@@ -10,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping
 
-from jtc.model.program import Program, Statement, Value, VarRef
+from jtc.model.program import Null, Program, Statement, Value, VarRef
 
 # Where each statement of the old program went in the new one (a redirected statement goes where its
 # replacement went); statements dropped are absent.
@@ -41,17 +42,18 @@ def needed_by(program: Program, index: int) -> set[int]:
     return found
 
 
-def rewrite(program: Program, dropped: Collection[int] = (), redirected: Mapping[int, int] = {}) \
-        -> tuple[Program, Positions] | None:
-    """`program` without the statements `dropped`, and with each use of a statement `j` of
+def rewrite(program: Program, dropped: Collection[int] = (), redirected: Mapping[int, int] = {},
+            nulled: Collection[int] = ()) -> tuple[Program, Positions] | None:
+    """`program` without the statements `dropped`, with each use of a statement `j` of
     `redirected` made a use of the earlier statement `redirected[j]` (which replaces it: `j` goes
-    too); None when a statement kept would use one that went."""
+    too), and each argument that is the result of a statement of `nulled` (which stays) the literal
+    null; None when a statement kept would use one that went."""
     kept: list[Statement] = []
     positions: Positions = {}
     for index, statement in enumerate(program):
         if index in dropped or index in redirected:
             continue
-        renumbered = _renumbered(statement, program, redirected, positions)
+        renumbered = _renumbered(statement, program, redirected, positions, nulled)
         if renumbered is None:
             return None
         positions[index] = len(kept)
@@ -63,7 +65,7 @@ def rewrite(program: Program, dropped: Collection[int] = (), redirected: Mapping
 
 
 def _renumbered(statement: Statement, program: Program, redirected: Mapping[int, int],
-                positions: Positions) -> Statement | None:
+                positions: Positions, nulled: Collection[int] = ()) -> Statement | None:
     def renumber(value: Value | None) -> Value | None | bool:
         if not isinstance(value, VarRef):
             return value
@@ -72,7 +74,8 @@ def _renumbered(statement: Statement, program: Program, redirected: Mapping[int,
             return False
         return VarRef(positions[target], value.desc if target == value.index else program[target].result_desc)
 
-    args = tuple(renumber(value) for value in statement.args)
+    args = tuple(Null(value.desc) if isinstance(value, VarRef) and value.index in nulled else renumber(value)
+                 for value in statement.args)
     if any(arg is False for arg in args):
         return None
     changes: dict[str, object] = {"args": args}

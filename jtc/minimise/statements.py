@@ -4,7 +4,8 @@ A chosen test's program is what the search ran. It may build an object it never 
 equal object twice (`new UnitFactory(new Random(9L))` for each of two factories), or take an object
 it already holds out of another (`game.getLevel()` of the level it passed in). Each is a candidate
 reduction: drop a statement (with the statements that use its result), use the earlier of two
-equal statements for both, or the earlier local for a result that was the same object. A reduction
+equal statements for both, or the earlier local for a result that was the same object, or null
+where a result that was null is passed on. A reduction
 is kept when the reduced program, run again in the worker and replayed, keeps what the test shows:
 its coverage of the class under test, how every statement kept ended (returned, or threw the same
 exception), and the value or exception of its last statement, the checked one.
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import (Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, Statement,
-                               StatementStatus, Stub)
+                               StatementStatus, Stub, VarRef)
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
 from jtc.oracle.selection import Candidate, candidates, in_class_name
@@ -217,7 +218,9 @@ def _reductions(program: Program, result: HarnessResult, kept: Callable[[Stateme
         -> Iterator[tuple[Program, Positions]]:
     """The reductions of `program` to try, those that take most statements first: the statements the
     last one does not need (each with its users); equal statements made twice; results that were the
-    same object as an earlier one (`result`: a run of `program`). None takes a statement `kept` out."""
+    same object as an earlier one (`result`: a run of `program`); last, a null result passed on,
+    written as null where it is passed (`treeMap.put(8, null)`, not a local that `get` returned).
+    None takes a statement `kept` out."""
     last = len(program) - 1
     needed = needed_by(program, last)
     found: list[tuple[int, tuple[Program, Positions]]] = []
@@ -236,6 +239,12 @@ def _reductions(program: Program, result: HarnessResult, kept: Callable[[Stateme
             merged = rewrite(program, redirected={later: earlier})
             if merged is not None:
                 found.append((1, merged))
+    for index in range(last):
+        if index < len(result.values) and result.values[index] == "N" and result.status[index] == StatementStatus.OK \
+                and any(isinstance(arg, VarRef) and arg.index == index for later in program[index + 1:] for arg in later.args):
+            written = rewrite(program, nulled={index})
+            if written is not None:
+                found.append((0, written))
     found.sort(key=lambda entry: -entry[0])  # stable: equal sizes in program order
     return (reduction for _, reduction in found)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jtc.minimise.rewrite import compose, needed_by, rewrite, users
-from jtc.model.program import Construct, Invoke, Literal, VarRef
+from jtc.model.program import Construct, Invoke, Literal, Null, VarRef
 
 STACK = "com/example/IntStack"
 REF = f"L{STACK};"
@@ -33,3 +33,12 @@ def test_a_redirected_statement_goes_and_its_users_use_the_earlier_one() -> None
     assert reduced == (PROGRAM[0], _push(0, 5), _push(0, 3), PROGRAM[4])
     assert positions == {0: 0, 1: 0, 2: 1, 3: 2, 4: 3}
     assert compose(positions, {0: 0, 2: 1, 3: 2}) == {0: 0, 1: 0, 3: 1, 4: 2}
+
+
+def test_an_argument_that_was_a_null_result_is_written_null() -> None:
+    get = Invoke(STACK, "get", "(I)Ljava/lang/Object;", VarRef(0, REF), (Literal("I", 4),))
+    put = Invoke(STACK, "put", "(ILjava/lang/Object;)V", VarRef(0, REF), (Literal("I", 8), VarRef(1, "Ljava/lang/Object;")))
+    reduced, positions = rewrite((PROGRAM[0], get, put), nulled={1})
+    assert reduced == (PROGRAM[0], get, Invoke(STACK, "put", "(ILjava/lang/Object;)V", VarRef(0, REF),
+                                                (Literal("I", 8), Null("Ljava/lang/Object;"))))
+    assert positions == {0: 0, 1: 1, 2: 2}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from jtc.minimise.statements import StatementMinimiser, _reductions
-from jtc.model.program import Construct, Invoke, Literal, StatementStatus, VarRef
+from jtc.model.program import Construct, Invoke, Literal, Null, StatementStatus, VarRef
 from jtc.oracle.selection import candidates
 
 STACK = "com/example/containers/IntStack"
@@ -83,3 +83,13 @@ def test_equal_makers_and_results_that_were_the_same_object_are_one() -> None:
     assert (NEW, NEW, program[2], _size(0)) in reductions
     # The second stack is made like the first: one does for both (here it was unused anyway).
     assert (NEW, program[2], Invoke(holder, "stack", f"(){REF}", VarRef(1, f"L{holder};"), ()), _size(2)) in reductions
+
+
+def test_a_null_result_passed_on_is_written_null() -> None:
+    get = Invoke(STACK, "get", "()Ljava/lang/Object;", VarRef(0, REF), ())
+    program = (NEW, get, Invoke(STACK, "offer", "(Ljava/lang/Object;)V", VarRef(0, REF), (VarRef(1, "Ljava/lang/Object;"),)),
+               _size(0))
+    result = SimpleNamespace(values=["O:IntStack#1", "N", "V", "I:1"], status=[StatementStatus.OK] * 4)
+    reductions = [reduced for reduced, _ in _reductions(program, result, lambda statement: True)]
+    assert reductions == [(NEW, get, Invoke(STACK, "offer", "(Ljava/lang/Object;)V", VarRef(0, REF),
+                                            (Null("Ljava/lang/Object;"),)), _size(0))]
