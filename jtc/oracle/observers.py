@@ -131,12 +131,12 @@ def queries(index: ClassIndex, effects: Callable[[str, str, str], Effects],
     return _side_effect_free(index, effects, declared, wanted)
 
 
-def arguments(program: Program, parameter: str) -> tuple[Literal, ...]:
+def arguments(program: Program, parameter: str, limit: int = MAX_QUERY_VALUES) -> tuple[Literal, ...]:
     """The values a test asks a query about: the literals of type `parameter` its statements pass
-    (the keys it put), at most MAX_QUERY_VALUES of them, the first ones first, then one it does not use."""
+    (the keys it put), at most `limit` of them, the first ones first, then one it does not use."""
     used = list(dict.fromkeys(value for statement in program for value in getattr(statement, "args", ())
                               if isinstance(value, Literal) and value.desc == parameter))
-    return (*used[:MAX_QUERY_VALUES], *_absent(parameter, {value.value for value in used}))
+    return (*used[:limit], *_absent(parameter, {value.value for value in used}))
 
 
 def _absent(parameter: str, used: set) -> tuple[Literal, ...]:

@@ -107,7 +107,7 @@ def test_tests_on_trial_kept_where_they_kill_what_the_chosen_tests_miss(strength
     it continues."""
     without, with_trials = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.generate, "extension_runs", lambda bases, takers, executor, deadline: [])
+        patch.setattr(jtc.generate, "extension_runs", lambda bases, takers, given, executor, seed, deadline: [])
         patch.setattr(jtc.generate, "spares", lambda found, chosen, limit: [])
         patch.setattr(jtc.generate, "on_trial", lambda found: found)  # boundary runs kept, as before
         plain_report = _generate(strength_classes, without, "st.Turnstile", select_assertions=True)
