@@ -173,3 +173,25 @@ def test_without_gives_up_one_check() -> None:
     assert without(case, ("value", 1)).values == ()
     assert without(case, ("observed", 0)).observations == ()
     assert without(Case((NEW, MEAN), ReturnsBoxed(Literal("I", 1))), ("expectation", -1)).expectation == Completes()
+
+
+def test_the_observers_of_an_object_the_class_under_test_was_given_are_asked_only_when_selecting(
+        index: ClassIndex) -> None:
+    """A window a tally was given (st/Window stands for any project class) may be changed by it:
+    with mutation analysis choosing the answers, its observers are asked too."""
+    window = Construct("st/Window", "()V", ())
+    watch = Invoke(TALLY, "watch", "(Lst/Window;)V", TALLY_REF, (VarRef(1, "Lst/Window;"),))
+    case = Case((NEW, window, watch), Completes())
+    original = _result(["O:st.Tally#1", "O:st.Window#2", "V"])
+    asked = {TALLY: ((TALLY, "getCount", "()I"),), "st/Window": (("st/Window", "size", "()I"),)}
+    for neighbours, appended in ((False, ["call st/Tally getCount ()I v0"]),
+                                 (True, ["call st/Tally getCount ()I v0", "call st/Window size ()I v1"])):
+        programs: list[Program] = []
+
+        def run(program: Program) -> HarnessResult:
+            programs.append(program)
+            return _result(["O:st.Tally#3", "O:st.Window#4", "V", "I:1", "I:2"][:len(program)])
+        probed = probe(case, original, Prober(index, TALLY, run, lambda declared: asked.get(declared, ()),
+                                              observe_neighbours=neighbours))
+        assert encode_program(programs[0]).splitlines()[3:] == appended
+        assert [(o.receiver, o.name) for o in probed.observations] == [(0, "getCount"), (1, "size")][:len(appended)]
