@@ -195,3 +195,15 @@ def test_the_observers_of_an_object_the_class_under_test_was_given_are_asked_onl
                                               observe_neighbours=neighbours))
         assert encode_program(programs[0]).splitlines()[3:] == appended
         assert [(o.receiver, o.name) for o in probed.observations] == [(0, "getCount"), (1, "size")][:len(appended)]
+
+
+def test_a_number_a_test_does_not_use_is_exact_in_its_type() -> None:
+    """Past 2^24 a float32 has no room for one more: the next float32 up is taken (3327522817.0 is
+    no float32, and a walk over `Conversions` made one)."""
+    def absent(desc: str, value: float) -> tuple[Literal, ...]:
+        return arguments((NEW, Invoke(TALLY, "scale", f"({desc})V", TALLY_REF, (Literal(desc, value),))), desc)[1:]
+    assert absent("F", 1.5) == (Literal("F", 2.5),)
+    assert absent("F", 3327522816.0) == (Literal("F", 3327523072.0),)
+    assert absent("F", -3327522816.0) == (Literal("F", -3327522560.0),)
+    assert absent("D", 3327522816.0) == (Literal("D", 3327522817.0),)
+    assert absent("F", 3.4028234663852886e38) == () and absent("D", float("inf")) == ()
