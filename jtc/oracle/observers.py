@@ -19,6 +19,7 @@ primitive by its primitive, an enum constant by its name, a collection or map of
 
 from __future__ import annotations
 
+import itertools
 import math
 import struct
 from typing import Callable
@@ -162,7 +163,8 @@ def _above(value: float, single: bool) -> float | None:
 def _absent(parameter: str, used: set) -> tuple[Literal, ...]:
     """One value of type `parameter` the test does not use: past the largest number, a new String."""
     if parameter == STRING:
-        return (Literal(STRING, next(text for text in ("", "absent", "absent2") if text not in used)),)
+        texts = itertools.chain(("", "absent"), (f"absent{n}" for n in itertools.count(2)))
+        return (Literal(STRING, next(text for text in texts if text not in used)),)
     if parameter == "Z":
         missing = [flag for flag in (False, True) if flag not in used]
         return (Literal("Z", missing[0]),) if missing else ()

@@ -214,6 +214,8 @@ def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments
     if receiver is None:
         return []
     steps = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) else [])]
+    if not steps:
+        return []
     walks = []
     for length in range(1, max(WALK_LENGTHS) + 1):
         made = rng.choice(steps)
