@@ -207,3 +207,9 @@ def test_a_number_a_test_does_not_use_is_exact_in_its_type() -> None:
     assert absent("F", -3327522816.0) == (Literal("F", -3327522560.0),)
     assert absent("D", 3327522816.0) == (Literal("D", 3327522817.0),)
     assert absent("F", 3.4028234663852886e38) == () and absent("D", float("inf")) == ()
+
+
+def test_a_string_a_test_does_not_use_is_found_however_many_it_uses() -> None:
+    said = [Invoke(TALLY, "say", "(Ljava/lang/String;)V", TALLY_REF, (Literal("Ljava/lang/String;", text),))
+            for text in ("", "absent", "absent2")]
+    assert arguments((NEW, *said), "Ljava/lang/String;")[-1] == Literal("Ljava/lang/String;", "absent3")

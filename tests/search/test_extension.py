@@ -86,3 +86,7 @@ def test_an_object_the_test_does_not_hold_is_taken_out_of_the_receiver() -> None
                     returns=HERO)]
     moved = Invoke("Game", "move", "(LHero;LDirection;)I", VarRef(0, GAME), (VarRef(2, HERO), VarRef(3, DIRECTION)))
     assert combined(program, 0, [MOVE], given) == [(*program, *taken, EAST, moved), (*program, *taken, WEST, moved)]
+
+
+def test_no_walk_from_an_object_no_call_changes() -> None:
+    assert walk((NEW_GAME,), 0, [], GIVEN, random.Random(3)) == []
