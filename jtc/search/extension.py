@@ -195,7 +195,7 @@ def combined(program: Program, call: int, takers: Sequence[Invoke], given: Argum
     several arguments made once on its object, with each of its argument combinations. A static
     call under test, which has no object to go on with, is made again with each other combination
     of its arguments (`shortestPath(to, from, null)` after `shortestPath(from, to, null)`)."""
-    base, statement = program[:call + 1], program[call]
+    base, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
     if receiver is None:
         return [_appended(base, statement, args) for args in _combinations(base, statement, given)
@@ -208,12 +208,11 @@ def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments
     """`program` up to statement `call`, then a random walk over the call under test (an instance
     call) and `takers` on its object, each step with arguments drawn from what the program holds by
     then; its prefixes of WALK_LENGTHS calls."""
-    program = program[:call + 1]
-    statement = program[call]
+    program, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
     if receiver is None:
         return []
-    steps = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) else [])]
+    steps = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
     if not steps:
         return []
     walks = []
@@ -228,18 +227,28 @@ def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments
     return walks
 
 
+def _getter(statement: Statement, takers: Sequence[Invoke]) -> bool:
+    """A call on an object that changes nothing: no taker."""
+    return isinstance(statement, Invoke) and statement.receiver is not None \
+        and (statement.owner, statement.name, statement.desc) not in {(t.owner, t.name, t.desc) for t in takers}
+
+
+def _set_up(program: Program, call: int, takers: Sequence[Invoke]) -> tuple[Program, Statement]:
+    """The program a combination or a walk goes on from, and the call under test: without a getter
+    under test, whose answer the test states where it is made, while the probe reads a view it
+    returned (`getItems()`) after the calls that follow have changed it."""
+    statement = program[call]
+    return (program[:call] if _getter(statement, takers) else program[:call + 1]), statement
+
+
 def _distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> list[tuple[Program, int]]:
     """One base per state it leaves its object in: a call under test that changes nothing (a
     getter: no taker) leaves the state of its set-up, so the first base of each set-up stands for
     the getters after it (a level's dozen getter tests extend as one)."""
-    changing = {(taker.owner, taker.name, taker.desc) for taker in takers}
     seen: set[Program] = set()
     kept = []
     for program, call in bases:
-        statement = program[call]
-        getter = isinstance(statement, Invoke) and statement.receiver is not None \
-            and (statement.owner, statement.name, statement.desc) not in changing
-        state = program[:call] if getter else program[:call + 1]
+        state, _ = _set_up(program, call, takers)
         if state not in seen:
             seen.add(state)
             kept.append((program, call))

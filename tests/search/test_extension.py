@@ -52,8 +52,13 @@ PLAIN_WAIT = Invoke("Game", "waitTurn", "()V", VarRef(-1, GAME), ())
 def test_a_call_with_an_object_and_an_enum_gets_the_objects_the_test_holds_and_every_constant() -> None:
     program = (NEW_GAME, NEW_HERO, JOIN)
     moved = [Invoke("Game", "move", "(LHero;LDirection;)I", VarRef(0, GAME), (VarRef(1, HERO), VarRef(3, DIRECTION)))]
-    assert combined(program, 2, [MOVE, PLAIN_WAIT], GIVEN) == [(*program, EAST, *moved), (*program, WEST, *moved)]
+    join = dataclasses.replace(JOIN, receiver=VarRef(-1, GAME), args=())
+    assert combined(program, 2, [MOVE, PLAIN_WAIT, join], GIVEN)[:2] == [(*program, EAST, *moved),
+                                                                         (*program, WEST, *moved)]
     assert longer(program, 2, [MOVE]) == [program + (JOIN,), program + (JOIN, JOIN)]  # left to the combinations
+    # After a getter under test (no taker), from its set-up: the test states its answer where it is made.
+    count = Invoke("Game", "count", "()I", VarRef(0, GAME), ())
+    assert combined((NEW_GAME, NEW_HERO, count), 2, [MOVE], GIVEN)[0][:3] == (NEW_GAME, NEW_HERO, EAST)
 
 
 def test_an_object_parameter_gets_no_object_as_its_own_argument_and_null_when_the_test_holds_none() -> None:
@@ -66,10 +71,11 @@ def test_an_object_parameter_gets_no_object_as_its_own_argument_and_null_when_th
 
 def test_walks_are_seeded_and_their_prefixes_run() -> None:
     program = (NEW_GAME, NEW_HERO, JOIN)
-    walks = walk(program, 2, [MOVE, PLAIN_WAIT], GIVEN, random.Random(3))
+    takers = [MOVE, PLAIN_WAIT, dataclasses.replace(JOIN, receiver=VarRef(-1, GAME), args=())]
+    walks = walk(program, 2, takers, GIVEN, random.Random(3))
     assert [len(w) - len(program) - sum(isinstance(s, FieldLoad) for s in w) for w in walks] == list(WALK_LENGTHS)
     assert all(longer_walk[:len(shorter)] == shorter for shorter, longer_walk in zip(walks, walks[1:]))
-    assert walks == walk(program, 2, [MOVE, PLAIN_WAIT], GIVEN, random.Random(3))
+    assert walks == walk(program, 2, takers, GIVEN, random.Random(3))
     assert walk((Invoke("Game", "of", "()LGame;", None, ()),), 0, [MOVE], GIVEN, random.Random(3)) == []
 
 
