@@ -50,7 +50,7 @@ from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
                                   beside, on_the_boundary, on_trial, select, spares)
 from jtc.search.boundaries import boundary_runs
-from jtc.search.extension import extension_runs, taking_calls
+from jtc.search.extension import Arguments, enum_constants, extension_runs, taking_calls
 from jtc.search.execution import EngineStats, Execution, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -76,6 +76,9 @@ SUB_SEARCH_LENGTH = 6
 # The runs on comparisons' boundaries (search/boundaries.py) come after the search, within this share
 # of the budget on top of it.
 BOUNDARY_SHARE = 0.1
+# With --select-assertions, the chosen tests made longer (search/extension.py) run after the boundary
+# runs, within this share of the budget on top of it.
+EXTENSION_SHARE = 0.2
 # With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
 # tests on trial (oracle/selection.py's spares): at most this many per class.
 SPARE_TESTS = 24
@@ -207,9 +210,9 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
         chosen += on_trial(on_edge)
         extended = extension_runs(
             [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED],
-            taking_calls(targets, declared.name, analysis),
+            taking_calls(targets, declared.name, analysis), Arguments(pool.assignable, enum_constants(index), taking.paths),
             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
-            time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
+            settings.seed, time.monotonic() + EXTENSION_SHARE * settings.time_budget)
         chosen += on_trial([c for c in beside(candidates(extended, declared.name, subjects), chosen)
                             if oracle.first_bug(c.execution, c.outcome.statement) is None])
         chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
@@ -230,7 +233,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     effects = functools.cache(lambda owner, name, desc: analysis.effects(owner, name, desc))
     prober = Prober(index, declared.name, lambda program: _probe_run(worker, repository, settings, program),
                     functools.cache(lambda receiver: observers(index, effects, receiver)),
-                    functools.cache(lambda receiver: queries(index, effects, receiver)))
+                    functools.cache(lambda receiver: queries(index, effects, receiver)), settings.select_assertions)
     suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
                         SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
     if settings.minimise:

@@ -19,6 +19,9 @@ primitive by its primitive, an enum constant by its name, a collection or map of
 
 from __future__ import annotations
 
+import itertools
+import math
+import struct
 from typing import Callable
 
 from jtc.analysis.influence import Effects
@@ -131,23 +134,43 @@ def queries(index: ClassIndex, effects: Callable[[str, str, str], Effects],
     return _side_effect_free(index, effects, declared, wanted)
 
 
-def arguments(program: Program, parameter: str) -> tuple[Literal, ...]:
+def arguments(program: Program, parameter: str, limit: int = MAX_QUERY_VALUES) -> tuple[Literal, ...]:
     """The values a test asks a query about: the literals of type `parameter` its statements pass
-    (the keys it put), at most MAX_QUERY_VALUES of them, the first ones first, then one it does not use."""
+    (the keys it put), at most `limit` of them, the first ones first, then one it does not use."""
     used = list(dict.fromkeys(value for statement in program for value in getattr(statement, "args", ())
                               if isinstance(value, Literal) and value.desc == parameter))
-    return (*used[:MAX_QUERY_VALUES], *_absent(parameter, {value.value for value in used}))
+    return (*used[:limit], *_absent(parameter, {value.value for value in used}))
+
+
+def _above(value: float, single: bool) -> float | None:
+    """A number greater than `value` (one more where that is exact), a float32 one for `single`
+    (Literal floats hold values exact in their type); None past the largest finite one."""
+    if not math.isfinite(value):
+        return None
+    candidate = value + 1.0 if value + 1.0 > value else math.nextafter(value, math.inf)
+    if not single:
+        return candidate if math.isfinite(candidate) else None
+    try:
+        rounded = struct.unpack(">f", struct.pack(">f", candidate))[0]
+    except OverflowError:
+        return None
+    if rounded <= value:  # rounded back down: the next float32 up
+        bits = struct.unpack(">i", struct.pack(">f", rounded))[0]
+        rounded = struct.unpack(">f", struct.pack(">i", bits + 1 if rounded >= 0 else bits - 1))[0]
+    return rounded if math.isfinite(rounded) else None
 
 
 def _absent(parameter: str, used: set) -> tuple[Literal, ...]:
     """One value of type `parameter` the test does not use: past the largest number, a new String."""
     if parameter == STRING:
-        return (Literal(STRING, next(text for text in ("", "absent", "absent2") if text not in used)),)
+        texts = itertools.chain(("", "absent"), (f"absent{n}" for n in itertools.count(2)))
+        return (Literal(STRING, next(text for text in texts if text not in used)),)
     if parameter == "Z":
         missing = [flag for flag in (False, True) if flag not in used]
         return (Literal("Z", missing[0]),) if missing else ()
     if parameter in "FD":
-        return (Literal(parameter, max((float(v) for v in used), default=-1.0) + 1.0),)
+        above = _above(max((float(v) for v in used), default=-1.0), parameter == "F")
+        return (Literal(parameter, above),) if above is not None else ()
     numbers = [int(v) for v in used]
     candidate = max(numbers) + 1 if numbers else 0
     limit = {"B": 127, "S": 32767, "C": 65535}.get(parameter, 2 ** 31 - 1 if parameter == "I" else 2 ** 63 - 1)

@@ -18,7 +18,7 @@ from typing import Callable
 
 from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
-from jtc.model.program import Invoke, Literal, Null, Program, Statement, StatementStatus, VarRef
+from jtc.model.program import Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, VarRef
 from jtc.model.types import STRING, binary_name
 from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws)
@@ -42,6 +42,9 @@ class Prober:
     run: Callable[[Program], HarnessResult]
     observers_of: Callable[[str], tuple[Observer, ...]]
     queries_of: Callable[[str], tuple[Observer, ...]] = lambda declared: ()
+    # Also ask the observers of the project's objects that the class under test was given or gave
+    # back (the hero a level moved, the board it returned): its calls change them too.
+    observe_neighbours: bool = False
 
 
 def _ok(result: HarnessResult, index: int) -> bool:
@@ -67,6 +70,7 @@ class _Probe:
         # (receiver, observer, its arguments, statement)
         self.observed: list[tuple[int, Observer, tuple[Literal, ...], int]] = []
         self.untyped: list[int] = []  # statements whose answers are declared Object
+        self.neighbours = _neighbours(case.program, prober.class_name) if prober.observe_neighbours else frozenset()
         for index, statement in enumerate(case.program):
             if _ok(original, index):
                 self._plan(index, statement)
@@ -90,8 +94,10 @@ class _Probe:
         self._plan_extractor(index, value.class_name.replace(".", "/"))
         declared = statement.result_desc
         class_name = self.prober.class_name
-        if not (declared.startswith("L") and in_family(declared[1:-1], class_name)
-                and in_family(value.class_name.replace(".", "/"), class_name)):
+        if not declared.startswith("L"):
+            return
+        if not (in_family(declared[1:-1], class_name) and in_family(value.class_name.replace(".", "/"), class_name)
+                or index in self.neighbours and not declared.startswith(("Ljava/", "Ljavax/"))):
             return
         if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
             return  # a private nested class: the test holds it as an Object and cannot call its methods
@@ -160,6 +166,16 @@ class _Probe:
         messages = {result.messages[index] if index < len(result.messages) else None
                     for result in (*self.runs, self.original)}
         return len(messages) == 1 and not IDENTITY_HASH.search(next(iter(messages)) or "")
+
+
+def _neighbours(program: Program, class_name: str) -> frozenset[int]:
+    """The statements whose objects a call of the class under test took as an argument or returned."""
+    found: set[int] = set()
+    for index, statement in enumerate(program):
+        if isinstance(statement, (Invoke, Construct)) and in_family(statement.owner, class_name):
+            found.update(arg.index for arg in statement.args if isinstance(arg, VarRef))
+            found.add(index)
+    return frozenset(found)
 
 
 def _carries_identity(value: Literal | object) -> bool:

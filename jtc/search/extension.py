@@ -1,4 +1,5 @@
-"""Longer runs of the chosen tests (issue 9): their call under test made again, their object emptied.
+"""Longer runs of the chosen tests (issue 9): their call under test made again, their object emptied,
+moved on with the objects and constants the test holds, walked at random.
 
 The coverage set cover keeps the shortest run that covers each branch, and a run that stops after
 its first call of a kind hides what the next one does: a turnstile passed once more than it had
@@ -6,34 +7,113 @@ passes, a coinbox that vends twice, a key removed again, a counter stepped past 
 an object holds below its top shows only when it is taken out: a stack whose `push` moved an
 element to the top is right or wrong only as far down as it is popped. A mutant there survives
 every test that stops at the call. So once the tests are chosen, each test whose call under test
-returned gets, on the same object, that call made again (once and twice more, with the same
-arguments, for an instance call); each call of the class without arguments that changes state
-(`pop()`, `vend()`, `waitTurn()`) made once and twice; and each call with one primitive or
-String argument that changes state (`remove(key)`, `push(value)`) made with every value of its
-type the test uses, then one it does not, like a query (a map emptied key by key rebalances at
-each step; a stack pushed its own elements again reorders them), each prefix of those calls a run of
-its own so that the shortest that kills can be kept. The runs go to
-mutation analysis as tests on trial (`--select-assertions`: kept only when they kill a mutant the
-others miss). Like the boundary runs, they come after the search, with an executor of their own and
-a deadline.
+returned gets, on the same object:
+
+* that call made again (once and twice more, with the same arguments, for an instance call);
+* each call of the class without arguments that changes state (`pop()`, `vend()`, `waitTurn()`)
+  made once and twice;
+* each call with one primitive or String argument that changes state (`remove(key)`,
+  `push(value)`) made with every value of its type the test uses, then one it does not, like a
+  query (a map emptied key by key rebalances at each step; a stack pushed its own elements again
+  reorders them), each prefix of those calls a run of its own so that the shortest that kills can
+  be kept;
+* each other call that changes state, whose arguments are objects, enum constants or several
+  values (`moveHero(hero, Direction.EAST)`, `put(key, value)`), made once with each of a few
+  combinations of what the test holds: for an object parameter the objects of that type the
+  test made or took, for an enum each of its constants, for a primitive or String the values
+  above;
+* a static call under test made again with other combinations of those arguments;
+* a random walk (seeded) over all those calls and the call under test, whose prefixes of
+  WALK_LENGTHS calls are runs of their own: a red-black tree breaks only after a put, a remove of a
+  node with one child and a remove of the child, a level is won only after several moves.
+
+The runs go to mutation analysis as tests on trial (`--select-assertions`: kept only when they
+kill a mutant the others miss). Like the boundary runs, they come after the search, with an
+executor of their own and a deadline: first the plain extensions of every test, then the
+combinations, then the walks, so that a deadline cuts the longest first.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
+import random
 import time
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence, Union
 
 from jtc.analysis.influence import InfluenceAnalysis
-from jtc.model.program import Construct, Invoke, Program, Statement, VarRef
-from jtc.model.types import STRING, is_primitive
-from jtc.oracle.observers import arguments
+from jtc.model.classindex import ClassIndex
+from jtc.model.classfile import ACC_ENUM
+from jtc.model.program import Construct, FieldLoad, Invoke, Null, Program, Statement, Value, VarRef
+from jtc.model.types import STRING, is_primitive, is_reference
+from jtc.oracle.observers import MAX_QUERY_VALUES, arguments
 from jtc.search.deadline import DeadlineReached
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.execution import Execution, Executor
+from jtc.search.sequences import ROOT, Recipe, SourceKind
+from jtc.search.statements import statement_for
 
 REPEATS = (1, 2)  # how many more times a call is made
+COMBINATIONS = 4  # argument combinations tried per call with objects, constants or several arguments
+HELD = 3  # objects of a parameter's type that the test holds, the latest first, offered per parameter
+WALKS = 3  # random walks per test
+WALK_LENGTHS = (2, 4, 6, 8, 12, 16)  # the calls of each walk's prefixes that run
+WALK_VALUES = 16  # of the primitive or String values the test uses, a walk draws from this many
+
+@dataclass(frozen=True)
+class Taken:
+    """An object taken out of one the test holds (`level.getHeroes().get(0)`): a path of helper
+    steps (search/taking.py) from `root`, written as statements before the call it is passed to."""
+
+    root: VarRef
+    path: Recipe
+
+
+Argument = Union[Value, FieldLoad, Taken]  # a constant or a taken object is made by statements of its own
+
+
+@dataclass(frozen=True)
+class Arguments:
+    """What an extension may pass for a parameter: the values of a primitive or String type the test
+    uses and one it does not (like a query), the objects of a reference type it holds (made or
+    taken by its statements), else those it can take out of the receiver (`paths`, as the search
+    takes them), and an enum's constants (`constants`)."""
+
+    assignable: Callable[[str, str], bool]
+    constants: Callable[[str], tuple[FieldLoad, ...]] = lambda desc: ()
+    paths: Callable[[str, str], list[Recipe]] = lambda root, wanted: []
+
+    def of(self, program: Program, desc: str, receiver: VarRef | None = None, values: int = MAX_QUERY_VALUES) -> list[Argument]:
+        """The choices for a parameter of type `desc` of a call on `receiver` (never passed to itself):
+        at most `values` of the primitive or String values the test uses, then one it does not; the
+        objects it made to pass before the results of the receiver's calls (a value put before the
+        null a `put` returned); null for an object when the test holds none, can take none and the
+        type has no constants."""
+        if is_primitive(desc) or desc == STRING:
+            return list(arguments(program, desc, values))
+        owner = receiver.desc[1:-1] if receiver is not None else None
+        held: list[Argument] = [
+            VarRef(i, statement.result_desc) for i, statement in sorted(
+                enumerate(program), key=lambda item: (item[1].owner == owner, -item[0]))
+            if is_reference(statement.result_desc) and self.assignable(statement.result_desc, desc)
+            and (receiver is None or i != receiver.index)]
+        if not held and receiver is not None:
+            held = [Taken(receiver, path) for path in self.paths(receiver.desc, desc)]
+        return [*held[:HELD], *self.constants(desc)] or [Null(desc)]
+
+
+def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
+    """The constants of an enum type, by descriptor, in declaration order (none for other types)."""
+    def constants(desc: str) -> tuple[FieldLoad, ...]:
+        info = index.lookup(desc[1:-1]) if desc.startswith("L") else None
+        if info is None or not info.is_enum:
+            return ()
+        return tuple(FieldLoad(info.name, field.name, desc) for field in info.fields
+                     if field.access & ACC_ENUM and field.desc == desc)
+    return constants
+
 
 def _receiver(statement: Statement, position: int) -> VarRef | None:
     """The object the statement at `position` made or was called on."""
@@ -44,55 +124,178 @@ def _receiver(statement: Statement, position: int) -> VarRef | None:
     return None
 
 
+def _plain(call: Invoke) -> bool:
+    """A call with no argument or one primitive or String: extended by the values, prefix by prefix."""
+    return not call.param_descs or len(call.param_descs) == 1 and (
+        is_primitive(call.param_descs[0]) or call.param_descs[0] == STRING)
+
+
+def _take(statements: list[Statement], taken: Taken) -> VarRef:
+    """The statements of `taken`'s path appended (each step's ROOT the root, other references
+    relative to the path's start), and the value the last one gives."""
+    start = len(statements)
+    for step in taken.path:
+        values = [taken.root if source.kind == SourceKind.REF and source.index == ROOT
+                  else VarRef(start + source.index, taken.path[source.index].invokable.returns)
+                  if source.kind == SourceKind.REF else source.value for source in step.sources]
+        receiver = values.pop(0) if step.invokable.receiver is not None else None
+        statements.append(statement_for(step.invokable, receiver, tuple(values)))  # type: ignore[arg-type]
+    return VarRef(len(statements) - 1, taken.path[-1].invokable.returns)
+
+
+def _appended(program: Program, call: Invoke, args: Sequence[Argument]) -> Program:
+    """`program` with `call` made with `args`, each constant loaded and each taken object taken by
+    statements before it."""
+    statements, passed = list(program), []
+    for arg in args:
+        if isinstance(arg, FieldLoad):
+            statements.append(arg)
+            arg = VarRef(len(statements) - 1, arg.desc)
+        elif isinstance(arg, Taken):
+            arg = _take(statements, arg)
+        passed.append(arg)
+    return (*statements, dataclasses.replace(call, args=tuple(passed)))
+
+
+def _combinations(program: Program, call: Invoke, given: Arguments) -> list[tuple[Argument, ...]]:
+    """Up to COMBINATIONS argument lists for `call`, the first choices of every parameter first."""
+    choices = [given.of(program, desc, call.receiver) for desc in call.param_descs]
+    picks = sorted(itertools.product(*(range(len(options)) for options in choices)), key=lambda pick: (sum(pick), pick))
+    return [tuple(options[i] for options, i in zip(choices, pick)) for pick in picks[:COMBINATIONS]]
+
+
+def _on(takers: Sequence[Invoke], receiver: VarRef) -> list[Invoke]:
+    """The `takers` of the receiver's type (which stands for it), made on it."""
+    return [dataclasses.replace(taker, receiver=receiver) for taker in takers
+            if taker.receiver is not None and taker.receiver.desc == receiver.desc]
+
+
 def longer(program: Program, call: int, takers: Sequence[Invoke]) -> list[Program]:
     """`program` up to statement `call`, then that call made again REPEATS times, and each of
-    `takers` made on its object (when it is of their receiver's type, which stands for it): one
-    without arguments REPEATS times, one with an argument once with each value of its type the
-    test uses and one it does not, in that order, each prefix of those calls a program. Nothing
-    for a static call or a statement that is no call."""
+    `takers` with no argument or one primitive or String argument made on its object (when it is of
+    their receiver's type, which stands for it): one without arguments REPEATS times, one with an
+    argument once with each value of its type the test uses and one it does not, in that order,
+    each prefix of those calls a program. Nothing for a static call or a statement that is no call."""
     statement, base = program[call], program[:call + 1]
     receiver = _receiver(statement, call)
     if receiver is None:
         return []
     tails: list[tuple[Statement, ...]] = [(statement,) * times for times in REPEATS] if isinstance(statement, Invoke) else []
-    for taker in takers:
-        if taker.receiver is None or taker.receiver.desc != receiver.desc:
-            continue
-        made = dataclasses.replace(taker, receiver=receiver)
+    for made in _on(takers, receiver):
         if not made.param_descs:
             tails += [(made,) * times for times in REPEATS]
-        else:  # every prefix: the shortest that kills is the one mutation analysis keeps
+        elif _plain(made):  # every prefix: the shortest that kills is the one mutation analysis keeps
             calls = [dataclasses.replace(made, args=(value,)) for value in arguments(base, made.param_descs[0])]
             tails += [tuple(calls[:length]) for length in range(1, len(calls) + 1)]
     return [base + tail for tail in tails if tail]
 
 
-def extension_runs(bases: list[tuple[Program, int]], takers: Sequence[Invoke], executor: Executor,
-                   deadline: float = math.inf) -> list[Execution]:
-    """Runs, by `executor`, of each (program, call under test) of `bases` made longer, until `deadline`."""
+def combined(program: Program, call: int, takers: Sequence[Invoke], given: Arguments) -> list[Program]:
+    """`program` up to statement `call`, then each of `takers` with objects, enum constants or
+    several arguments made once on its object, with each of its argument combinations. A static
+    call under test, which has no object to go on with, is made again with each other combination
+    of its arguments (`shortestPath(to, from, null)` after `shortestPath(from, to, null)`)."""
+    base, statement = _set_up(program, call, takers)
+    receiver = _receiver(statement, call)
+    if receiver is None:
+        return [_appended(base, statement, args) for args in _combinations(base, statement, given)
+                if args != statement.args] if isinstance(statement, Invoke) and statement.args else []
+    return [_appended(base, made, args) for made in _on(takers, receiver) if not _plain(made)
+            for args in _combinations(base, made, given)]
+
+
+def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments, rng: random.Random) -> list[Program]:
+    """`program` up to statement `call`, then a random walk over the call under test (an instance
+    call) and `takers` on its object, each step with arguments drawn from what the program holds by
+    then; its prefixes of WALK_LENGTHS calls."""
+    program, statement = _set_up(program, call, takers)
+    receiver = _receiver(statement, call)
+    if receiver is None:
+        return []
+    steps = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
+    if not steps:
+        return []
+    walks = []
+    for length in range(1, max(WALK_LENGTHS) + 1):
+        made = rng.choice(steps)
+        choices = [given.of(program, desc, made.receiver, WALK_VALUES) for desc in made.param_descs]
+        if not all(choices):
+            continue
+        program = _appended(program, made, [rng.choice(options) for options in choices])
+        if length in WALK_LENGTHS:
+            walks.append(program)
+    return walks
+
+
+def _getter(statement: Statement, takers: Sequence[Invoke]) -> bool:
+    """A call on an object that changes nothing: no taker."""
+    return isinstance(statement, Invoke) and statement.receiver is not None \
+        and (statement.owner, statement.name, statement.desc) not in {(t.owner, t.name, t.desc) for t in takers}
+
+
+def _set_up(program: Program, call: int, takers: Sequence[Invoke]) -> tuple[Program, Statement]:
+    """The program a combination or a walk goes on from, and the call under test: without a getter
+    under test, whose answer the test states where it is made, while the probe reads a view it
+    returned (`getItems()`) after the calls that follow have changed it."""
+    statement = program[call]
+    return (program[:call] if _getter(statement, takers) else program[:call + 1]), statement
+
+
+def _distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> list[tuple[Program, int]]:
+    """One base per state it leaves its object in: a call under test that changes nothing (a
+    getter: no taker) leaves the state of its set-up, so the first base of each set-up stands for
+    the getters after it (a level's dozen getter tests extend as one)."""
+    seen: set[Program] = set()
+    kept = []
     for program, call in bases:
-        for extended in longer(program, call, takers):
-            if time.monotonic() >= deadline:
-                return list(executor.executions)
-            try:
-                executor.execute(extended, None, {}, deadline)
-            except DeadlineReached:
-                return list(executor.executions)
+        state, _ = _set_up(program, call, takers)
+        if state not in seen:
+            seen.add(state)
+            kept.append((program, call))
+    return kept
+
+
+def _extended(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments,
+              seed: int) -> Iterator[Program]:
+    """The programs to run, the plain extensions of every base first, then the combinations, then
+    the walks."""
+    bases = _distinct(bases, takers)
+    for program, call in bases:
+        yield from longer(program, call, takers)
+    for program, call in bases:
+        yield from combined(program, call, takers, given)
+    for position, (program, call) in enumerate(bases):
+        rng = random.Random(seed * 1_000_003 + position)
+        for _ in range(WALKS):
+            yield from walk(program, call, takers, given, rng)
+
+
+def extension_runs(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments, executor: Executor,
+                   seed: int = 0, deadline: float = math.inf) -> list[Execution]:
+    """Runs, by `executor`, of each (program, call under test) of `bases` made longer, until `deadline`."""
+    tried: set[Program] = set()
+    for extended in _extended(bases, takers, given, seed):
+        if extended in tried:
+            continue
+        tried.add(extended)
+        if time.monotonic() >= deadline:
+            break
+        try:
+            executor.execute(extended, None, {}, deadline)
+        except DeadlineReached:
+            break
     return list(executor.executions)
 
 
 def taking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
     """The calls that change an object of the class under test for extension_runs: public
-    instance methods that change a field or an array and take no argument (`pop()`, `waitTurn()`)
-    or one primitive or String (`remove(key)`); arguments left to fill."""
+    instance methods that change a field or an array (`pop()`, `remove(key)`,
+    `moveHero(hero, direction)`); arguments left to fill."""
     receiver = f"L{class_name};"
     takers = []
     for target in targets:
         if target.kind != InvokableKind.CALL or target.receiver != receiver or target.reflective \
                 or target.throws_checked:
-            continue
-        if target.params and not (len(target.params) == 1 and (is_primitive(target.params[0])
-                                                                or target.params[0] == STRING)):
             continue
         effects = analysis.effects(target.owner, target.name, target.desc)
         if effects.defs or effects.array_stores:

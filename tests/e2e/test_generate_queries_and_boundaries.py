@@ -20,6 +20,7 @@ from jtc.config import Settings
 from jtc.generate import ClassReport, generate
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
+from jtc.oracle.probe import Prober
 
 from bench.strength import suite_shape
 from junit_run import compile_and_run
@@ -107,7 +108,7 @@ def test_tests_on_trial_kept_where_they_kill_what_the_chosen_tests_miss(strength
     it continues."""
     without, with_trials = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.generate, "extension_runs", lambda bases, takers, executor, deadline: [])
+        patch.setattr(jtc.generate, "extension_runs", lambda bases, takers, given, executor, seed, deadline: [])
         patch.setattr(jtc.generate, "spares", lambda found, chosen, limit: [])
         patch.setattr(jtc.generate, "on_trial", lambda found: found)  # boundary runs kept, as before
         plain_report = _generate(strength_classes, without, "st.Turnstile", select_assertions=True)
@@ -126,3 +127,24 @@ def test_tests_on_trial_kept_where_they_kill_what_the_chosen_tests_miss(strength
     assert suite_shape(with_trials)["statements_per_test"] == 3.0
     run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
     assert run.returncode == 0 and "1 tests successful" in run.stdout, run.stdout[-3000:]
+
+
+def test_the_observers_of_the_objects_the_class_under_test_changes_are_asked(strength_classes: Path,
+                                                                             tmp_path: Path) -> None:
+    """`st.Tray` fills the cup it holds and keeps no count: `fill(cup, size)` completes whatever it
+    pours, and only the cup, taken out of the tray, shows the amount. With mutation analysis
+    choosing the answers, the observers of the objects a call of the class under test was given or
+    gave back are asked too."""
+    without, with_neighbours = tmp_path / "without", tmp_path / "with"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jtc.generate, "Prober", lambda *args: Prober(*args[:5]))
+        _generate(strength_classes, without, "st.Tray", select_assertions=True)
+    report = _generate(strength_classes, with_neighbours, "st.Tray", select_assertions=True)
+    plain, observed, _ = mutate_suites([without, with_neighbours], [strength_classes], ["st.Tray"],
+                                       tmp_path / "mutate", Timeouts())
+    assert observed.score().killed > plain.score().killed
+    assert observed.score().killed == observed.score().total, _survivors(observed)
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert "Cup cup = tray.getCup();" in source and "cup.getLevel());" in source, source  # the tray's own cup
+    run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
+    assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]

@@ -173,3 +173,43 @@ def test_without_gives_up_one_check() -> None:
     assert without(case, ("value", 1)).values == ()
     assert without(case, ("observed", 0)).observations == ()
     assert without(Case((NEW, MEAN), ReturnsBoxed(Literal("I", 1))), ("expectation", -1)).expectation == Completes()
+
+
+def test_the_observers_of_an_object_the_class_under_test_was_given_are_asked_only_when_selecting(
+        index: ClassIndex) -> None:
+    """A window a tally was given (st/Window stands for any project class) may be changed by it:
+    with mutation analysis choosing the answers, its observers are asked too."""
+    window = Construct("st/Window", "()V", ())
+    watch = Invoke(TALLY, "watch", "(Lst/Window;)V", TALLY_REF, (VarRef(1, "Lst/Window;"),))
+    case = Case((NEW, window, watch), Completes())
+    original = _result(["O:st.Tally#1", "O:st.Window#2", "V"])
+    asked = {TALLY: ((TALLY, "getCount", "()I"),), "st/Window": (("st/Window", "size", "()I"),)}
+    for neighbours, appended in ((False, ["call st/Tally getCount ()I v0"]),
+                                 (True, ["call st/Tally getCount ()I v0", "call st/Window size ()I v1"])):
+        programs: list[Program] = []
+
+        def run(program: Program) -> HarnessResult:
+            programs.append(program)
+            return _result(["O:st.Tally#3", "O:st.Window#4", "V", "I:1", "I:2"][:len(program)])
+        probed = probe(case, original, Prober(index, TALLY, run, lambda declared: asked.get(declared, ()),
+                                              observe_neighbours=neighbours))
+        assert encode_program(programs[0]).splitlines()[3:] == appended
+        assert [(o.receiver, o.name) for o in probed.observations] == [(0, "getCount"), (1, "size")][:len(appended)]
+
+
+def test_a_number_a_test_does_not_use_is_exact_in_its_type() -> None:
+    """Past 2^24 a float32 has no room for one more: the next float32 up is taken (3327522817.0 is
+    no float32, and a walk over `Conversions` made one)."""
+    def absent(desc: str, value: float) -> tuple[Literal, ...]:
+        return arguments((NEW, Invoke(TALLY, "scale", f"({desc})V", TALLY_REF, (Literal(desc, value),))), desc)[1:]
+    assert absent("F", 1.5) == (Literal("F", 2.5),)
+    assert absent("F", 3327522816.0) == (Literal("F", 3327523072.0),)
+    assert absent("F", -3327522816.0) == (Literal("F", -3327522560.0),)
+    assert absent("D", 3327522816.0) == (Literal("D", 3327522817.0),)
+    assert absent("F", 3.4028234663852886e38) == () and absent("D", float("inf")) == ()
+
+
+def test_a_string_a_test_does_not_use_is_found_however_many_it_uses() -> None:
+    said = [Invoke(TALLY, "say", "(Ljava/lang/String;)V", TALLY_REF, (Literal("Ljava/lang/String;", text),))
+            for text in ("", "absent", "absent2")]
+    assert arguments((NEW, *said), "Ljava/lang/String;")[-1] == Literal("Ljava/lang/String;", "absent3")

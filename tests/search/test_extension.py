@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from jtc.model.program import Construct, Invoke, Literal, VarRef
-from jtc.search.extension import longer
+import dataclasses
+import random
+
+from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, VarRef
+from jtc.search.extension import WALK_LENGTHS, Arguments, combined, longer, walk
+from jtc.search.invokables import Invokable, InvokableKind
+from jtc.search.sequences import ROOT, Source, SourceKind, Step
 
 STACK = "LStack;"
 NEW = Construct("Stack", "()V", ())
@@ -32,3 +37,62 @@ def test_a_call_with_one_argument_is_made_with_every_value_of_its_type_the_test_
     program = (Construct("Map", "()V", ()), put)
     removed = [Invoke("Map", "remove", "(I)Z", VarRef(0, "LMap;"), (Literal("I", key),)) for key in (7, 3, 8)]
     assert longer(program, 1, [remove])[2:] == [(*program, *removed[:1]), (*program, *removed[:2]), (*program, *removed)]
+
+
+HERO, DIRECTION, GAME = "LHero;", "LDirection;", "LGame;"
+EAST, WEST = FieldLoad("Direction", "EAST", DIRECTION), FieldLoad("Direction", "WEST", DIRECTION)
+GIVEN = Arguments(lambda sub, sup: sub == sup or sup == "Ljava/lang/Object;" and sub[0] in "L[",
+                  lambda desc: (EAST, WEST) if desc == DIRECTION else ())
+NEW_GAME, NEW_HERO = Construct("Game", "()V", ()), Construct("Hero", "()V", ())
+JOIN = Invoke("Game", "join", "(LHero;)V", VarRef(0, GAME), (VarRef(1, HERO),))
+MOVE = Invoke("Game", "move", "(LHero;LDirection;)I", VarRef(-1, GAME), ())
+PLAIN_WAIT = Invoke("Game", "waitTurn", "()V", VarRef(-1, GAME), ())
+
+
+def test_a_call_with_an_object_and_an_enum_gets_the_objects_the_test_holds_and_every_constant() -> None:
+    program = (NEW_GAME, NEW_HERO, JOIN)
+    moved = [Invoke("Game", "move", "(LHero;LDirection;)I", VarRef(0, GAME), (VarRef(1, HERO), VarRef(3, DIRECTION)))]
+    join = dataclasses.replace(JOIN, receiver=VarRef(-1, GAME), args=())
+    assert combined(program, 2, [MOVE, PLAIN_WAIT, join], GIVEN)[:2] == [(*program, EAST, *moved),
+                                                                         (*program, WEST, *moved)]
+    assert longer(program, 2, [MOVE]) == [program + (JOIN,), program + (JOIN, JOIN)]  # left to the combinations
+    # After a getter under test (no taker), from its set-up: the test states its answer where it is made.
+    count = Invoke("Game", "count", "()I", VarRef(0, GAME), ())
+    assert combined((NEW_GAME, NEW_HERO, count), 2, [MOVE], GIVEN)[0][:3] == (NEW_GAME, NEW_HERO, EAST)
+
+
+def test_an_object_parameter_gets_no_object_as_its_own_argument_and_null_when_the_test_holds_none() -> None:
+    put = Invoke("Map", "put", "(ILjava/lang/Object;)V", VarRef(-1, "LMap;"), ())
+    program = (Construct("Map", "()V", ()),)
+    on_map = dataclasses.replace(put, receiver=VarRef(0, "LMap;"))
+    assert combined(program, 0, [put], GIVEN) == [(*program, dataclasses.replace(on_map, args=(Literal("I", 0),
+                                                                                            Null("Ljava/lang/Object;"))))]
+
+
+def test_walks_are_seeded_and_their_prefixes_run() -> None:
+    program = (NEW_GAME, NEW_HERO, JOIN)
+    takers = [MOVE, PLAIN_WAIT, dataclasses.replace(JOIN, receiver=VarRef(-1, GAME), args=())]
+    walks = walk(program, 2, takers, GIVEN, random.Random(3))
+    assert [len(w) - len(program) - sum(isinstance(s, FieldLoad) for s in w) for w in walks] == list(WALK_LENGTHS)
+    assert all(longer_walk[:len(shorter)] == shorter for shorter, longer_walk in zip(walks, walks[1:]))
+    assert walks == walk(program, 2, takers, GIVEN, random.Random(3))
+    assert walk((Invoke("Game", "of", "()LGame;", None, ()),), 0, [MOVE], GIVEN, random.Random(3)) == []
+
+
+def test_an_object_the_test_does_not_hold_is_taken_out_of_the_receiver() -> None:
+    heroes = Invokable(InvokableKind.CALL, "Game", "getHeroes", "()Ljava/util/List;", GAME, (), (), "Ljava/util/List;")
+    get = Invokable(InvokableKind.CALL, "java/util/List", "get", "(I)Ljava/lang/Object;", "Ljava/util/List;", ("I",),
+                    ("index",), HERO)
+    path = (Step(heroes, (Source(SourceKind.REF, ROOT),), helper=True),
+            Step(get, (Source(SourceKind.REF, 0), Source(SourceKind.VALUE, value=Literal("I", 0))), helper=True))
+    given = dataclasses.replace(GIVEN, paths=lambda root, wanted: [path] if (root, wanted) == (GAME, HERO) else [])
+    program = (NEW_GAME,)
+    taken = [Invoke("Game", "getHeroes", "()Ljava/util/List;", VarRef(0, GAME), ()),
+             Invoke("java/util/List", "get", "(I)Ljava/lang/Object;", VarRef(1, "Ljava/util/List;"), (Literal("I", 0),),
+                    returns=HERO)]
+    moved = Invoke("Game", "move", "(LHero;LDirection;)I", VarRef(0, GAME), (VarRef(2, HERO), VarRef(3, DIRECTION)))
+    assert combined(program, 0, [MOVE], given) == [(*program, *taken, EAST, moved), (*program, *taken, WEST, moved)]
+
+
+def test_no_walk_from_an_object_no_call_changes() -> None:
+    assert walk((NEW_GAME,), 0, [], GIVEN, random.Random(3)) == []
