@@ -36,12 +36,14 @@ def shown(candidate: Candidate) -> frozenset[Hashable]:
     return frozenset({*candidate.covers, ("outcome", candidate.outcome_key), *boundary})
 
 
-def irredundant(items: Sequence[frozenset[Hashable]]) -> list[int]:
+def irredundant(items: Sequence[frozenset[Hashable]], lengths: Sequence[int]) -> list[int]:
     """The positions of the tests to keep so that every item some test shows stays shown: a test
-    goes when the tests kept show all its items, those that show least tried first."""
+    goes when the tests kept show all its items. The longest (`lengths`: statements) are tried first,
+    so that a long walk whose kills short tests share goes rather than the short tests; of equal
+    length, those that show least."""
     counts: Counter[Hashable] = Counter(item for found in items for item in found)
     kept = set(range(len(items)))
-    for position in sorted(kept, key=lambda p: (len(items[p]), -p)):
+    for position in sorted(kept, key=lambda p: (-lengths[p], len(items[p]), -p)):
         if all(counts[item] > 1 for item in items[position]):
             kept.remove(position)
             counts.subtract(items[position])
@@ -67,6 +69,7 @@ def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedCla
             killed[positions[kill.test]].add(kill.mutant)
     candidates = sorted(among)
     kept = [candidates[i] for i in irredundant([shown_by(position) | {("killed", mutant) for mutant in killed[position]}
-                                                for position in candidates])]
+                                                for position in candidates],
+                                               [len(suite.tests[position].program) for position in candidates])]
     names = {name for name, position in positions.items() if position in kept}
     return kept, [kill for kill in kills if kill.test in names]

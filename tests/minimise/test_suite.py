@@ -19,8 +19,14 @@ def _candidate(program: tuple, covers: set[str], outcome: str = "returned", boun
 
 
 def test_a_test_whose_items_others_show_goes() -> None:
-    assert irredundant([frozenset("xy"), frozenset("xz"), frozenset("yw")]) == [1, 2]
-    assert irredundant([frozenset("xy"), frozenset("xy")]) == [0]  # of two alike, the first stays
+    assert irredundant([frozenset("xy"), frozenset("xz"), frozenset("yw")], [1, 1, 1]) == [1, 2]
+    assert irredundant([frozenset("xy"), frozenset("xy")], [1, 1]) == [0]  # of two alike, the first stays
+
+
+def test_a_long_test_goes_before_the_short_ones_that_show_its_items() -> None:
+    # A walk of 16 calls kills what three tests of 3 calls kill between them: the walk goes.
+    assert irredundant([frozenset("abc"), frozenset("a"), frozenset("b"), frozenset("c")], [16, 3, 3, 3]) == [1, 2, 3]
+    assert irredundant([frozenset("abc"), frozenset("a"), frozenset("b"), frozenset("c")], [3, 3, 3, 3]) == [0]
 
 
 def test_repeated_programs_go_and_outcomes_and_boundaries_are_items() -> None:
@@ -30,7 +36,7 @@ def test_repeated_programs_go_and_outcomes_and_boundaries_are_items() -> None:
     boundary = _candidate(("c",), {"z"}, boundary=True)
     assert distinct_programs([first, again, thrown, boundary]) == [first, thrown, boundary]
     assert len(distinct_programs([_candidate((Literal("D", 0.0),), set()), _candidate((Literal("D", -0.0),), set())])) == 2
-    assert irredundant([shown(first), shown(thrown), shown(boundary)]) == [0, 1, 2]
+    assert irredundant([shown(first), shown(thrown), shown(boundary)], [1, 1, 1]) == [0, 1, 2]
 
 
 def test_what_a_test_shows_alone() -> None:
@@ -43,7 +49,7 @@ def test_with_mutation_data_a_test_whose_kills_and_coverage_others_have_goes() -
                                                                for position, name in enumerate("abc")])
     kills = [Kill("m1", "x.FooTest#a", False, 10), Kill("m1", "x.FooTest#b", False, 20),
              Kill("m2", "x.FooTest#b", False, 21), Kill("m3", "x.FooTest#c", False, 30)]
-    suite = TestSuite("x/Foo", (None, None, None))  # type: ignore[arg-type]
+    suite = TestSuite("x/Foo", tuple(SimpleNamespace(program=("call",)) for _ in range(3)))  # type: ignore[arg-type]
     shown_by = {0: frozenset("x"), 1: frozenset("x"), 2: frozenset("y")}.__getitem__
     kept, kept_kills = killing_tests(suite, kills, rendered, shown_by, range(3))  # type: ignore[arg-type]
     assert kept == [1, 2] and kept_kills == kills[1:]
