@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable
 
 from jtc.model.classfile import ClassFile
+from jtc.model.classtable import MethodInfo
 from jtc.model.program import Program, Statement
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import STRING_LIKE, internal_name, is_array, object_desc
@@ -35,6 +36,7 @@ from jtc.search.sequences import Recipe, Skeleton, Source, SourceKind, Step, acc
 KEPT = 2  # valid inputs kept per producer
 PRODUCERS = 4  # producers explored per class
 WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
+Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
 _PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
 
 
@@ -45,7 +47,7 @@ class Run:
     skeleton: Skeleton
     program: Program
     returned: bool  # every statement ran, and the producer returned normally
-    covered: frozenset[Hashable]  # branch edges taken anywhere
+    covered: frozenset[Edge]  # branch edges taken anywhere
 
 
 # The sub-search: the producer, its skeletons and a bound on executions (None: the sub-search's own)
@@ -137,6 +139,7 @@ class ValidInputs:
     def __init__(self, explore: Explore) -> None:
         self.explore = explore
         self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
+        self.covered: set[Edge] = set()  # branch edges the sub-searches' runs took
 
     def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
         """Explore the producers of each group (the producers of one type) in order, until one
@@ -186,6 +189,7 @@ class ValidInputs:
         if first and first[0].returned:
             return None
         runs = self.explore(producer, list(by_skeleton), None)
+        self.covered.update(edge for run in runs for edge in run.covered)
         chosen = _covering([run for run in runs if run.returned])
         return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
 
@@ -211,7 +215,7 @@ def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]
 def _covering(runs: list[Run]) -> list[Run]:
     """Greedy set cover: the run that adds most edges not covered yet, up to KEPT runs."""
     chosen: list[Run] = []
-    covered: set[Hashable] = set()
+    covered: set[Edge] = set()
     for _ in range(KEPT):
         best = max(runs, key=lambda run: len(run.covered - covered), default=None)  # max keeps the first of ties
         if best is None or (chosen and not best.covered - covered):
