@@ -145,6 +145,39 @@ abstract class Action {
         }
     }
 
+    /**
+     * `Owner.class`: a class literal, as {@code getstatic Owner class Ljava/lang/Class;} (no field
+     * can be named {@code class}). The class comes from the execution's own loader, so that
+     * {@code kind.isInstance(item)} tells the classes under test apart.
+     */
+    static final class ClassLiteral extends Action {
+        final Class<?> owner;
+
+        ClassLiteral(Class<?> owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            return new Class<?>[0];
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return null;
+        }
+
+        @Override
+        Class<?> resultType() {
+            return Class.class;
+        }
+
+        @Override
+        Object perform(Object receiver, Object[] arguments) {
+            return owner;
+        }
+    }
+
     /** `Owner.name`: the value of a static field (an enum constant, a shared instance). */
     static final class Load extends Action {
         final Field field;
