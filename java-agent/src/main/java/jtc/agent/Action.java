@@ -145,18 +145,8 @@ abstract class Action {
         }
     }
 
-    /**
-     * `Owner.class`: a class literal, as {@code getstatic Owner class Ljava/lang/Class;} (no field
-     * can be named {@code class}). The class comes from the execution's own loader, so that
-     * {@code kind.isInstance(item)} tells the classes under test apart.
-     */
-    static final class ClassLiteral extends Action {
-        final Class<?> owner;
-
-        ClassLiteral(Class<?> owner) {
-            this.owner = owner;
-        }
-
+    /** A value that takes no receiver and no arguments: a static field's, a class literal. */
+    abstract static class Constant extends Action {
         @Override
         Class<?>[] parameterTypes() {
             return new Class<?>[0];
@@ -165,6 +155,19 @@ abstract class Action {
         @Override
         Class<?> receiverType() {
             return null;
+        }
+    }
+
+    /**
+     * `Owner.class`: a class literal, as {@code getstatic Owner class Ljava/lang/Class;} (no field
+     * can be named {@code class}). The class comes from the execution's own loader, so that
+     * {@code kind.isInstance(item)} tells the classes under test apart.
+     */
+    static final class ClassLiteral extends Constant {
+        final Class<?> owner;
+
+        ClassLiteral(Class<?> owner) {
+            this.owner = owner;
         }
 
         @Override
@@ -179,21 +182,11 @@ abstract class Action {
     }
 
     /** `Owner.name`: the value of a static field (an enum constant, a shared instance). */
-    static final class Load extends Action {
+    static final class Load extends Constant {
         final Field field;
 
         Load(Field field) {
             this.field = field;
-        }
-
-        @Override
-        Class<?>[] parameterTypes() {
-            return new Class<?>[0];
-        }
-
-        @Override
-        Class<?> receiverType() {
-            return null;
         }
 
         @Override
