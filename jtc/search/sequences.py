@@ -27,7 +27,7 @@ from jtc.search.invokables import Invokable, InvokableKind
 class SourceKind(StrEnum):
     """Where one input of a step comes from."""
 
-    INPUT = "input"  # a symbolic input (primitives, Strings, arrays of primitives, boxed literals), from `value` if given
+    INPUT = "input"  # a symbolic input (primitives, Strings, arrays of primitives, boxed literals)
     REF = "ref"  # the result of an earlier step
     NULL = "null"
     FRESH = "fresh"  # a fresh value: a recipe's helper steps, inserted right before the consumer
@@ -51,7 +51,7 @@ class Source:
     kind: SourceKind
     index: int = -1  # SourceKind.REF: the step whose result is used; TAKEN: the step whose object it is taken out of
     recipe: tuple[Step, ...] | None = None  # FRESH: the helper steps that make the value; TAKEN: the path
-    value: Value | None = None  # SourceKind.VALUE; INPUT: its first value (an input a producer accepts)
+    value: Value | None = None  # SourceKind.VALUE
 
 
 @dataclass(frozen=True)

@@ -54,11 +54,10 @@ class ProgramTemplate:
     """Statements with symbolic arguments at `specs[(statement, argument)]`."""
 
     def __init__(self, statements: list[Statement], specs: dict[tuple[int, int], InputSpec],
-                 store: VariableStore | None = None, seeds: Assignment | None = None) -> None:
+                 store: VariableStore | None = None) -> None:
         self.statements = statements
         self.specs = specs
         self.store = store
-        self.seeds = seeds or {}  # the starting values of inputs seeded with a value known to be accepted
 
     @staticmethod
     def for_skeleton(skeleton: Skeleton, limits: Limits, store: VariableStore | None = None) -> ProgramTemplate:
@@ -66,7 +65,6 @@ class ProgramTemplate:
         that skeletons sharing a prefix share its variables (and a constraint tree)."""
         statements: list[Statement] = []
         specs: dict[tuple[int, int], InputSpec] = {}
-        seeds: Assignment = {}
         for index, step in enumerate(skeleton):
             invokable = step.invokable
             receiver = None
@@ -92,11 +90,9 @@ class ProgramTemplate:
                         spec = replace(spec, nullable=False)
                     if spec is not None:
                         specs[(index, argument)] = spec
-                        if source.value is not None:
-                            seeds.update(_assigned(spec, source.value))
                 values.append(value)
             statements.append(statement_for(invokable, receiver, tuple(values)))  # type: ignore[arg-type]
-        return ProgramTemplate(statements, specs, store, seeds)
+        return ProgramTemplate(statements, specs, store)
 
     @staticmethod
     def for_method(method: MethodInfo, limits: Limits) -> ProgramTemplate:
@@ -124,7 +120,7 @@ class ProgramTemplate:
         return tuple(statements)
 
     def initial_assignment(self, rng: random.Random) -> Assignment:
-        """Plain, varied starting values, or the seeds; the solver takes it from there."""
+        """Plain, varied starting values; the solver takes it from there."""
         assignment: Assignment = {}
         for spec in self.specs.values():
             if isinstance(spec, PrimitiveInput):
@@ -138,7 +134,6 @@ class ProgramTemplate:
                 assignment[spec.length_name] = length
                 for i in range(length):
                     assignment[spec.element_name(i)] = _random_primitive(spec.desc[1:], rng)
-        assignment.update(self.seeds)
         return assignment
 
 
@@ -154,21 +149,6 @@ def _random_primitive(desc: str, rng: random.Random) -> bool | int | float:
     if desc == "B":
         return rng.randint(-20, 20)
     return rng.randint(-3, 12)  # small, as people write them: a size of 40 makes loops (and their replay) long
-
-
-def _assigned(spec: InputSpec, value: Value) -> Assignment:
-    """The assignment of `spec`'s unknowns that builds `value` (the inverse of `_value`)."""
-    if isinstance(spec, PrimitiveInput):
-        return {spec.name: value.value} if isinstance(value, Literal) else {}
-    if isinstance(value, Null):
-        return {spec.null_name: True}
-    if isinstance(spec, StringInput):
-        return {spec.null_name: False, spec.name: value.value} if isinstance(value, Literal) else {}
-    if not isinstance(value, ArrayLiteral):
-        return {}
-    assigned: Assignment = {spec.null_name: False, spec.length_name: len(value.elements)}
-    assigned.update({spec.element_name(i): element for i, element in enumerate(value.elements) if element is not None})
-    return assigned
 
 
 def _value(spec: InputSpec, assignment: Assignment) -> Value:

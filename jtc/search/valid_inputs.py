@@ -283,8 +283,6 @@ def _fixed(step: Step, statement: Statement) -> Step:
 
 
 def _value_at(statement: Statement, sources: tuple[Source, ...], position: int) -> Source:
-    """The value a statement passed for input `position` (its arguments leave out the receiver), as
-    a symbolic input that starts from it: the main search runs the producer on it first, and
-    may flip the producer's decisions on it (a floor beside the start instead of a potion)."""
+    """The value a statement passed for input `position` (its arguments leave out the receiver)."""
     receiver = len(sources) - len(statement.args)
-    return Source(SourceKind.INPUT, value=statement.args[position - receiver])
+    return Source(SourceKind.VALUE, value=statement.args[position - receiver])

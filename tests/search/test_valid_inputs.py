@@ -3,7 +3,6 @@ how the kept inputs reach recipes and wirings (search/valid_inputs.py, with a sc
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -98,18 +97,7 @@ def test_the_smallest_inputs_that_cover_otherwise_are_kept_beside_the_most_cover
 
 
 def _value(row: str) -> Source:
-    return Source(SourceKind.INPUT, value=Literal(STRING, row))
-
-
-def test_a_kept_input_is_symbolic_and_starts_from_the_value_found(producers: Producers) -> None:
-    """The main search runs the parser on the valid input first and may flip its decisions there."""
-    script = Scripted(["x", "#.MS"], {"#.MS"}, {"#.MS": frozenset({1})})
-    valid = ValidInputs(script)
-    valid.find([[_parse(producers)]], RecipeBook(producers))
-    [recipe] = valid.recipes_of(_parse(producers))
-    template = ProgramTemplate.for_skeleton(recipe, Limits(8, 8))
-    assert list(template.specs) == [(0, 0)]
-    assert template.build(template.initial_assignment(random.Random(0)))[0].args == (Literal(STRING, "#.MS"),)
+    return Source(SourceKind.VALUE, value=Literal(STRING, row))
 
 
 def test_a_producer_whose_plain_first_run_returns_needs_no_valid_inputs_nor_do_the_others_of_its_type(
