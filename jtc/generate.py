@@ -183,7 +183,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     session = ClassSession(lambda stop, wanted: generator.skeletons(targets, stop, wanted), executor, solver, limits,
                            settings.strategy, settings.seed, settings.max_depth, constants_of(table),
                            settings.exploration, lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
-                           lambda method: in_class(method, declared.name), generator.influences)
+                           lambda method: in_class(method, declared.name), generator.influences, valid.covered)
     search = session.run(settings.time_budget, settings.max_executions, deadline)
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)

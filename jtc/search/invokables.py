@@ -154,6 +154,14 @@ def static_field_invokable(owner: str, name: str, desc: str) -> Invokable:
     return Invokable(InvokableKind.GET_STATIC, owner, name, desc, None, (), (), desc)
 
 
+CLASS = "Ljava/lang/Class;"
+
+
+def class_literal_invokable(owner: str) -> Invokable:
+    """`Owner.class`, read like a static field named `class` (which no field can be)."""
+    return static_field_invokable(owner, "class", CLASS)
+
+
 def array_invokable(desc: str, length: int) -> Invokable:
     """`new T[] { e0, …, e(length-1) }`: elements come from earlier statements or inputs."""
     element = desc[1:]

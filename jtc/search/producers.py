@@ -5,8 +5,9 @@ a `Direction` from its constants, a `Locale` from `Locale.US`. So the producers 
 constructors, static factories of any class on the classpath, instance methods of other classes
 that return it, public static final fields of its type (enum constants among them), and the same
 for each of its concrete subtypes. JDK types are made through their own public constructors,
-factories and constants, where the JDK rules in `search/jdk.py` allow it. An interface or abstract
-type that none of these can make gets a stub (search/recipes.py).
+factories and constants, where the JDK rules in `search/jdk.py` allow it; a `Class<T>` by the class
+literals of `T`'s classes. An interface or abstract type that none of these can make gets a stub
+(search/recipes.py).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from jtc.model.classindex import ClassIndex, is_anonymous
 from jtc.model.program import Answer
 from jtc.model.types import internal_name, is_reference, object_desc, package_of, parse_method_descriptor
 from jtc.search import jdk
-from jtc.search.invokables import (Invokable, InvokableKind, class_invokables, method_invokable,
-                                   static_field_invokable, visible)
+from jtc.model.signatures import GenericType
+from jtc.search.invokables import (CLASS, Invokable, InvokableKind, class_invokables, class_literal_invokable,
+                                   method_invokable, static_field_invokable, visible)
 
 _CONSTANT = ACC_PUBLIC | ACC_STATIC | ACC_FINAL
 # Kinds of producers, in the order they are tried when their cost is equal.
@@ -121,6 +123,20 @@ class Producers:
             if fld.access & _CONSTANT == _CONSTANT and fld.desc == desc:
                 found.append(static_field_invokable(name, fld.name, fld.desc))
         return sorted(found, key=lambda inv: _ORDER[inv.kind])
+
+    def class_literals(self, wanted: GenericType) -> list[Invokable]:
+        """For a `Class<T>`: the literal of the class `T` stands for (or is bounded by) and of each
+        concrete class of the classpath that extends or implements it (`inventory.take(Gold.class)`
+        for `<T extends Item> T take(Class<T> kind)`), the ones a test can name, the concrete ones
+        first (an `Item.class` matches every item); none when `T` is not a user class (a `Class<?>`
+        could be any class at all)."""
+        bound = wanted.args[0] if wanted.desc == CLASS and wanted.args else None
+        name = internal_name(bound.desc) if bound is not None and bound.desc.startswith("L") else None
+        if name is None or not self.index.is_user_class(name):
+            return []
+        named = dict.fromkeys((*self.index.subtypes(name), name))
+        return [class_literal_invokable(owner) for owner in named
+                if self.index.nameable_from(owner, self.package.replace("/", "."))]
 
     # ---- stubs ----------------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from jtc.firsts import first_of_each
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import internal_name, is_array
 from jtc.search import jdk
-from jtc.search.invokables import (Invokable, InvokableKind, array_invokable, collection_invokable,
+from jtc.search.invokables import (CLASS, Invokable, InvokableKind, array_invokable, collection_invokable,
                                    stub_invokable)
 from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
@@ -83,20 +83,22 @@ class RecipeBook:
         kinds = _one_per_type(plain_recipes[1:], _made(plain_recipes[0]) if plain_recipes else None)
         rest = [recipe for recipe in plain_recipes[1:] if recipe not in kinds]
         taken = self._taken(wanted)
-        found = self._parsed(wanted.desc) + plain_recipes[:1] + taken[:len(LIST_POSITIONS)] + kinds \
-            + taken[len(LIST_POSITIONS):] + rest
-        limit = len(found) if self._is_enum(wanted.desc) else self.per_type + len(kinds)
+        parsed = self._parsed(wanted.desc)
+        found = parsed + plain_recipes[:1] + taken[:len(LIST_POSITIONS)] + kinds + taken[len(LIST_POSITIONS):] + rest
+        limit = len(found) if self._is_enum(wanted.desc) or wanted.desc == CLASS else \
+            self.per_type + len(kinds) + max(0, len(parsed) - 1)  # the other valid inputs push nothing out
         self._memo[key] = found[:limit]
         return self._memo[key]
 
     def _taken(self, wanted: GenericType) -> list[Recipe]:
         """Objects taken out of what a parser made of valid input (the monsters of a parsed level):
         offered right after the cheapest plain recipe, since a collection in the graph may be empty
-        (a parsed level has no heroes yet)."""
+        (a parsed level has no heroes yet); those of the most covering input first (a small one
+        may hold no monster)."""
         if self.taking is None or not wanted.desc.startswith("L"):
             return []
-        return [placed(path, recipe) for root in self.parsed_types() for path in self.taking.paths(root, wanted.desc)
-                for recipe in self._parsed(root)]
+        return [placed(path, recipe) for root in self.parsed_types() for recipe in self._parsed(root)
+                for path in self.taking.paths(root, wanted.desc)]
 
     def _parsed(self, desc: str) -> list[Recipe]:
         """What producers of `desc` made of inputs they accept."""
@@ -120,6 +122,11 @@ class RecipeBook:
         if is_array(wanted.desc):
             for length in ARRAY_LENGTHS:
                 self._add(options, array_invokable(wanted.desc, length), depth)
+            return options
+        literals = self.producers.class_literals(wanted)
+        if literals:
+            for literal in literals:
+                self._add(options, literal, depth)
             return options
         if wanted.desc.startswith("L"):
             for producer in self.producers.of(wanted.desc):

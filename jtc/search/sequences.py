@@ -197,7 +197,8 @@ class SequenceGenerator:
                   wanted: Callable[[Invokable], bool] = lambda target: True) -> Iterator[Skeleton]:
         """All wired candidates, cheapest first (iterative deepening on cost). A wired candidate costs
         its length plus one for every input fed otherwise than by its first choice (a literal, else
-        the cheapest recipe, else the first earlier result that fits): a second object passed where a
+        the cheapest recipe, else the first earlier result that fits; each constant of an enum is a
+        first choice): a second object passed where a
         value would do, a null, or another receiver is worth trying, but only once the plainer
         sequences of that length ran. Costs stop at `max_length`. `completed_length` is the last cost level enumerated
         completely: every candidate of that length or shorter came in its plainest wiring. A target
@@ -232,11 +233,12 @@ class SequenceGenerator:
                 options.append(self._sources(sequence, position, i, wanted))
         if any(not choices for choices in options):
             return
-        open_inputs = [k for k, choices in enumerate(options) if len(choices) > 1]
+        plainest = [_constants_first(choices) for choices in options]
+        open_inputs = [k for k, choices in enumerate(options) if len(choices) > plainest[k]]
         counts = range(len(open_inputs) + 1) if deviations is None else [deviations]
         for count in counts:
             accepted = 0
-            for flat in itertools.islice(self._deviating(options, open_inputs, count),
+            for flat in itertools.islice(self._deviating(options, plainest, open_inputs, count),
                                          self.options.max_wirings * WIRING_TRIES):
                 steps = self._steps(sequence, flat)
                 if not self.options.data_flow_check or self.data_flows(steps):
@@ -246,14 +248,18 @@ class SequenceGenerator:
                         break
 
     @staticmethod
-    def _deviating(options: list[list[Source]], open_inputs: list[int], count: int) -> Iterator[list[Source]]:
-        """Every choice of sources that differs from the first choice at exactly `count` inputs."""
+    def _deviating(options: list[list[Source]], plainest: list[int], open_inputs: list[int],
+                   count: int) -> Iterator[list[Source]]:
+        """Every choice of sources that leaves the plainest choices (the first `plainest[k]` of
+        input k) at exactly `count` inputs."""
         for chosen in itertools.combinations(open_inputs, count):
-            for alternatives in itertools.product(*(options[k][1:] for k in chosen)):
-                flat = [choices[0] for choices in options]
-                for k, source in zip(chosen, alternatives):
-                    flat[k] = source
-                yield flat
+            plain_choices = [choices[:plainest[k]] if k not in chosen else choices[:1] for k, choices in enumerate(options)]
+            for alternatives in itertools.product(*(options[k][plainest[k]:] for k in chosen)):
+                for kept in itertools.product(*plain_choices):
+                    flat = list(kept)
+                    for k, source in zip(chosen, alternatives):
+                        flat[k] = source
+                    yield flat
 
     @staticmethod
     def _steps(sequence: tuple[Invokable, ...], flat: list[Source]) -> tuple[Step, ...]:
@@ -356,6 +362,27 @@ def _clusters(steps: tuple[Step, ...]) -> list[int]:
             if source.kind in (SourceKind.REF, SourceKind.TAKEN):
                 parent[find(source.index)] = find(j)
     return [find(i) for i in range(len(steps))]
+
+
+def _constants_first(choices: list[Source]) -> int:
+    """How many of an input's choices are equally plain: the constants of its type that lead its
+    choices (`Direction.NORTH`, `EAST`, … for an enum), else the first choice alone. A constant is
+    a value like a literal, not a detour: `level.moveHero(hero, Direction.EAST)` costs what
+    `level.moveHero(hero, Direction.NORTH)` costs, where only a move east reaches the gold."""
+    count = 0
+    while count < len(choices) and _constant(choices[count], choices[0]):
+        count += 1
+    return max(count, 1)
+
+
+def _constant(source: Source, first: Source) -> bool:
+    """A fresh value read from a static field of its own type's class, as `first` is."""
+    if source.kind != SourceKind.FRESH or source.recipe is None or len(source.recipe) != 1:
+        return False
+    assert first.recipe is not None
+    step, leading = source.recipe[0].invokable, first.recipe[0].invokable
+    return step.kind == InvokableKind.GET_STATIC and step.owner == leading.owner and step.returns == leading.returns \
+        and step.returns == f"L{step.owner};"
 
 
 def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:

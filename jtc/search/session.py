@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Callable, Iterator
+from typing import Callable, Hashable, Iterable, Iterator
 
 from jtc.config import ExplorationOptions, Strategy
 from jtc.model.classtable import MethodInfo
@@ -92,9 +92,14 @@ class ClassSession:
                  options: ExplorationOptions = ExplorationOptions(),
                  open_targets: Callable[[CoverageMap], OpenTargets] | None = None,
                  under_test: Callable[[MethodInfo], bool] = lambda method: True,
-                 influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False) -> None:
+                 influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False,
+                 known: Iterable[tuple[MethodInfo, int, Hashable]] = ()) -> None:
         """`under_test` tells the methods of the class under test, whose uncovered outcomes come first;
-        `influences` is the static influence of one invokable on a later one (see `_last_resort`)."""
+        `influences` is the static influence of one invokable on a later one (see `_last_resort`);
+        `known` the branch edges that runs before the search took (the valid-input sub-searches of
+        a parser, search/valid_inputs.py): those outside the class under test count as covered, so
+        that the search does not explore the parser's branches once more with plain inputs (on the
+        dungeon's `Game` and `Level`, nearly half of the executions went to maps that failed to parse)."""
         # Candidates until the search's deadline, none for members whose branches are all covered.
         self.skeletons = skeletons(self._out_of_time, self._target_open)
         self.executor = executor
@@ -105,6 +110,7 @@ class ClassSession:
         self.influences = influences
         self.cascade = SolveCascade(solver, seeds, self.rng)
         self.coverage = CoverageMap()
+        self.coverage.edges.update(edge for edge in known if not under_test(edge[0]))
         self.under_test = under_test
         self.frontier = Frontier(strategy, self.coverage, self.rng, under_test)
         self.open_targets = open_targets(self.coverage) if open_targets is not None else None

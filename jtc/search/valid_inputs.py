@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable
 
 from jtc.model.classfile import ClassFile
-from jtc.model.program import Program, Statement
+from jtc.model.classtable import MethodInfo
+from jtc.model.program import ArrayLiteral, Literal, NewArray, NewCollection, Program, Statement
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import STRING_LIKE, internal_name, is_array, object_desc
 from jtc.search import jdk
@@ -32,9 +33,11 @@ from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.sequences import Recipe, Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes
 
-KEPT = 2  # valid inputs kept per producer
+KEPT = 2  # valid inputs kept per producer for what they cover
+SMALL = 2  # and beside them, the smallest valid inputs that cover otherwise
 PRODUCERS = 4  # producers explored per class
 WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
+Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
 _PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
 
 
@@ -45,7 +48,7 @@ class Run:
     skeleton: Skeleton
     program: Program
     returned: bool  # every statement ran, and the producer returned normally
-    covered: frozenset[Hashable]  # branch edges taken anywhere
+    covered: frozenset[Edge]  # branch edges taken anywhere
 
 
 # The sub-search: the producer, its skeletons and a bound on executions (None: the sub-search's own)
@@ -137,6 +140,7 @@ class ValidInputs:
     def __init__(self, explore: Explore) -> None:
         self.explore = explore
         self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
+        self.covered: set[Edge] = set()  # branch edges the sub-searches' runs took
 
     def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
         """Explore the producers of each group (the producers of one type) in order, until one
@@ -186,7 +190,10 @@ class ValidInputs:
         if first and first[0].returned:
             return None
         runs = self.explore(producer, list(by_skeleton), None)
-        chosen = _covering([run for run in runs if run.returned])
+        self.covered.update(edge for run in runs for edge in run.covered)
+        returned = [run for run in runs if run.returned]
+        chosen = _covering(returned)
+        chosen += _smallest(returned, chosen)
         return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
 
 
@@ -211,7 +218,7 @@ def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]
 def _covering(runs: list[Run]) -> list[Run]:
     """Greedy set cover: the run that adds most edges not covered yet, up to KEPT runs."""
     chosen: list[Run] = []
-    covered: set[Hashable] = set()
+    covered: set[Edge] = set()
     for _ in range(KEPT):
         best = max(runs, key=lambda run: len(run.covered - covered), default=None)  # max keeps the first of ties
         if best is None or (chosen and not best.covered - covered):
@@ -219,6 +226,36 @@ def _covering(runs: list[Run]) -> list[Run]:
         chosen.append(best)
         covered |= best.covered
     return chosen
+
+
+def _smallest(runs: list[Run], chosen: list[Run]) -> list[Run]:
+    """Up to SMALL runs, smallest inputs first (ties to the earlier run), each covering other edges
+    than every run kept so far. The most covering input holds everything at once (a one-row map with
+    a monster, gold and a potion beside the start, where the hero cannot take a step); a small
+    one leaves the objects made of it room to act (`!$P`: the hero takes the gold and wins)."""
+    kept: list[Run] = []
+    for run in sorted(runs, key=_size):
+        if len(kept) == SMALL:
+            break
+        if all(run.covered != other.covered for other in chosen + kept):
+            kept.append(run)
+    return kept
+
+
+def _size(run: Run) -> int:
+    """How much input a run's program holds: the elements of its arrays and collections, the
+    characters of its Strings."""
+    return sum(_size_of(statement) for statement in run.program)
+
+
+def _size_of(statement: Statement) -> int:
+    size = len(statement.args) if isinstance(statement, (NewArray, NewCollection)) else 0
+    for value in statement.args:
+        if isinstance(value, ArrayLiteral):
+            size += len(value.elements)
+        elif isinstance(value, Literal) and isinstance(value.value, str):
+            size += len(value.value)
+    return size
 
 
 def _concrete(wiring: tuple[Source, ...], program: Program) -> tuple[Source, ...]:

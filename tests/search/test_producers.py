@@ -92,3 +92,13 @@ def test_a_refusal_says_why_nothing_can_be_called(producers: Producers) -> None:
     assert sensor is not None and "interface without default or static methods" in why_nothing_to_call(sensor)
     depot = producers.index.lookup("gr/Depot")
     assert depot is not None and "no public constructor or method" in why_nothing_to_call(depot)
+
+
+def test_a_class_argument_gets_the_literals_of_its_bound_s_classes(producers: Producers) -> None:
+    """`<T extends Loot> T take(Class<T> kind)`: each concrete loot's class, then the bound's; a
+    `Class<?>` gets none (it could be any class)."""
+    loot = GenericType("Ljava/lang/Class;", (GenericType("Lgr/Loot;", variable=True),))
+    recipes = RecipeBook(producers).recipes(loot)
+    assert [_labels(r) for r in recipes] == [["Coin.class"], ["Gem.class"], ["Loot.class"]]
+    assert all(r[0].invokable.kind == InvokableKind.GET_STATIC and r[0].invokable.name == "class" for r in recipes)
+    assert producers.class_literals(GenericType("Ljava/lang/Class;", (None,))) == []

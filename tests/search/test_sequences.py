@@ -221,3 +221,22 @@ def test_one_step_makes_receivers_of_a_type_and_of_its_supertype() -> None:
                                   GenerationOptions(), lambda desc: desc in (THIS, f"L{sub};"))
     assert generator.executable((make, get, attach))
     assert ("special", "getSensor", "attach") in [_names(c) for c in generator.candidates(attach, 3)]
+
+
+def test_the_constants_of_an_enum_are_equally_plain_choices() -> None:
+    """`monitor.point(Direction)`: every constant is a plainest wiring (cost 2, no deviation);
+    a direction another call returns deviates as before."""
+    direction = "Lt/Direction;"
+    point = _call("point", (direction,))
+    constants = [(Step(Invokable(InvokableKind.GET_STATIC, "t/Direction", name, direction, None, (), (), direction), (),
+                       helper=True),) for name in ("NORTH", "EAST", "SOUTH")]
+    turned = (constants[0][0], Step(_call("turn", (), direction, owner="t/Direction"), (Source(SourceKind.REF, 0),),
+                                    helper=True))
+    effects = {_new(): _effects(defs=("facing",)), point: _effects(defs=("facing",), uses=("facing",))}
+    generator = _generator(effects, recipes={direction: [*constants, turned]})
+
+    def fed(deviations: int) -> list[list[str]]:
+        return [[step.invokable.name for step in w[1:-1]] for w in generator.wirings((_new(), point), deviations)]
+
+    assert fed(0) == [["NORTH"], ["EAST"], ["SOUTH"]]
+    assert fed(1) == [["NORTH", "turn"], []]  # the constant turned, or null

@@ -75,12 +75,25 @@ def test_the_most_covering_runs_that_returned_become_concrete_recipes(producers:
                       {"S": frozenset({1}), "#.MS": frozenset({1, 2, 3}), "MS": frozenset({1, 3, 4})})
     valid = ValidInputs(script)
     valid.find([[_parse(producers)]], RecipeBook(producers))
-    [first, second] = valid.recipes_of(_parse(producers))
+    [first, second, smallest] = valid.recipes_of(_parse(producers))
     assert all(step.helper for step in first) and first[-1].invokable == _parse(producers)
     assert first[0].sources == (_value("#.MS"),) and second[0].sources == (_value("MS"),)
-    [source, _] = valid.for_input(_parse(producers), 0)
+    assert smallest[0].sources == (_value("S"),)  # it covers less, but otherwise: the smallest input kept beside them
+    [source, _, _] = valid.for_input(_parse(producers), 0)
     assert source.kind == SourceKind.FRESH and source.recipe == first[:1]
-    assert RecipeBook(producers, valid=valid.recipes_of).recipes(plain("Lgr/Floor;"))[:2] == [first, second]
+    assert RecipeBook(producers, valid=valid.recipes_of).recipes(plain("Lgr/Floor;"))[:3] == [first, second, smallest]
+
+
+def test_the_smallest_inputs_that_cover_otherwise_are_kept_beside_the_most_covering(producers: Producers) -> None:
+    """A small input leaves the objects made of it room to act; one that covers what a kept one
+    covers adds nothing."""
+    script = Scripted(["x", "#.MS", "#.MSS", "MS", "S", "SS"], {"#.MS", "#.MSS", "MS", "S", "SS"},
+                      {"#.MS": frozenset({1, 2, 3}), "#.MSS": frozenset({1, 2, 3}), "MS": frozenset({1, 3}),
+                       "S": frozenset({1}), "SS": frozenset({1})})
+    valid = ValidInputs(script)
+    valid.find([[_parse(producers)]], RecipeBook(producers))
+    assert [recipe[0].sources for recipe in valid.recipes_of(_parse(producers))] == [
+        (_value("#.MS"),), (_value("S"),), (_value("MS"),)]
 
 
 def _value(row: str) -> Source:

@@ -145,14 +145,8 @@ abstract class Action {
         }
     }
 
-    /** `Owner.name`: the value of a static field (an enum constant, a shared instance). */
-    static final class Load extends Action {
-        final Field field;
-
-        Load(Field field) {
-            this.field = field;
-        }
-
+    /** A value that takes no receiver and no arguments: a static field's, a class literal. */
+    abstract static class Constant extends Action {
         @Override
         Class<?>[] parameterTypes() {
             return new Class<?>[0];
@@ -161,6 +155,38 @@ abstract class Action {
         @Override
         Class<?> receiverType() {
             return null;
+        }
+    }
+
+    /**
+     * `Owner.class`: a class literal, as {@code getstatic Owner class Ljava/lang/Class;} (no field
+     * can be named {@code class}). The class comes from the execution's own loader, so that
+     * {@code kind.isInstance(item)} tells the classes under test apart.
+     */
+    static final class ClassLiteral extends Constant {
+        final Class<?> owner;
+
+        ClassLiteral(Class<?> owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        Class<?> resultType() {
+            return Class.class;
+        }
+
+        @Override
+        Object perform(Object receiver, Object[] arguments) {
+            return owner;
+        }
+    }
+
+    /** `Owner.name`: the value of a static field (an enum constant, a shared instance). */
+    static final class Load extends Constant {
+        final Field field;
+
+        Load(Field field) {
+            this.field = field;
         }
 
         @Override

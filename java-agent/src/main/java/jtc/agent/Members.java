@@ -63,6 +63,9 @@ final class Members {
         if (statement.kind.equals("stub")) {
             return stub(statement, owner, loader);
         }
+        if (statement.kind.equals("getstatic") && statement.name.equals("class")) {
+            return new Action.ClassLiteral(owner);
+        }
         if (statement.kind.equals("getstatic")) {
             Field field = field(owner, statement.name, statement.desc);
             if (field == null) {

@@ -1,0 +1,38 @@
+"""Enum arguments (the real-projects issue: the dungeon's `level.moveHero(hero, Direction.EAST)` after
+`registerHero` and `start`). `gr.Rover.drive(Heading)` does something only once started, and
+something else only for `WEST` and `SOUTH`: every constant of an enum is a plainest choice, so
+`rover.start(); rover.drive(Heading.WEST)` costs what `drive(Heading.NORTH)` costs, and a small
+execution budget reaches every branch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.config import Settings
+from jtc.generate import ClassReport, generate
+
+from junit_run import assert_written_tests_pass
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def report(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> ClassReport:
+    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
+                        max_executions=12, time_budget=60.0, seed=0, fold=False)
+    [(_, found)] = list(generate(settings, ["gr.Rover"]))
+    assert isinstance(found, ClassReport), found
+    return found
+
+
+def test_every_branch_behind_a_started_rover_and_a_later_constant_is_reached(report: ClassReport) -> None:
+    assert report.branch == (6, 6)
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert 'assertEquals("home", rover.drive(Heading.WEST));' in source
+    assert 'assertEquals("down", rover.drive(Heading.SOUTH));' in source
+
+
+def test_the_generated_tests_compile_and_pass(report: ClassReport, graphs_classes: Path, tmp_path: Path) -> None:
+    assert_written_tests_pass([report], graphs_classes, tmp_path)
