@@ -6,6 +6,8 @@ import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
+from jtc.config import Settings
+from jtc.generate import ClassReport, generate
 from jtc.java.toolchain import junit_console_jar, toolchain
 
 
@@ -17,6 +19,16 @@ def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path) -
     return subprocess.run([str(toolchain().java), "-ea", "-jar", str(console), "--disable-banner", "--details=summary",
                            "-cp", f"{classes}:{classes_under_test}", "--scan-classpath", str(classes)],
                           capture_output=True, text=True)
+
+
+def generate_unfolded(classes: Path, output: Path, class_name: str, max_executions: int) -> ClassReport:
+    """`jtc generate` of one class on an execution budget (seed 0, no folding: the statements are the
+    point of the tests that use it); its ClassReport."""
+    settings = Settings(classpath=(str(classes),), output_dir=output, max_executions=max_executions,
+                        time_budget=60.0, seed=0, fold=False)
+    [(_, found)] = list(generate(settings, [class_name]))
+    assert isinstance(found, ClassReport), found
+    return found
 
 
 def assert_written_tests_pass(reports: Iterable, classes_under_test: Path, work: Path) -> None:

@@ -10,21 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.generate import ClassReport
 
-from junit_run import assert_written_tests_pass
+from junit_run import assert_written_tests_pass, generate_unfolded
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def report(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> ClassReport:
-    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
-                        max_executions=100, time_budget=60.0, seed=0, fold=False)
-    [(_, found)] = list(generate(settings, ["gr.Pouch"]))
-    assert isinstance(found, ClassReport), found
-    return found
+    return generate_unfolded(graphs_classes, tmp_path_factory.mktemp("generated"), "gr.Pouch", 100)
 
 
 def test_every_branch_of_a_method_taking_a_class_is_reached(report: ClassReport) -> None:

@@ -12,19 +12,14 @@ import pytest
 from jtc.config import Settings
 from jtc.generate import ClassReport, generate
 
-from junit_run import assert_written_tests_pass
+from junit_run import assert_written_tests_pass, generate_unfolded
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def report(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> ClassReport:
-    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
-                        max_executions=100, time_budget=60.0, seed=0,
-                        fold=False)  # the statements are the point
-    [(_, found)] = list(generate(settings, ["gr.Floor"]))
-    assert isinstance(found, ClassReport), found
-    return found
+    return generate_unfolded(graphs_classes, tmp_path_factory.mktemp("generated"), "gr.Floor", 100)
 
 
 def test_every_branch_of_a_class_made_by_a_parser_is_reached(report: ClassReport) -> None:
