@@ -95,7 +95,8 @@ def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_cl
     # By the rule, an observer's answer is stated once per set-up (minimise/observations.py): 3.0 before.
     assert [shape["assertions_per_test"] for shape in shapes] == [2.27, 1.47]
     # A run the coverage set cover left out, on trial, kept: the only one where the mean rounds down.
-    assert "tally.add(0);\n        tally.add(0);\n        assertDoesNotThrow(() -> tally.add(1));\n" \
+    # Shortened while it kills what it killed (minimise/statements.py): two adds are enough.
+    assert "tally.add(0);\n        assertDoesNotThrow(() -> tally.add(1));\n" \
         "        assertEquals(0, tally.mean());" in (selected / "st" / "TallyTest.java").read_text()
     run = compile_and_run(sorted(selected.rglob("*.java")), strength_classes, tmp_path / "run")
     assert run.returncode == 0 and "15 tests successful" in run.stdout, run.stdout[-3000:]
