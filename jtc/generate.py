@@ -50,6 +50,7 @@ from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
                                   beside, on_the_boundary, on_trial, select, spares)
 from jtc.search.boundaries import boundary_runs
+from jtc.search.deadline import release_guards
 from jtc.search.extension import Arguments, enum_constants, extension_runs, taking_calls
 from jtc.search.execution import EngineStats, Execution, Executor
 from jtc.search.seeds import constants_of
@@ -423,6 +424,7 @@ def generate(settings: Settings, class_names: Iterable[str]) -> Iterator[tuple[s
         sub_searches = SubSearches()
         for name in class_names:
             try:
+                release_guards()
                 yield name, generate_class(name, classpath, worker, repository, settings, index, sub_searches)
             except JtcError as error:
                 yield name, error
@@ -431,3 +433,4 @@ def generate(settings: Settings, class_names: Iterable[str]) -> Iterator[tuple[s
                     traceback.print_exc()
                 yield name, InternalError(f"internal error while testing {name}: {type(error).__name__}: {error} "
                                           f"(JTC_DEBUG=1 prints the traceback)")
+        release_guards()  # before the worker closes: the last class's guards

@@ -168,3 +168,16 @@ def test_the_exception_arriving_while_ctypes_converts_an_argument_still_ends_the
         with guard(time.monotonic() + 0.2):
             while True:
                 absolute(-1)
+
+
+def test_a_guard_that_ended_without_disarming_is_released_between_classes() -> None:
+    """The exception can arrive inside `guard.__exit__` before it disarms: the watcher then raised in
+    the thread at every poll, and every later class of the run ended in DeadlineReached (seen once
+    under load 40+). `release_guards` stops it and drops what was scheduled."""
+    stale = deadline._WATCHER.arm(time.monotonic())  # a guard whose __exit__ never disarmed
+    with pytest.raises(DeadlineReached):
+        _spin(5.0)
+    assert stale in deadline._WATCHER.armed
+    deadline.release_guards()
+    assert stale not in deadline._WATCHER.armed
+    _spin(0.2)  # nothing arrives afterwards
