@@ -140,6 +140,14 @@ class ClassFile:
     def is_concrete(self) -> bool:
         return not self.access & (ACC_INTERFACE | ACC_ABSTRACT)
 
+    def declares_implicitly(self, method: MethodDecl) -> bool:
+        """An enum's `values()` and `valueOf(String)`: javac writes them (a source cannot declare
+        them), so tests of them would check javac and `Enum.valueOf`, not the project's code."""
+        if not self.is_enum or not method.is_static:
+            return False
+        itself = f"L{self.name};"
+        return (method.name, method.desc) in (("values", f"()[{itself}"), ("valueOf", f"(Ljava/lang/String;){itself}"))
+
     def method(self, name: str, desc: str) -> MethodDecl | None:
         for method in self.methods:
             if method.name == name and method.desc == desc:

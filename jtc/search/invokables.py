@@ -127,7 +127,7 @@ def class_invokables(index: ClassIndex, cls: ClassFile, test_package: str, optio
         return []
     found: list[Invokable] = []
     for method in cls.methods:
-        if method.is_synthetic or method.name == "<clinit>":
+        if method.is_synthetic or method.name == "<clinit>" or cls.declares_implicitly(method):
             continue
         usable, reflective = visible(method.access, options, same_package)
         if not usable:

@@ -50,4 +50,6 @@ def why_nothing_to_call(cls: ClassFile) -> str:
         return "the class is not public (--include-non-public lets tests in its package call it)"
     if cls.is_interface:
         return "an interface without default or static methods has no code of its own"
+    if cls.is_enum:
+        return "an enum with nothing to call but what the compiler writes for its constants (values, valueOf)"
     return "no public constructor or method with code (--include-non-public, --include-private widen that)"

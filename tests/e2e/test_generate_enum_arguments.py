@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from jtc.generate import ClassReport
+from jtc.config import Settings
+from jtc.errors import NotTestableError
+from jtc.generate import ClassReport, generate
 
 from junit_run import assert_written_tests_pass, generate_unfolded
 
@@ -31,3 +33,17 @@ def test_every_branch_behind_a_started_rover_and_a_later_constant_is_reached(rep
 
 def test_the_generated_tests_compile_and_pass(report: ClassReport, graphs_classes: Path, tmp_path: Path) -> None:
     assert_written_tests_pass([report], graphs_classes, tmp_path)
+
+
+def test_an_enums_compiler_written_members_are_not_under_test(strength_classes: Path, graphs_classes: Path,
+                                                               tmp_path: Path) -> None:
+    """`values()`/`valueOf(String)` are javac's, not the project's: the tally's tests never call its
+    nested enum's, and an enum with nothing but constants is refused with that reason."""
+    tally = generate_unfolded(strength_classes, tmp_path, "st.Tally", 20)
+    source = Path(tally.test_file).read_text()  # type: ignore[arg-type]
+    assert "Tally.Trend.UP" in source or "Tally.Trend.DOWN" in source
+    assert "valueOf(" not in source and ".values()" not in source
+    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path, max_executions=4, seed=0)
+    [(_, refusal)] = list(generate(settings, ["gr.Heading"]))
+    assert isinstance(refusal, NotTestableError)
+    assert "nothing to call but what the compiler writes" in str(refusal)

@@ -4,6 +4,8 @@ complete; with it they assert the observers' answers, and mutation analysis coun
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -45,7 +47,8 @@ def suites(strength_classes: Path, tmp_path_factory: pytest.TempPathFactory) \
 def test_observer_assertions_kill_the_mutants_of_state(suites) -> None:
     _, before, after, (unprobed, probed, _) = suites
     assert before.tests_written == after.tests_written
-    assert [(s.score().killed, s.score().total) for s in (unprobed, probed)] == [(8, 15), (13, 15)]
+    # Trend's values() and valueOf(String) are javac's, so they have no mutants.
+    assert [(s.score().killed, s.score().total) for s in (unprobed, probed)] == [(6, 13), (11, 13)]
     # mean's total / count is only run with a count of 1; getCount's 1 lost its place to rarer answers
     # under the cap of observer assertions per test.
     assert sorted(f"{m.method} {m.description}" for m in probed.survivors()) == [
@@ -58,7 +61,7 @@ def test_the_probed_suite_states_values_and_passes(suites, tmp_path: Path) -> No
     source = Path(after.test_file).read_text()  # type: ignore[arg-type]
     assert "assertInstanceOf" not in source
     assert "assertEquals(Tally.Trend.DOWN, tally.getTrend());" in source
-    assert 'assertEquals("[10]", tally.getAmounts().toString());' in source
+    assert re.search(r'assertEquals\("\[[1-9][0-9]*\]", tally\.getAmounts\(\)\.toString\(\)\);', source)
     run = compile_and_run([Path(after.test_file)], classes, tmp_path)  # type: ignore[arg-type]
     assert run.returncode == 0, run.stdout[-3000:]
     assert f"{after.tests_written} tests successful" in run.stdout

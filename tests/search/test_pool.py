@@ -6,6 +6,7 @@ from pathlib import Path
 
 from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
+from jtc.search.invokables import class_invokables
 from jtc.search.pool import object_arrays, subclass_calls
 from jtc.search.producers import Producers
 from jtc.java.toolchain import toolchain
@@ -27,3 +28,11 @@ def test_an_abstract_class_gets_the_other_methods_of_the_subclass_it_is_made_as(
     ways_in = Producers(index, "gr", AccessOptions()).of("Lgr/Account;")
     # Savings.rate() is added; Savings.fee(int) overrides a method Account declares
     assert [m.label for m in subclass_calls(index, account, ways_in, "gr", AccessOptions())] == ["Savings.rate"]
+
+
+def test_an_enums_compiler_written_members_are_neither_inputs_nor_targets(graphs_classes: Path) -> None:
+    index = ClassIndex([graphs_classes], toolchain().java_home)
+    heading = index.lookup("gr/Heading")
+    assert heading is not None
+    assert sorted(m.name for m in heading.methods if heading.declares_implicitly(m)) == ["valueOf", "values"]
+    assert not {inv.name for inv in class_invokables(index, heading, "gr", AccessOptions())} & {"values", "valueOf"}

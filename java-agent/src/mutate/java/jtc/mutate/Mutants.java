@@ -41,6 +41,19 @@ final class Mutants {
         return writer.toByteArray();
     }
 
+    /**
+     * An enum's {@code values()} and {@code valueOf(String)}: javac writes them (a source cannot declare
+     * them), so their mutants say nothing about the tests of the code a person wrote.
+     */
+    static boolean isImplicitEnumMember(ClassNode owner, MethodNode method) {
+        if ((owner.access & ACC_ENUM) == 0 || (method.access & ACC_STATIC) == 0) {
+            return false;
+        }
+        String itself = "L" + owner.name + ";";
+        return method.name.equals("values") && method.desc.equals("()[" + itself)
+                || method.name.equals("valueOf") && method.desc.equals("(Ljava/lang/String;)" + itself);
+    }
+
     /** The mutants of one class, their sites numbered from {@code firstSite}. */
     static List<Mutant> of(byte[] bytes, int firstSite) {
         ClassNode node = read(bytes);
@@ -49,7 +62,7 @@ final class Mutants {
         for (int m = 0; m < node.methods.size(); m++) {
             MethodNode method = node.methods.get(m);
             if ((method.access & (ACC_SYNTHETIC | ACC_BRIDGE | ACC_ABSTRACT | ACC_NATIVE)) != 0
-                    || method.name.equals("<clinit>")) {
+                    || method.name.equals("<clinit>") || isImplicitEnumMember(node, method)) {
                 continue;
             }
             int line = -1;
