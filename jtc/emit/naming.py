@@ -256,12 +256,14 @@ def _call_arguments(statement: Statement) -> tuple[Value, ...]:
 
 
 def _inputs_words(cases: Sequence[TestCase]) -> list[str]:
-    """'Of' and the inputs of each case's call under test where they differ among `cases`."""
+    """'Of' and the inputs of each case's call under test where they differ among `cases`; an input
+    made by a statement (`Size.LARGE`) differs by what it says, not by where the statement stands."""
     arguments = [_call_arguments(case.program[-1]) for case in cases]
     if len({len(a) for a in arguments}) != 1:
         return [""] * len(cases)
-    differing = [position for position in range(len(arguments[0]))
-                 if len({repr(a[position]) for a in arguments}) > 1]
+    said_as = [[argument_words(value, case.program) or repr(value) for value in case_arguments]
+               for case, case_arguments in zip(cases, arguments)]
+    differing = [position for position in range(len(arguments[0])) if len({a[position] for a in said_as}) > 1]
     words = []
     for case, case_arguments in zip(cases, arguments):
         said = [w for w in (argument_words(case_arguments[p], case.program) for p in differing) if w]

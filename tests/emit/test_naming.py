@@ -7,7 +7,7 @@ import pytest
 from jtc.emit import naming
 from jtc.emit.imports import TypeNames
 from jtc.emit.naming import LocalNames, deduplicate, lower_camel, value_words, variable_base
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, VarRef
+from jtc.model.program import ArrayLiteral, Construct, FieldLoad, Invoke, Literal, Null, VarRef
 from jtc.model.types import STRING
 from jtc.oracle.expectations import Completes, Expectation, InputCondition, Relation, Returns, ReturnsObject, Throws
 from jtc.oracle.expectations import TestCase as Case
@@ -134,6 +134,16 @@ def test_names_say_what_sets_a_test_apart() -> None:
         "greetReturnsHelloBob", "greetOfNullReturnsHelloStranger", "greetOfEmptyReturnsHelloStranger",
         "greetReturnsHelloBot", "dayOfMinus1ThrowsIllegalArgumentException", "dayOf9ThrowsIllegalArgumentException",
         "dayOfZeroThrowsIllegalArgumentException"]
+
+
+def test_inputs_made_by_statements_are_told_apart_by_what_they_say() -> None:
+    """`Size.SMALL` and `Size.LARGE` stand at the same place in both tests: they still differ."""
+    size = "Lcom/example/Size;"
+    def fill(constant: str) -> Case:
+        return Case((Construct(STACK, "()V", ()), FieldLoad("com/example/Size", constant, size),
+                     Invoke(STACK, "fill", f"({size})V", STACK_REF, (VarRef(1, size),))), Completes())
+    assert naming.distinct_names([fill("SMALL"), fill("LARGE")], STACK) == ["fillOfSmallCompletes",
+                                                                           "fillOfLargeCompletes"]
 
 
 def test_names_say_the_calls_before_when_the_inputs_are_the_same() -> None:
