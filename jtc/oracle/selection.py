@@ -69,6 +69,17 @@ def last_member_statement(execution: Execution, upto: int, class_name: str,
     return None
 
 
+def called_on_null(execution: Execution, index: int) -> bool:
+    """Whether statement `index` calls a method on a receiver that was null: the call never enters
+    the class (`score.compareTo(null)` of a `score` that `best()` of an empty table returned), so its
+    NullPointerException says nothing about it."""
+    statement = execution.program[index]
+    if not isinstance(statement, Invoke) or statement.receiver is None:
+        return False
+    values = execution.result.values
+    return statement.receiver.index < len(values) and values[statement.receiver.index] == "N"
+
+
 def in_class_name(owner: str, class_name: str) -> bool:
     return owner == class_name or owner.startswith(class_name + "$")
 
@@ -83,7 +94,7 @@ def candidates(executions: list[Execution], class_name: str,
         if outcome.kind not in (Kind.RETURNED, Kind.THREW):
             continue
         subject = last_member_statement(execution, outcome.statement, class_name, subjects)
-        if subject is None:
+        if subject is None or called_on_null(execution, subject):
             continue
         if subject != outcome.statement:
             outcome = outcome_at(execution, subject)

@@ -97,3 +97,12 @@ def test_an_execution_in_which_no_member_of_the_class_ran_makes_no_test() -> Non
                Invoke("g/Level", "of", "(Lg/Board;)Lg/Level;", None, (VarRef(0, "Lg/Board;"),)))
     execution = _execution(program, ["threw"], ["java.lang.IllegalStateException"])
     assert candidates([execution], "g/Level") == []
+
+
+def test_a_call_on_a_null_receiver_makes_no_test() -> None:
+    """`best()` of an empty table returned null; `score.compareTo(null)` then threw before entering
+    Score: that NullPointerException is the test's own doing, not the class's behaviour."""
+    program = (Invoke("g/Table", "best", "()Lg/Score;", None, ()),
+               Invoke("g/Score", "compareTo", "(Lg/Score;)I", VarRef(0, "Lg/Score;"), (Null("Lg/Score;"),)))
+    execution = _execution(program, ["ok", "threw"], ["N", "java.lang.NullPointerException"])
+    assert candidates([execution], "g/Score") == []
