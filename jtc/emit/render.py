@@ -36,7 +36,7 @@ from jtc.emit.naming import (
     variable_base,
 )
 from jtc.model.classindex import ClassIndex, has_stable_name
-from jtc.model.classfile import ACC_PROTECTED, ACC_PUBLIC
+from jtc.model.classfile import ACC_PROTECTED, ACC_PUBLIC, MethodDecl
 from jtc.model.signatures import GenericType
 from jtc.model.program import (Answer, ArrayLiteral, Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray,
                                NewCollection, Null, Statement, Stub, Value,
@@ -190,18 +190,38 @@ def _generic_classes(generic: GenericType | None) -> Iterator[str]:
             yield from _generic_classes(argument)
 
 
-def declared_parameter_names(index: ClassIndex, statement: Statement) -> tuple[str, ...] | None:
-    """The parameter names of the constructor or method a statement calls, when its class file has
-    them (compiled with -g or -parameters)."""
+def declared_generic_type(index: ClassIndex, statement: Statement, position: int | None) -> GenericType | None:
+    """The generic type the method or constructor a statement calls declares for its result
+    (`position` None) or for one of its parameters; None when its class file is not found."""
+    method = _declaration(index, statement)
+    if method is None or not isinstance(statement, (Construct, Invoke)):
+        return None
+    if position is None:
+        return index.return_type(statement.owner, method)
+    types = index.parameter_types(statement.owner, method)
+    return types[position] if position < len(types) else None
+
+
+def _declaration(index: ClassIndex, statement: Statement) -> MethodDecl | None:
+    """The declaration of the constructor or method a statement calls, in its class file."""
     if not isinstance(statement, (Construct, Invoke)):
         return None
     declaration = index.lookup(statement.owner)
-    method = declaration.method(statement.name, statement.desc) if declaration is not None else None
+    return declaration.method(statement.name, statement.desc) if declaration is not None else None
+
+
+def declared_parameter_names(index: ClassIndex, statement: Statement) -> tuple[str, ...] | None:
+    """The parameter names of the constructor or method a statement calls, when its class file has
+    them (compiled with -g or -parameters)."""
+    method = _declaration(index, statement)
     names = method.param_names if method is not None else None
     if not names or len(names) != len(statement.param_descs) or \
             not all(name.isidentifier() and name not in JAVA_KEYWORDS for name in names):
         return None
     return names
+
+
+JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/")
 
 
 class _CaseRenderer:
@@ -272,6 +292,24 @@ class _CaseRenderer:
                     names = declared_parameter_names(self.index, statement)
                     return names[position] if names else None
         return None
+
+    def local_generic(self, index: int) -> GenericType | None:
+        """The type arguments of the local holding statement `index`'s value: a collection's from
+        its consumer, a call's from the called method's signature (`List<String> lines =
+        scores.format()`) when every call the local is passed to declares that same type, so that
+        spelling them never breaks a call the raw type lets through."""
+        statement = self.case.program[index]
+        if isinstance(statement, NewCollection):
+            return statement.signature
+        returned = declared_generic_type(self.index, statement, None)
+        if returned is None or not returned.args or not returned.concrete:
+            return None
+        for consumer in self.case.program[index + 1:]:
+            for position, value in enumerate(consumer.args):
+                if isinstance(value, VarRef) and value.index == index \
+                        and declared_generic_type(self.index, consumer, position) != returned:
+                    return None
+        return returned
 
     # --- type spelling -------------------------------------------------------------------------
 
@@ -525,8 +563,8 @@ class _CaseRenderer:
                 declared = self.declared_type(statement.result_desc)
                 name = self.locals.allocate(local_bases[index])
                 self.variables[index] = (name, declared)
-                signature = statement.signature if isinstance(statement, NewCollection) else None
-                lines.extend(f"{self.spell_generic(declared, signature)} {name} = {expression};".split("\n"))
+                lines.extend(f"{self.spell_generic(declared, self.local_generic(index))} {name} = {expression};"
+                             .split("\n"))
                 if isinstance(statement, NewCollection) and statement.is_map:
                     lines.extend(self.map_puts(statement, name, index))
                 if index in values:
@@ -619,7 +657,19 @@ class _CaseRenderer:
             if self.nameable(internal, declared=False):
                 return f"assertEquals({self.spell_class(internal)}.{stated.constant}, {actual});"
             return f"assertEquals({string_literal(stated.constant)}, ((Enum<?>) {actual}).name());"
+        if self.is_empty_jdk_collection(stated, declared):
+            return f"assertTrue({actual}.isEmpty());"
         return f"assertEquals({string_literal(stated.text)}, {actual}.toString());"  # ReturnsText
+
+    def is_empty_jdk_collection(self, stated: ReturnsText, declared: str) -> bool:
+        """Whether an empty JDK collection or map is stated through a type that has `isEmpty()`:
+        `assertTrue(items.isEmpty())` says what `assertEquals("[]", items.toString())` says."""
+        if stated.text not in ("[]", "{}") or not stated.class_name.startswith("java.util."):
+            return False
+        if not declared.startswith("L"):
+            return False
+        return any(self.index.is_subtype(declared[1:-1], kind) is True for kind in ("java/util/Collection",
+                                                                                      "java/util/Map"))
 
     def throws(self, call: str, expectation: Throws, local: str, slot: Slot) -> list[str]:
         """assertThrows around `call`; the exception goes to `local` when its class or message is
@@ -640,8 +690,13 @@ class _CaseRenderer:
         return [f"{exception_type} {local} = {thrown}", *checks]
 
     def returns_object(self, declared: str, class_name: str, actual: str) -> str:
+        """An object without a value to state, by its class where the test can name it. A JDK class
+        the test cannot name (`Collections$UnmodifiableRandomAccessList`) is the JDK's choice, which
+        another version may make differently: only that there is an object is stated."""
         internal = class_name.replace(".", "/")
         if declared == f"L{internal};" or not has_stable_name(internal):
+            return f"assertNotNull({actual});"
+        if internal.startswith(JDK_PACKAGES) and not self.nameable(internal, declared=False):
             return f"assertNotNull({actual});"
         if self.nameable(internal, declared=False):
             return f"assertInstanceOf({self.spell_class(internal)}.class, {actual});"
@@ -696,6 +751,8 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
         mentioned.add(DISABLED_ANNOTATION)
     for case in suite.tests:
         mentioned.update(_mentioned_classes(case))
+        for statement in case.program:  # the type arguments a local may be declared with
+            mentioned.update(_generic_classes(declared_generic_type(index, statement, None)))
     names = TypeNames(package, class_name, mentioned)
     folded = {case for group in found for case in group.cases}
     plain = [position for position in range(len(suite.tests)) if position not in folded]

@@ -12,7 +12,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewCollection, Null, Value, VarRef
 from jtc.model.types import STRING
-from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, Throws
+from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, ReturnsText, Throws
 from jtc.oracle.expectations import TestCase as Case
 from jtc.oracle.expectations import TestSuite as Suite
 from jtc.java.toolchain import toolchain
@@ -280,3 +280,38 @@ def test_a_likely_bug_is_reproduced_disabled_compiles_and_is_skipped(fx_index: C
     run = compile_and_run([rendered], fx_classes, tmp_path)
     results = {name.partition('#')[2]: result for name, result in run.results.items()}
     assert results["gcdReturns6"].passed and results["divideThrowsArithmeticException"].skipped
+
+
+def test_a_local_keeps_the_type_arguments_its_method_declares_unless_a_call_takes_it_raw(fx_index: ClassIndex,
+                                                                                        fx_classes: Path,
+                                                                                        tmp_path: Path) -> None:
+    """`List<Integer> list = Calc.list()`, as a person writes it; passed to `count(Collection<?>)`,
+    whose declared type differs, the local stays raw so the call compiles as it did."""
+    listed = VarRef(0, "Ljava/util/List;")
+    size = Case((Invoke(CALC, "list", "()Ljava/util/List;", None, ()),
+                 Invoke("java/util/List", "size", "()I", listed, ())), Returns(I(0)))
+    counted = Case((Invoke(CALC, "list", "()Ljava/util/List;", None, ()),
+                    Invoke("java/util/List", "size", "()I", listed, ()),
+                    Invoke(CALC, "count", "(Ljava/util/Collection;)I", None, (listed,))), Returns(I(0)))
+    rendered = render_suite(Suite(CALC, (size, counted)), fx_index)
+    lines = [line.strip() for line in rendered.source.splitlines()]
+    assert "List<Integer> list = Calc.list();" in lines
+    assert "List items = Calc.list();" in lines  # named after count(Collection<?> items)
+    run = compile_and_run([rendered], fx_classes, tmp_path)
+    assert run.completed and [result.passed for result in run.results.values()] == [True, True]
+
+
+def test_an_empty_jdk_collection_is_stated_by_is_empty_and_a_hidden_jdk_class_not_at_all(fx_index: ClassIndex) -> None:
+    """A person writes `assertTrue(list.isEmpty())`, not `assertEquals("[]", list.toString())`; a
+    collection with elements, or one typed `Object`, keeps its text."""
+    listed = Invoke(CALC, "list", "()Ljava/util/List;", None, ())
+    cases = (Case((listed,), ReturnsText("java.util.ArrayList", "[]")),
+             Case((listed,), ReturnsText("java.util.ArrayList", "[1]")),
+             Case((Invoke(CALC, "holder", "()Ljava/lang/Object;", None, ()),), ReturnsText("java.util.HashMap", "{}")),
+             Case((listed,), ReturnsObject("java.util.Collections$UnmodifiableRandomAccessList")))
+    lines = [line.strip() for line in render_suite(Suite(CALC, cases), fx_index).source.splitlines()]
+    # A JDK class the test cannot name is the JDK's choice, not the code's: only the object is stated.
+    assert "assertNotNull(Calc.list());" in lines
+    assert "assertTrue(Calc.list().isEmpty());" in lines
+    assert 'assertEquals("[1]", Calc.list().toString());' in lines
+    assert 'assertEquals("{}", Calc.holder().toString());' in lines
