@@ -18,7 +18,7 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from jtc.config import Settings, Strategy
 from jtc.coverage.measure import measure
@@ -39,6 +39,7 @@ from jtc.emit.render import render_suite
 from jtc.minimise.conditions import alone_condition
 from jtc.minimise.observations import unrepeated
 from jtc.minimise.suite import distinct_programs, killing_tests, shown, shown_alone
+from jtc.minimise.makers import Made, shortest_makers
 from jtc.minimise.statements import MinimisingReport, StatementMinimiser
 from jtc.mutate.assertions import chosen_answers, keep, suite_kills, worth_keeping
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
@@ -220,7 +221,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
     if settings.minimise:
         started_minimising = time.perf_counter()
-        chosen, cut_from = _minimised(chosen, report, worker, repository, settings, declared.name, subjects)
+        chosen, cut_from = _minimised(chosen, report, worker, repository, settings, declared.name, subjects,
+                                      shortest_makers(search.executions))
         report.seconds["minimise"] = time.perf_counter() - started_minimising
     suite = build_suite(declared.name, chosen, index.declares_checked)
     if settings.minimise:
@@ -251,16 +253,17 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
 
 
 def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, repository: ClassRepository,
-               settings: Settings, class_name: str, subjects: frozenset[tuple[str, str, str]]) \
-        -> tuple[list[Candidate], dict[Program, Execution]]:
+               settings: Settings, class_name: str, subjects: frozenset[tuple[str, str, str]],
+               makers: Mapping[Made, Program]) -> tuple[list[Candidate], dict[Program, Execution]]:
     """Each chosen test cut to the statements it needs (runs of its own executor, within
     MINIMISE_SHARE of the budget; with --select-assertions also without calls of the class under
-    test, the longer test on trial), then the tests that became one program made one; and the
+    test, the longer test on trial; an object made the long way swapped for the search's shortest
+    making of its kind, `makers`), then the tests that became one program made one; and the
     search's run each reduced program was cut from."""
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     deadline = time.monotonic() + MINIMISE_SHARE * settings.time_budget
     minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline), class_name, subjects,
-                                   deadline, shortening=settings.select_assertions)
+                                   deadline, shortening=settings.select_assertions, makers=makers)
     minimised = distinct_programs(minimiser.minimise(chosen))
     report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
     return minimised, minimiser.cut_from

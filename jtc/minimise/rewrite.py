@@ -87,6 +87,22 @@ def _renumbered(statement: Statement, program: Program, redirected: Mapping[int,
     return dataclasses.replace(statement, **changes)  # type: ignore[arg-type]
 
 
+def prepended(front: Program, program: Program) -> Program:
+    """`front`'s statements, then `program`'s, whose references move past `front`."""
+    shift = len(front)
+
+    def moved(value: Value | None) -> Value | None:
+        return VarRef(value.index + shift, value.desc) if isinstance(value, VarRef) else value
+
+    shifted = []
+    for statement in program:
+        changes: dict[str, object] = {"args": tuple(moved(value) for value in statement.args)}
+        if getattr(statement, "receiver", None) is not None:
+            changes["receiver"] = moved(statement.receiver)  # type: ignore[union-attr]
+        shifted.append(dataclasses.replace(statement, **changes))  # type: ignore[arg-type]
+    return (*front, *shifted)
+
+
 def compose(first: Positions, second: Positions) -> Positions:
     """Where the statements went after two rewrites, the second of the first's result."""
     return {old: second[middle] for old, middle in first.items() if middle in second}

@@ -29,12 +29,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import (Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, Statement,
                                StatementStatus, Stub, VarRef)
+from jtc.minimise.makers import Made, made_at, only_for, swapped
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
 from jtc.oracle.selection import Candidate, candidates, in_class_name
@@ -81,8 +82,11 @@ class StatementMinimiser:
     in the worker) until `deadline` (time.monotonic())."""
 
     def __init__(self, run: Callable[[Program], Execution], class_name: str,
-                 subjects: frozenset[tuple[str, str, str]], deadline: float = math.inf, shortening: bool = False) -> None:
+                 subjects: frozenset[tuple[str, str, str]], deadline: float = math.inf, shortening: bool = False,
+                 makers: Mapping[Made, Program] = {}) -> None:
+        """`makers`: the shortest making of each kind of object the search found (makers.py)."""
         self.run = run
+        self.makers = makers
         self.class_name = class_name
         self.subjects = subjects
         self.deadline = deadline
@@ -144,7 +148,7 @@ class StatementMinimiser:
         progress = True
         while progress:
             progress = False
-            for reduction in _reductions(current, best.execution.result, keeps):
+            for reduction in _reductions(current, best.execution.result, keeps, self.makers):
                 if time.monotonic() >= self.deadline:
                     raise DeadlineReached()
                 accepted = self._try(candidate, current, reduction, positions, memo)
@@ -214,13 +218,14 @@ def _replayed(program: Program, setup: Positions) -> tuple[Program, Positions] |
     return rewrite(program, dropped, redirected)
 
 
-def _reductions(program: Program, result: HarnessResult, kept: Callable[[Statement], bool] = lambda s: False) \
-        -> Iterator[tuple[Program, Positions]]:
+def _reductions(program: Program, result: HarnessResult, kept: Callable[[Statement], bool] = lambda s: False,
+                makers: Mapping[Made, Program] = {}) -> Iterator[tuple[Program, Positions]]:
     """The reductions of `program` to try, those that take most statements first: the statements the
     last one does not need (each with its users); equal statements made twice; results that were the
-    same object as an earlier one (`result`: a run of `program`); last, a null result passed on,
-    written as null where it is passed (`treeMap.put(8, null)`, not a local that `get` returned).
-    None takes a statement `kept` out."""
+    same object as an earlier one (`result`: a run of `program`); an object made in fewer statements
+    by the search's maker of its kind (makers.py); last, a null result passed on, written as null
+    where it is passed (`treeMap.put(8, null)`, not a local that `get` returned). None takes a
+    statement `kept` out."""
     last = len(program) - 1
     needed = needed_by(program, last)
     found: list[tuple[int, tuple[Program, Positions]]] = []
@@ -239,6 +244,16 @@ def _reductions(program: Program, result: HarnessResult, kept: Callable[[Stateme
             merged = rewrite(program, redirected={later: earlier})
             if merged is not None:
                 found.append((1, merged))
+    for index in range(last):
+        made = made_at(program, result, index)
+        maker = makers.get(made) if made is not None and not kept(program[index]) else None
+        if maker is None:
+            continue
+        dropped = only_for(program, index, kept)
+        if len(maker) < len(dropped) + 1:
+            swap = swapped(program, index, maker, dropped)
+            if swap is not None:
+                found.append((len(dropped) + 1 - len(maker), swap))
     for index in range(last):
         if index < len(result.values) and result.values[index] == "N" and result.status[index] == StatementStatus.OK \
                 and any(isinstance(arg, VarRef) and arg.index == index for later in program[index + 1:] for arg in later.args):

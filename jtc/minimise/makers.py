@@ -1,0 +1,79 @@
+"""The shortest way the search found to make an object of each type, for tests that made theirs the long way.
+
+The search makes a receiver however its candidate sequence did: a hero taken out of a game made from a
+parsed level (eight statements) where `new UnitFactory(new Random(9L)).createHero("abc")` (three)
+would do for a test of `getName`. Among the search's runs, the shortest statements that made a
+non-null object of a type are that type's maker; the minimiser tries each test with a longer making
+of that type swapped for the maker (statements.py), and keeps the swap only when the test still shows
+what it showed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from jtc.jvm.protocol import HarnessResult
+from jtc.minimise.rewrite import needed_by, prepended, references, rewrite
+from jtc.model.program import Program, Statement, StatementStatus
+from jtc.model.types import is_reference
+from jtc.search.execution import Execution
+
+
+# A kind of object: the type a statement declares it makes (descriptor), and the class of what it made.
+Made = tuple[str, str]
+
+
+def made_at(program: Program, result: HarnessResult, index: int) -> Made | None:
+    """What statement `index` made, when it returned a non-null object."""
+    token = result.values[index] if index < len(result.values) else None
+    if not token or not token.startswith("O:") or result.status[index] != StatementStatus.OK:
+        return None
+    desc = program[index].result_desc
+    return (desc, token[2:].rpartition("#")[0]) if is_reference(desc) else None
+
+
+def shortest_makers(executions: Iterable[Execution]) -> dict[Made, Program]:
+    """For each kind of object, the shortest program among the runs whose last statement made one,
+    every statement it needs having returned; the first run's on a tie."""
+    makers: dict[Made, Program] = {}
+    for execution in executions:
+        program, result = execution.program, execution.result
+        for index in range(min(result.executed, len(program))):
+            made = made_at(program, result, index)
+            if made is None:
+                continue
+            needed = needed_by(program, index)
+            known = makers.get(made)
+            if known is not None and len(known) <= len(needed):
+                continue
+            if any(result.status[i] != StatementStatus.OK for i in needed):
+                continue
+            maker = rewrite(program[:index + 1], [i for i in range(index + 1) if i not in needed])
+            if maker is not None:
+                makers[made] = maker[0]
+    return makers
+
+
+def swapped(program: Program, index: int, maker: Program, dropped: set[int]) -> tuple[Program, dict[int, int]] | None:
+    """`program` with `maker` in front and the uses of statement `index` made uses of the maker's
+    object, without `dropped` (statements only the old making needed); and where each statement of
+    `program` went."""
+    shift = len(maker)
+    combined = prepended(maker, program)
+    rewritten = rewrite(combined, {position + shift for position in dropped}, {index + shift: shift - 1})
+    if rewritten is None:
+        return None
+    reduced, positions = rewritten
+    return reduced, {old: positions[old + shift] for old in range(len(program)) if old + shift in positions}
+
+
+def only_for(program: Program, index: int, kept: Callable[[Statement], bool]) -> set[int]:
+    """The statements that statement `index` needs and nothing else does (nor `kept` ones): what
+    goes when its object is made another way."""
+    chain = needed_by(program, index)
+    roots = {k for k in range(len(program)) if k not in chain} | {j for j in chain if j != index and kept(program[j])}
+    still = set(roots)
+    for position in range(len(program) - 1, -1, -1):
+        if position in still and position != index:
+            still.update(references(program[position]))
+    return chain - still - {index}
