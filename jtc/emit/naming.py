@@ -222,7 +222,7 @@ def variable_base(statement: Statement) -> str:
 
 def argument_words(value: Value, program: Program) -> str:
     """How a test name says an input: null -> 'Null', "" -> 'Empty', 0 -> 'Zero', 9 -> '9',
-    Direction.NORTH -> 'North'; '' when it has no short form."""
+    Direction.NORTH -> 'North', new Gold(7) -> 'Gold7'; '' when it has no short form."""
     if isinstance(value, Null):
         return "Null"
     if isinstance(value, ArrayLiteral):
@@ -234,6 +234,9 @@ def argument_words(value: Value, program: Program) -> str:
                 else upper_first(made.name)
         if isinstance(made, NewCollection) and not made.args:
             return "Empty" + (simple_class_name(made.desc[1:-1]) or "Collection")
+        if isinstance(made, Construct) and len(made.args) == 1 and not isinstance(made.args[0], VarRef):
+            said, simple = argument_words(made.args[0], program), simple_class_name(made.owner)
+            return simple + said if said and simple else ""  # new Gold(7) -> 'Gold7'
         return ""
     if value.desc == STRING:
         return _text_words(str(value.value)) if value.value else "Empty"

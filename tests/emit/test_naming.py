@@ -144,6 +144,11 @@ def test_inputs_made_by_statements_are_told_apart_by_what_they_say() -> None:
                      Invoke(STACK, "fill", f"({size})V", STACK_REF, (VarRef(1, size),))), Completes())
     assert naming.distinct_names([fill("SMALL"), fill("LARGE")], STACK) == ["fillOfSmallCompletes",
                                                                            "fillOfLargeCompletes"]
+    gold = "Lcom/example/Gold;"
+    def pick_up(amount: int) -> Case:
+        return Case((Construct(STACK, "()V", ()), Construct("com/example/Gold", "(I)V", (Literal("I", amount),)),
+                     Invoke(STACK, "pickUp", f"({gold})V", STACK_REF, (VarRef(1, gold),))), Completes())
+    assert naming.distinct_names([pick_up(7), pick_up(1)], STACK) == ["pickUpOfGold7Completes", "pickUpOfGold1Completes"]
 
 
 def test_names_say_the_calls_before_when_the_inputs_are_the_same() -> None:
