@@ -72,7 +72,7 @@ def test_a_grid_of_chars_is_built_row_by_row(reports: dict[str, ClassReport]) ->
 
 def test_an_iterator_returned_by_a_call_has_its_methods_called(reports: dict[str, ClassReport]) -> None:
     source = _source(reports["Bag"])
-    assert "Iterator iterator = bag.iterator();" in source and "iterator.remove()" in source
+    assert "Iterator<Integer> iterator = bag.iterator();" in source and "iterator.remove()" in source
 
 
 def test_an_argument_is_prepared_by_a_call_whose_write_the_method_reads(reports: dict[str, ClassReport]) -> None:

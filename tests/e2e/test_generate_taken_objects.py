@@ -45,7 +45,7 @@ def test_an_object_reached_through_a_getter_of_the_sequence_s_object(reports: di
     kennel = reports["gr.Kennel"]
     assert kennel.branch == (4, 4) and kennel.line == (9, 9)
     source = Path(kennel.test_file).read_text()  # type: ignore[arg-type]
-    assert "List dogs = kennel.getDogs();" in source and "kennel.feed((Dog) dogs.get(0))" in source
+    assert "List<Dog> dogs = kennel.getDogs();" in source and "kennel.feed((Dog) dogs.get(0))" in source
     assert 'assertEquals("full", kennel.feed(' in source
 
 
@@ -53,7 +53,7 @@ def test_an_element_of_a_returned_set_is_taken_by_its_iterator(reports: dict[str
     litter = reports["gr.Litter"]
     assert litter.branch == (4, 4) and litter.line == (8, 8)
     source = Path(litter.test_file).read_text()  # type: ignore[arg-type]
-    assert "Set cubs = litter.getCubs();" in source and "litter.nurse((Cub) cubs.iterator().next())" in source
+    assert "Set<Cub> cubs = litter.getCubs();" in source and "litter.nurse((Cub) cubs.iterator().next())" in source
 
 
 @pytest.fixture(scope="module")
