@@ -282,10 +282,12 @@ class SequenceGenerator:
         `valid`), a literal (symbolic), an object an earlier instance call took out of the
         sequence's objects (`game.getHero()`: it belongs to their graph, where a fresh one would
         stand alone), one taken out of the receiver by a path (`level.getHeroes().get(0)`: the hero
-        the level registered), the cheapest fresh value from a recipe, one taken out of an object
-        another input's recipe made (`Navigation.shortestPath(from, to, …)` with `to` taken out of
-        the board `from` was taken out of: on a fresh board it could not be reached), other fresh
-        values, one taken out of the sequence's other objects, another earlier step's result, null. A
+        the level registered), a fresh value from a recipe, one taken out of an object another
+        input's recipe made (`Navigation.shortestPath(from, to, …)` with `to` taken out of the board
+        `from` was taken out of: on a fresh board it could not be reached; after the fresh values,
+        since `collide(mover, other)` wants a hero beside a goblin more than the units on the
+        goblin's square), one taken out of the sequence's other objects, another earlier step's
+        result, null. A
         receiver is never null, and an object of the class under test always comes from an earlier
         step (an earlier step's object comes first, so that the sequence's calls act on it)."""
         desc = wanted.desc
@@ -308,8 +310,7 @@ class SequenceGenerator:
         held = self._held(sequence, position, desc, reached)
         reached = [source for source in reached if source not in held]
         alongside = self._taken_alongside(consumer, input_index, desc)
-        return valid + literal + taken + held + fresh[:1] + alongside + fresh[1:] + prepared + reached + others + \
-            [Source(SourceKind.NULL)]
+        return valid + literal + taken + held + fresh + alongside + prepared + reached + others + [Source(SourceKind.NULL)]
 
     def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
         """The paths to a `desc` out of the project objects the recipes of the consumer's earlier
