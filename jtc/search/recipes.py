@@ -19,6 +19,7 @@ tells its kinds apart, and the fifth way to make a goblin is worth less than the
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable
 
 from jtc.firsts import first_of_each
@@ -154,22 +155,37 @@ class RecipeBook:
 
     def prepared(self, wanted: GenericType, consumer: Invokable) -> list[Recipe]:
         """The cheapest recipe for an argument of `consumer`, each followed by one preparation
-        (search/preparations.py): a call on the value made that sets what the consumer reads."""
+        (search/preparations.py): a call on the value made that sets what the consumer reads; for
+        a collection, one element so prepared (`chase.nextMove(goblin, heroes)` reads the square
+        of each hero in the list: a fresh hero stands nowhere and is skipped)."""
         if self.preparations is None:
             return []
         key = (wanted, consumer)
         if key in self._prepared:
+            return self._prepared[key]
+        implementation = jdk.collection_class(wanted.desc)
+        if implementation is not None:
+            self._prepared[key] = self._prepared_elements(wanted, implementation, consumer)
             return self._prepared[key]
         found: list[Recipe] = []
         for recipe in self.recipes(wanted)[:1]:
             for mutator in self.preparations.for_argument(wanted.desc, consumer):
                 steps = list(recipe)
                 fed = self._feed(mutator, 0, True, steps, [Source(SourceKind.REF, value_of(recipe))])
-                if fed is not None:
-                    steps.append(Step(mutator, tuple(fed[0]), helper=True, prepares=True))
-                    found.append(tuple(steps))
+                if fed is not None:  # the steps that make the call's arguments prepare too: the value stays the recipe's
+                    arguments = [dataclasses.replace(step, prepares=True) for step in steps[len(recipe):]]
+                    found.append((*recipe, *arguments, Step(mutator, tuple(fed[0]), helper=True, prepares=True)))
         self._prepared[key] = found  # asked for again at every wiring of every candidate
         return found
+
+    def _prepared_elements(self, wanted: GenericType, implementation: str, consumer: Invokable) -> list[Recipe]:
+        """A collection of one element, for each prepared recipe of its element type (none for a map)."""
+        elements = jdk.element_types(wanted, implementation)
+        if len(elements) != 1:
+            return []
+        holding = collection_invokable(wanted, implementation, elements, 1)
+        return [element + (Step(holding, (Source(SourceKind.REF, value_of(element)),), helper=True),)
+                for element in self.prepared(elements[0], consumer)]
 
     def _build(self, producer: Invokable, depth: int, nulls_cost: bool) -> tuple[int, Recipe] | None:
         """The helper steps that feed `producer`'s inputs, then `producer` itself, and their cost."""

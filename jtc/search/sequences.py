@@ -33,6 +33,7 @@ class SourceKind(StrEnum):
     FRESH = "fresh"  # a fresh value: a recipe's helper steps, inserted right before the consumer
     VALUE = "value"  # a fixed value: an input a producer is known to accept (search/valid_inputs.py)
     TAKEN = "taken"  # taken out of an earlier step's object (search/taking.py): helper steps before the consumer
+    ALONGSIDE = "alongside"  # taken out of an object the recipe of another input of the same step made
 
 
 ROOT = -1  # in a path of helper steps that takes an object out of another (TAKEN): that other object
@@ -49,9 +50,11 @@ EMPTY = Effects(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(),
 @dataclass(frozen=True)
 class Source:
     kind: SourceKind
-    index: int = -1  # SourceKind.REF: the step whose result is used; TAKEN: the step whose object it is taken out of
-    recipe: tuple[Step, ...] | None = None  # FRESH: the helper steps that make the value; TAKEN: the path
+    index: int = -1  # REF: the step whose result is used; TAKEN: the step whose object it is taken out of;
+    # ALONGSIDE: the input (of the same step) whose recipe made the object it is taken out of
+    recipe: tuple[Step, ...] | None = None  # FRESH: the helper steps that make the value; TAKEN, ALONGSIDE: the path
     value: Value | None = None  # SourceKind.VALUE
+    root: str = ""  # ALONGSIDE: the type of the object the path starts from (the last step of that recipe making one)
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ class Step:
     invokable: Invokable
     sources: tuple[Source, ...]  # parallel to invokable.inputs (receiver first)
     helper: bool = False
-    prepares: bool = False  # a recipe's call on the value it made (search/preparations.py)
+    prepares: bool = False  # a recipe's call on the value it made (search/preparations.py), or a step making its arguments
 
 
 Skeleton = tuple[Step, ...]
@@ -115,6 +118,7 @@ class SequenceGenerator:
         self._recipes: dict[GenericType, list[Recipe]] = {}
         self._influence: dict[tuple[Invokable, Invokable], bool] = {}
         self._effect_cache: dict[Invokable, Effects] = {}
+        self._alongside: dict[tuple[Invokable, int], list[Source]] = {}
         self.completed_length = 0  # every candidate up to this length has been enumerated
 
     # ---- static influence ----------------------------------------------------------------------
@@ -241,6 +245,8 @@ class SequenceGenerator:
             for flat in itertools.islice(self._deviating(options, plainest, open_inputs, count),
                                          self.options.max_wirings * WIRING_TRIES):
                 steps = self._steps(sequence, flat)
+                if not all(_rooted(step) for step in steps):
+                    continue
                 if not self.options.data_flow_check or self.data_flows(steps):
                     yield expand_recipes(steps)
                     accepted += 1
@@ -276,8 +282,12 @@ class SequenceGenerator:
         `valid`), a literal (symbolic), an object an earlier instance call took out of the
         sequence's objects (`game.getHero()`: it belongs to their graph, where a fresh one would
         stand alone), one taken out of the receiver by a path (`level.getHeroes().get(0)`: the hero
-        the level registered), a fresh value from a recipe, one taken out of the sequence's other
-        objects, another earlier step's result, null. A
+        the level registered), a fresh value from a recipe, one taken out of an object another
+        input's recipe made (`Navigation.shortestPath(from, to, …)` with `to` taken out of the board
+        `from` was taken out of: on a fresh board it could not be reached; after the fresh values,
+        since `collide(mover, other)` wants a hero beside a goblin more than the units on the
+        goblin's square), one taken out of the sequence's other objects, another earlier step's
+        result, null. A
         receiver is never null, and an object of the class under test always comes from an earlier
         step (an earlier step's object comes first, so that the sequence's calls act on it)."""
         desc = wanted.desc
@@ -299,7 +309,30 @@ class SequenceGenerator:
         others = [source for source in earlier if source not in taken]
         held = self._held(sequence, position, desc, reached)
         reached = [source for source in reached if source not in held]
-        return valid + literal + taken + held + fresh + prepared + reached + others + [Source(SourceKind.NULL)]
+        alongside = self._taken_alongside(consumer, input_index, desc)
+        return valid + literal + taken + held + fresh + alongside + prepared + reached + others + [Source(SourceKind.NULL)]
+
+    def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
+        """The paths to a `desc` out of the project objects the recipes of the consumer's earlier
+        arguments make (the board a square came from, the level a monster was taken out of):
+        objects that must share one graph. Which recipe an earlier argument gets is chosen apart,
+        so a wiring holds such a source only when that recipe made its root (`_rooted`)."""
+        key = (consumer, input_index)
+        found = self._alongside.get(key)
+        if found is None:
+            found = []
+            if not accepts_literal(desc) and desc.startswith("L"):
+                offset = 1 if consumer.receiver else 0
+                for k in range(offset, input_index):
+                    other = consumer.type_of(k - offset)
+                    if accepts_literal(other.desc):
+                        continue
+                    roots = dict.fromkeys(step.invokable.returns for recipe in self.recipes(other) for step in recipe
+                                          if step.invokable.returns.startswith("L"))
+                    found.extend(Source(SourceKind.ALONGSIDE, k, path, root=root)
+                                 for root in roots for path in self.reach(root, desc))
+            self._alongside[key] = found
+        return found
 
     def _held(self, sequence: tuple[Invokable, ...], position: int, desc: str, reached: list[Source]) -> list[Source]:
         """The paths that take a `desc` out of the consumer's receiver (the earlier step that is its
@@ -385,27 +418,47 @@ def _constant(source: Source, first: Source) -> bool:
         and step.returns == f"L{step.owner};"
 
 
+def _rooted(step: Step) -> bool:
+    """Does every ALONGSIDE source of the step find its root in the recipe its input got?"""
+    return all(_root_step(step.sources[source.index], source.root) is not None
+               for source in step.sources if source.kind == SourceKind.ALONGSIDE)
+
+
+def _root_step(made: Source, root: str) -> int | None:
+    """The last step of a FRESH source's recipe that makes a `root`."""
+    if made.kind != SourceKind.FRESH or made.recipe is None:
+        return None
+    return max((i for i, step in enumerate(made.recipe) if step.invokable.returns == root), default=None)
+
+
 def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:
-    """Turn FRESH and TAKEN sources into their recipes' and paths' helper steps, placed right before
-    their consumer, renumbering REFs."""
-    if not any(s.kind in (SourceKind.FRESH, SourceKind.TAKEN) for step in steps for s in step.sources):
+    """Turn FRESH, TAKEN and ALONGSIDE sources into their recipes' and paths' helper steps, placed
+    right before their consumer, renumbering REFs."""
+    if not any(s.kind in (SourceKind.FRESH, SourceKind.TAKEN, SourceKind.ALONGSIDE) for step in steps for s in step.sources):
         return steps
     expanded: list[Step] = []
     new_index: dict[int, int] = {}
     for old, step in enumerate(steps):
         sources = []
-        for source in step.sources:
+        made_at: dict[int, int] = {}  # input -> where its recipe starts
+        for position, source in enumerate(step.sources):
             if source.kind == SourceKind.FRESH:
                 assert source.recipe is not None
-                start = len(expanded)
+                start = made_at[position] = len(expanded)
                 for helper in source.recipe:
                     expanded.append(Step(helper.invokable, tuple(
                         Source(SourceKind.REF, s.index + start) if s.kind == SourceKind.REF else s
                         for s in helper.sources), helper=True, prepares=helper.prepares))
                 sources.append(Source(SourceKind.REF, start + value_of(source.recipe)))
-            elif source.kind == SourceKind.TAKEN:
+            elif source.kind in (SourceKind.TAKEN, SourceKind.ALONGSIDE):
                 assert source.recipe is not None
-                start, root = len(expanded), new_index[source.index]
+                if source.kind == SourceKind.TAKEN:
+                    root = new_index[source.index]
+                else:
+                    at = _root_step(step.sources[source.index], source.root)
+                    assert at is not None
+                    root = made_at[source.index] + at
+                start = len(expanded)
                 for helper in source.recipe:
                     expanded.append(Step(helper.invokable, tuple(
                         Source(SourceKind.REF, root if s.index == ROOT else s.index + start)

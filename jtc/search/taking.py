@@ -7,7 +7,9 @@ An object that belongs to another object's graph is reached from that object, no
 method without parameters that sets no field and returns an object of the project) or, when the
 getter returns a collection whose generic signature names an element type of the project, with the
 getter and an element of the collection: `get(0)` and `get(1)` of a list, `iterator().next()` of
-any other collection and of a map's values. A path is made of helper steps; its first step acts on the root,
+any other collection and of a map's values. A getter's project object is a root in turn, once:
+`level.getBoard().squares().get(1)` (a level shows its squares only through its board),
+`game.getLevel().getMonsters().get(0)`. A path is made of helper steps; its first step acts on the root,
 written `Source(SourceKind.REF, ROOT)` until the path is placed after its root.
 """
 
@@ -83,6 +85,7 @@ class Taking:
         self.pure = pure
         self.assignable = assignable
         self._paths: dict[str, list[tuple[str, Recipe]]] = {}
+        self._direct_paths: dict[str, list[tuple[str, Recipe]]] = {}
         self._holders: dict[str, list[tuple[str, Recipe]]] = {}
         self._reaching: dict[tuple[str, str], list[Recipe]] = {}  # asked at every wiring of every candidate
 
@@ -93,7 +96,8 @@ class Taking:
         found = self._reaching.get(key)
         if found is None:
             found = self._reaching[key] = [] if self._is_enum(wanted) else [
-                path for made, path in self._out_of(root) if self.assignable(made, wanted) and self.pure(path[0].invokable)]
+                path for made, path in self._out_of(root) if self.assignable(made, wanted)
+                and all(self.pure(step.invokable) for step in path if self.index.is_user_class(step.invokable.owner))]
         return found
 
     def _is_enum(self, desc: str) -> bool:
@@ -101,8 +105,19 @@ class Taking:
         return cls is not None and cls.is_enum
 
     def _out_of(self, root: str) -> list[tuple[str, Recipe]]:
-        """(type taken, path) for every getter of `root`'s class and its project superclasses."""
+        """(type taken, path) for every getter of `root`'s class and its project superclasses, then
+        through each getter that returns another project object, every getter of that object's."""
         found = self._paths.get(root)
+        if found is None:
+            direct = self._direct(root)
+            found = self._paths[root] = direct + [
+                (made, placed(path, getter)) for through, getter in direct if len(getter) == 1 and through != root
+                for made, path in self._direct(through)]
+        return found
+
+    def _direct(self, root: str) -> list[tuple[str, Recipe]]:
+        """(type taken, path) for every getter of `root`'s class and its project superclasses."""
+        found = self._direct_paths.get(root)
         if found is not None:
             return found
         found = []
@@ -129,7 +144,7 @@ class Taking:
                 if element:
                     found.extend((element, (first, *steps)) for steps in elements(self.index, returned, element, 0))
             name = cls.super_name
-        self._paths[root] = found
+        self._direct_paths[root] = found
         return found
 
     def holders(self, wanted: str) -> list[tuple[str, Recipe]]:

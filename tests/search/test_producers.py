@@ -102,3 +102,23 @@ def test_a_class_argument_gets_the_literals_of_its_bound_s_classes(producers: Pr
     assert [_labels(r) for r in recipes] == [["Coin.class"], ["Gem.class"], ["Loot.class"]]
     assert all(r[0].invokable.kind == InvokableKind.GET_STATIC and r[0].invokable.name == "class" for r in recipes)
     assert producers.class_literals(GenericType("Ljava/lang/Class;", (None,))) == []
+
+
+def test_a_preparation_s_argument_is_made_by_preparing_steps_and_a_list_holds_a_prepared_element(
+        producers: Producers) -> None:
+    """`sheep.pen(fold)`: the fold is made for the preparation, so the sheep stays the value made
+    (the fold was passed as the sheep before); a `List<Sheep>` gets a list of one such sheep."""
+    check = Invokable(InvokableKind.CALL, "gr/Shepherd", "check", "(Lgr/Sheep;)Ljava/lang/String;", "Lgr/Shepherd;",
+                      ("Lgr/Sheep;",), ("sheep",), "Ljava/lang/String;")
+    fold = FieldRef("gr/Sheep", "fold", "Lgr/Fold;", False)
+    written = Effects(frozenset({fold}), frozenset(), frozenset(), frozenset(), frozenset(), True)
+    read = Effects(frozenset(), frozenset({fold}), frozenset(), frozenset(), frozenset(), True)
+    effects = lambda inv: read if inv == check else written if inv.name == "pen" else NOTHING  # noqa: E731
+    book = RecipeBook(producers, preparations=Preparations(producers.index, "gr", AccessOptions(), effects))
+    [sheep] = book.prepared(plain("Lgr/Sheep;"), check)
+    assert _labels(sheep) == ["new Sheep", "new Fold", "Sheep.pen"] and value_of(sheep) == 0
+    assert [step.prepares for step in sheep] == [False, True, True]
+    flock = GenericType("Ljava/util/List;", (plain("Lgr/Sheep;"),))
+    [listed] = book.prepared(flock, check)
+    assert _labels(listed) == ["new Sheep", "new Fold", "Sheep.pen", "new ArrayList"] and value_of(listed) == 3
+    assert listed[-1].sources[0].index == 0  # the list holds the sheep

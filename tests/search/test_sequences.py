@@ -10,7 +10,7 @@ from jtc.config import GenerationOptions
 from jtc.model.types import OBJECT
 from jtc.model.signatures import GenericType
 from jtc.search.invokables import Invokable, InvokableKind
-from jtc.search.sequences import Recipe, SequenceGenerator, Source, SourceKind, Step, length_of
+from jtc.search.sequences import ROOT, Recipe, SequenceGenerator, Source, SourceKind, Step, length_of
 
 OWNER = "t/Monitor"
 THIS = f"L{OWNER};"
@@ -240,3 +240,30 @@ def test_the_constants_of_an_enum_are_equally_plain_choices() -> None:
 
     assert fed(0) == [["NORTH"], ["EAST"], ["SOUTH"]]
     assert fed(1) == [["NORTH", "turn"], []]  # the constant turned, or null
+
+
+def test_an_argument_is_taken_out_of_the_object_another_argument_s_recipe_made() -> None:
+    """`monitor.compare(a, b)` wants two sensors of one rack: `b` is taken out of the rack `a`'s
+    second recipe made (`rack.first()`); with `a`'s first recipe, which makes no rack, no wiring
+    takes `b` so."""
+    sensor, rack = "Lt/Sensor;", "Lt/Rack;"
+    compare = _call("compare", (sensor, sensor))
+    alone = (Step(_new("t/Sensor"), (), helper=True),)
+    racked = (Step(_new("t/Rack"), (), helper=True),
+              Step(_call("sensor", (), sensor, "t/Rack"), (Source(SourceKind.REF, 0),), helper=True))
+    first = (Step(_call("first", (), sensor, "t/Rack"), (Source(SourceKind.REF, ROOT),), helper=True),)
+    effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
+                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda wanted: {sensor: [alone, racked]}.get(wanted.desc, []), GenerationOptions(),
+                                  lambda desc: desc == THIS, reach=lambda root, wanted: [first] if root == rack else [])
+    shared = [wiring for wiring in generator.wirings((_new(), compare))
+              if [step.invokable.label for step in wiring][-3:] == ["Rack.sensor", "Rack.first", "Monitor.compare"]]
+    assert shared, "no wiring takes b out of a's rack"
+    wiring = shared[0]
+    labels = [step.invokable.label for step in wiring]
+    assert labels == ["new Monitor", "new Rack", "Rack.sensor", "Rack.first", "Monitor.compare"]
+    assert wiring[3].sources == (Source(SourceKind.REF, 1),)  # first() on a's rack
+    assert wiring[4].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, 2), Source(SourceKind.REF, 3))
+    assert not any("Rack.first" in [s.invokable.label for s in w] and w[1].invokable.label == "new Sensor"
+                   for w in generator.wirings((_new(), compare)))
