@@ -46,7 +46,7 @@ from typing import Callable, Iterator, Sequence, Union
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
-from jtc.model.program import Construct, FieldLoad, Invoke, Null, Program, Statement, Value, VarRef
+from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.types import STRING, is_primitive, is_reference
 from jtc.oracle.observers import MAX_QUERY_VALUES, arguments
 from jtc.search.deadline import DeadlineReached
@@ -71,7 +71,8 @@ class Taken:
     path: Recipe
 
 
-Argument = Union[Value, FieldLoad, Taken]  # a constant or a taken object is made by statements of its own
+# A constant, a fresh object (`new Score("!2", 1)`) or a taken object is made by statements of its own.
+Argument = Union[Value, FieldLoad, Construct, Invoke, Taken]
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,33 @@ class Arguments:
             and (receiver is None or i != receiver.index)]
         if not held and receiver is not None:
             held = [Taken(receiver, path) for path in self.paths(receiver.desc, desc)]
-        return [*held[:HELD], *self.constants(desc)] or [Null(desc)]
+        held = held[:HELD]
+        return [*held, *_fresh(program, held), *self.constants(desc)] or [Null(desc)]
+
+
+def _fresh(program: Program, held: Sequence[Argument]) -> list[Construct | Invoke]:
+    """For each held object made from literals alone (`new Score("!", 0)`, `Integer.valueOf(5)`), one
+    more made alike from other values (`new Score("!2", 1)`): a table sorts, a map tells values apart,
+    only when what it holds differs."""
+    made = []
+    for value in held:
+        statement = program[value.index] if isinstance(value, VarRef) else None
+        if isinstance(statement, (Construct, Invoke)) and getattr(statement, "receiver", None) is None \
+                and statement.args and all(isinstance(arg, Literal) for arg in statement.args):
+            made.append(dataclasses.replace(statement, args=tuple(
+                _other(program, arg) for arg in statement.args)))  # type: ignore[arg-type]
+    return made
+
+
+def _other(program: Program, literal: Literal) -> Literal:
+    """A value of `literal`'s type that `program` does not use: one past the largest number, the
+    other boolean, the String with a number appended (`"!2"`: an empty or new name may be refused)."""
+    if literal.desc == STRING:
+        used = {arg.value for statement in program for arg in statement.args if isinstance(arg, Literal)}
+        return Literal(STRING, next(text for n in itertools.count(2) if (text := f"{literal.value}{n}") not in used))
+    if literal.desc == "Z":
+        return Literal("Z", not literal.value)
+    return next(iter(arguments(program, literal.desc, 0)), literal)
 
 
 def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
@@ -144,13 +171,13 @@ def _take(statements: list[Statement], taken: Taken) -> VarRef:
 
 
 def _appended(program: Program, call: Invoke, args: Sequence[Argument]) -> Program:
-    """`program` with `call` made with `args`, each constant loaded and each taken object taken by
-    statements before it."""
+    """`program` with `call` made with `args`, each constant loaded, each fresh object made and each
+    taken object taken by statements before it."""
     statements, passed = list(program), []
     for arg in args:
-        if isinstance(arg, FieldLoad):
+        if isinstance(arg, (FieldLoad, Construct, Invoke)):
             statements.append(arg)
-            arg = VarRef(len(statements) - 1, arg.desc)
+            arg = VarRef(len(statements) - 1, arg.result_desc)
         elif isinstance(arg, Taken):
             arg = _take(statements, arg)
         passed.append(arg)

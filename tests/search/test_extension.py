@@ -96,3 +96,16 @@ def test_an_object_the_test_does_not_hold_is_taken_out_of_the_receiver() -> None
 
 def test_no_walk_from_an_object_no_call_changes() -> None:
     assert walk((NEW_GAME,), 0, [], GIVEN, random.Random(3)) == []
+
+
+def test_an_object_made_from_literals_has_a_fresh_one_made_alike_from_other_values() -> None:
+    named = Construct("Hero", "(Ljava/lang/String;I)V", (Literal("Ljava/lang/String;", "a"), Literal("I", 3)))
+    join = Invoke("Game", "join", "(LHero;)V", VarRef(0, GAME), (VarRef(1, HERO),))
+    program = (NEW_GAME, named, join)
+    fresh = Construct("Hero", "(Ljava/lang/String;I)V", (Literal("Ljava/lang/String;", "a2"), Literal("I", 4)))
+    joined = dataclasses.replace(join, args=(VarRef(3, HERO),))
+    assert GIVEN.of(program, HERO, VarRef(0, GAME)) == [VarRef(1, HERO), fresh]
+    assert (*program, fresh, joined) in combined(program, 2, [dataclasses.replace(join, receiver=VarRef(-1, GAME), args=())],
+                                                 GIVEN)
+    plain = (NEW_GAME, NEW_HERO, JOIN)  # made from no values: no other one to make
+    assert GIVEN.of(plain, HERO, VarRef(0, GAME)) == [VarRef(1, HERO)]
