@@ -262,8 +262,8 @@ def _getter(statement: Statement, takers: Sequence[Invoke]) -> bool:
 
 def _set_up(program: Program, call: int, takers: Sequence[Invoke]) -> tuple[Program, Statement]:
     """The program a combination or a walk goes on from, and the call under test: without a getter
-    under test, whose answer the test states where it is made, while the probe reads a view it
-    returned (`getItems()`) after the calls that follow have changed it."""
+    under test, which changes nothing, so that one walk from its set-up stands for every getter
+    tested there (and is not a statement longer)."""
     statement = program[call]
     return (program[:call] if _getter(statement, takers) else program[:call + 1]), statement
 
