@@ -71,8 +71,18 @@ class Taken:
     path: Recipe
 
 
-# A constant, a fresh object (`new Score("!2", 1)`) or a taken object is made by statements of its own.
-Argument = Union[Value, FieldLoad, Construct, Invoke, Taken]
+@dataclass(frozen=True)
+class Fresh:
+    """An object made as one the test holds was, from other values (`new Score("!2", 1)` beside
+    `new Score("!", 0)`, `new Square(TileType.WALL)` beside `new Square(TileType.FLOOR)`): `made`
+    with `args`, each constant loaded by a statement before it."""
+
+    made: Construct | Invoke
+    args: tuple[Value | FieldLoad, ...]
+
+
+# A constant, a fresh object or a taken object is made by statements of its own.
+Argument = Union[Value, FieldLoad, Fresh, Taken]
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,8 @@ class Arguments:
     """What an extension may pass for a parameter: the values of a primitive or String type the test
     uses and one it does not (like a query), the objects of a reference type it holds (made or
     taken by its statements), else those it can take out of the receiver (`paths`, as the search
-    takes them), and an enum's constants (`constants`)."""
+    takes them), objects made like those it holds from other values, and an enum's constants
+    (`constants`)."""
 
     assignable: Callable[[str, str], bool]
     constants: Callable[[str], tuple[FieldLoad, ...]] = lambda desc: ()
@@ -90,8 +101,8 @@ class Arguments:
         """The choices for a parameter of type `desc` of a call on `receiver` (never passed to itself):
         at most `values` of the primitive or String values the test uses, then one it does not; the
         objects it made to pass before the results of the receiver's calls (a value put before the
-        null a `put` returned); null for an object when the test holds none, can take none and the
-        type has no constants."""
+        null a `put` returned), then one made like each of those from other values; null for an
+        object when the test holds none, can take none and the type has no constants."""
         if is_primitive(desc) or desc == STRING:
             return list(arguments(program, desc, values))
         owner = receiver.desc[1:-1] if receiver is not None else None
@@ -103,32 +114,36 @@ class Arguments:
         if not held and receiver is not None:
             held = [Taken(receiver, path) for path in self.paths(receiver.desc, desc)]
         held = held[:HELD]
-        return [*held, *_fresh(program, held), *self.constants(desc)] or [Null(desc)]
+        return [*held, *self._fresh(program, held), *self.constants(desc)] or [Null(desc)]
 
+    def _fresh(self, program: Program, held: Sequence[Argument]) -> list[Fresh]:
+        """For each held object that a constructor or a static factory made from literals or enum
+        constants (and other objects, which stay), one made alike from other values: a table sorts,
+        a map tells values apart, a hero meets a door, only when what it is given differs."""
+        made = []
+        for value in held:
+            statement = program[value.index] if isinstance(value, VarRef) else None
+            if not isinstance(statement, (Construct, Invoke)) or getattr(statement, "receiver", None) is not None:
+                continue
+            args = tuple(self._other(program, arg) for arg in statement.args)
+            if args != statement.args:
+                made.append(Fresh(statement, args))
+        return made
 
-def _fresh(program: Program, held: Sequence[Argument]) -> list[Construct | Invoke]:
-    """For each held object made from literals alone (`new Score("!", 0)`, `Integer.valueOf(5)`), one
-    more made alike from other values (`new Score("!2", 1)`): a table sorts, a map tells values apart,
-    only when what it holds differs."""
-    made = []
-    for value in held:
-        statement = program[value.index] if isinstance(value, VarRef) else None
-        if isinstance(statement, (Construct, Invoke)) and getattr(statement, "receiver", None) is None \
-                and statement.args and all(isinstance(arg, Literal) for arg in statement.args):
-            made.append(dataclasses.replace(statement, args=tuple(
-                _other(program, arg) for arg in statement.args)))  # type: ignore[arg-type]
-    return made
-
-
-def _other(program: Program, literal: Literal) -> Literal:
-    """A value of `literal`'s type that `program` does not use: one past the largest number, the
-    other boolean, the String with a number appended (`"!2"`: an empty or new name may be refused)."""
-    if literal.desc == STRING:
-        used = {arg.value for statement in program for arg in statement.args if isinstance(arg, Literal)}
-        return Literal(STRING, next(text for n in itertools.count(2) if (text := f"{literal.value}{n}") not in used))
-    if literal.desc == "Z":
-        return Literal("Z", not literal.value)
-    return next(iter(arguments(program, literal.desc, 0)), literal)
+    def _other(self, program: Program, arg: Value) -> Value | FieldLoad:
+        """Another value for `arg`: one past the largest number `program` uses, the other boolean,
+        the String with a number appended (`"!2"`: an empty or new name may be refused), the enum's
+        next constant; any other argument as it is."""
+        if isinstance(arg, Literal):
+            if arg.desc == STRING:
+                used = {a.value for statement in program for a in statement.args if isinstance(a, Literal)}
+                return Literal(STRING, next(text for n in itertools.count(2) if (text := f"{arg.value}{n}") not in used))
+            if arg.desc == "Z":
+                return Literal("Z", not arg.value)
+            return next(iter(arguments(program, arg.desc, 0)), arg)
+        loaded = program[arg.index] if isinstance(arg, VarRef) else None
+        constants = self.constants(loaded.desc) if isinstance(loaded, FieldLoad) else ()
+        return constants[(constants.index(loaded) + 1) % len(constants)] if loaded in constants else arg
 
 
 def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
@@ -170,14 +185,17 @@ def _take(statements: list[Statement], taken: Taken) -> VarRef:
     return VarRef(len(statements) - 1, taken.path[-1].invokable.returns)
 
 
-def _appended(program: Program, call: Invoke, args: Sequence[Argument]) -> Program:
+def _appended(program: Program, call: Construct | Invoke, args: Sequence[Argument]) -> Program:
     """`program` with `call` made with `args`, each constant loaded, each fresh object made and each
     taken object taken by statements before it."""
     statements, passed = list(program), []
     for arg in args:
-        if isinstance(arg, (FieldLoad, Construct, Invoke)):
+        if isinstance(arg, FieldLoad):
             statements.append(arg)
-            arg = VarRef(len(statements) - 1, arg.result_desc)
+            arg = VarRef(len(statements) - 1, arg.desc)
+        elif isinstance(arg, Fresh):
+            statements = list(_appended(tuple(statements), arg.made, arg.args))
+            arg = VarRef(len(statements) - 1, arg.made.result_desc)
         elif isinstance(arg, Taken):
             arg = _take(statements, arg)
         passed.append(arg)

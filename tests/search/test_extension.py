@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, VarRef
-from jtc.search.extension import WALK_LENGTHS, Arguments, combined, longer, walk
+from jtc.search.extension import WALK_LENGTHS, Arguments, Fresh, _appended, combined, longer, walk
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import ROOT, Source, SourceKind, Step
 
@@ -98,14 +98,22 @@ def test_no_walk_from_an_object_no_call_changes() -> None:
     assert walk((NEW_GAME,), 0, [], GIVEN, random.Random(3)) == []
 
 
-def test_an_object_made_from_literals_has_a_fresh_one_made_alike_from_other_values() -> None:
-    named = Construct("Hero", "(Ljava/lang/String;I)V", (Literal("Ljava/lang/String;", "a"), Literal("I", 3)))
+def test_an_object_made_from_literals_or_constants_has_a_fresh_one_made_alike_from_other_values() -> None:
+    text = "Ljava/lang/String;"
+    named = Construct("Hero", "(Ljava/lang/String;I)V", (Literal(text, "a"), Literal("I", 3)))
     join = Invoke("Game", "join", "(LHero;)V", VarRef(0, GAME), (VarRef(1, HERO),))
     program = (NEW_GAME, named, join)
-    fresh = Construct("Hero", "(Ljava/lang/String;I)V", (Literal("Ljava/lang/String;", "a2"), Literal("I", 4)))
+    fresh = Construct("Hero", "(Ljava/lang/String;I)V", (Literal(text, "a2"), Literal("I", 4)))
+    assert GIVEN.of(program, HERO, VarRef(0, GAME)) == [VarRef(1, HERO), Fresh(named, fresh.args)]
     joined = dataclasses.replace(join, args=(VarRef(3, HERO),))
-    assert GIVEN.of(program, HERO, VarRef(0, GAME)) == [VarRef(1, HERO), fresh]
-    assert (*program, fresh, joined) in combined(program, 2, [dataclasses.replace(join, receiver=VarRef(-1, GAME), args=())],
-                                                 GIVEN)
+    assert (*program, fresh, joined) in combined(
+        program, 2, [dataclasses.replace(join, receiver=VarRef(-1, GAME), args=())], GIVEN)
+    # An enum constant goes to the next one (the last back to the first); another object stays.
+    facing = Construct("Hero", "(LDirection;LGame;)V", (VarRef(1, DIRECTION), VarRef(0, GAME)))
+    program = (NEW_GAME, WEST, facing)
+    assert GIVEN.of(program, HERO) == [VarRef(2, HERO), Fresh(facing, (EAST, VarRef(0, GAME)))]
+    made = _appended(program, dataclasses.replace(join, args=()), [Fresh(facing, (EAST, VarRef(0, GAME)))])
+    assert made[3:] == (EAST, dataclasses.replace(facing, args=(VarRef(3, DIRECTION), VarRef(0, GAME))),
+                        dataclasses.replace(join, args=(VarRef(4, HERO),)))
     plain = (NEW_GAME, NEW_HERO, JOIN)  # made from no values: no other one to make
     assert GIVEN.of(plain, HERO, VarRef(0, GAME)) == [VarRef(1, HERO)]
