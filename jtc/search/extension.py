@@ -237,16 +237,20 @@ def longer(program: Program, call: int, takers: Sequence[Invoke]) -> list[Progra
 
 def combined(program: Program, call: int, takers: Sequence[Invoke], given: Arguments) -> list[Program]:
     """`program` up to statement `call`, then each of `takers` with objects, enum constants or
-    several arguments made once on its object, with each of its argument combinations. A static
-    call under test, which has no object to go on with, is made again with each other combination
-    of its arguments (`shortestPath(to, from, null)` after `shortestPath(from, to, null)`)."""
+    several arguments made once on its object, with each of its argument combinations. A call under
+    test that no taker stands for (a static call, which has no object to go on with, or a query
+    that changes nothing) is made again with each other combination of its arguments
+    (`shortestPath(to, from, null)` after `shortestPath(from, to, null)`, `canEnter(new
+    Square(TileType.WALL))` after `canEnter(new Square(TileType.FLOOR))`)."""
     base, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
+    again = [_appended(base, statement, args) for args in _combinations(base, statement, given)
+             if args != statement.args] if isinstance(statement, Invoke) and statement.args and (
+                 receiver is None or not _plain(statement) and _getter(statement, takers)) else []
     if receiver is None:
-        return [_appended(base, statement, args) for args in _combinations(base, statement, given)
-                if args != statement.args] if isinstance(statement, Invoke) and statement.args else []
+        return again
     return [_appended(base, made, args) for made in _on(takers, receiver) if not _plain(made)
-            for args in _combinations(base, made, given)]
+            for args in _combinations(base, made, given)] + again
 
 
 def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments, rng: random.Random) -> list[Program]:

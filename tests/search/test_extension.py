@@ -117,3 +117,16 @@ def test_an_object_made_from_literals_or_constants_has_a_fresh_one_made_alike_fr
                         dataclasses.replace(join, args=(VarRef(4, HERO),)))
     plain = (NEW_GAME, NEW_HERO, JOIN)  # made from no values: no other one to make
     assert GIVEN.of(plain, HERO, VarRef(0, GAME)) == [VarRef(1, HERO)]
+
+
+def test_a_query_of_an_object_is_asked_again_about_other_objects() -> None:
+    square, floor = "LSquare;", FieldLoad("TileType", "FLOOR", "LTileType;")
+    given = Arguments(lambda sub, sup: sub == sup, lambda desc: (floor, FieldLoad("TileType", "WALL", desc))
+                      if desc == "LTileType;" else ())
+    made = Construct("Square", "(LTileType;)V", (VarRef(1, "LTileType;"),))
+    enters = Invoke("Hero", "canEnter", "(LSquare;)Z", VarRef(0, HERO), (VarRef(2, square),))
+    program = (NEW_HERO, floor, made, enters)
+    wall = FieldLoad("TileType", "WALL", "LTileType;")
+    assert combined(program, 3, [], given) == [  # from the query's set-up, about a square made like its own
+        (NEW_HERO, floor, made, wall, dataclasses.replace(made, args=(VarRef(3, "LTileType;"),)),
+         dataclasses.replace(enters, args=(VarRef(4, square),)))]
