@@ -22,7 +22,11 @@ returned gets, on the same object:
   combinations of what the test holds: for an object parameter the objects of that type the
   test made or took, for an enum each of its constants, for a primitive or String the values
   above;
-* a static call under test made again with other combinations of those arguments;
+* objects made like those the test holds from other values (`new Score("!2", 1)` beside its
+  `new Score("!", 0)`, the next constant of an enum argument): a sort, a map's values, a door
+  show only with objects that differ;
+* a call under test that no taker stands for (a static call, a query with objects such as
+  `canEnter(square)`) made again with other combinations of those arguments;
 * a random walk (seeded) over all those calls and the call under test, whose prefixes of
   WALK_LENGTHS calls are runs of their own: a red-black tree breaks only after a put, a remove of a
   node with one child and a remove of the child, a level is won only after several moves.
@@ -41,7 +45,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence, Union
+from typing import Callable, Iterator, Sequence, TypeGuard, Union
 
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classindex import ClassIndex
@@ -245,8 +249,7 @@ def combined(program: Program, call: int, takers: Sequence[Invoke], given: Argum
     base, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
     again = [_appended(base, statement, args) for args in _combinations(base, statement, given)
-             if args != statement.args] if isinstance(statement, Invoke) and statement.args and (
-                 receiver is None or not _plain(statement) and _getter(statement, takers)) else []
+             if args != statement.args] if _asked_again(statement, takers) else []
     if receiver is None:
         return again
     return [_appended(base, made, args) for made in _on(takers, receiver) if not _plain(made)
@@ -276,6 +279,13 @@ def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments
     return walks
 
 
+def _asked_again(statement: Statement, takers: Sequence[Invoke]) -> TypeGuard[Invoke]:
+    """A call under test that `combined` makes again with other arguments: a static call with
+    arguments, or a query (no taker) with objects, constants or several arguments."""
+    return isinstance(statement, Invoke) and bool(statement.args) and (
+        statement.receiver is None or not _plain(statement) and _getter(statement, takers))
+
+
 def _getter(statement: Statement, takers: Sequence[Invoke]) -> bool:
     """A call on an object that changes nothing: no taker."""
     return isinstance(statement, Invoke) and statement.receiver is not None \
@@ -293,13 +303,15 @@ def _set_up(program: Program, call: int, takers: Sequence[Invoke]) -> tuple[Prog
 def _distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> list[tuple[Program, int]]:
     """One base per state it leaves its object in: a call under test that changes nothing (a
     getter: no taker) leaves the state of its set-up, so the first base of each set-up stands for
-    the getters after it (a level's dozen getter tests extend as one)."""
-    seen: set[Program] = set()
+    the getters after it (a level's dozen getter tests extend as one), except a query asked again
+    about other objects (`canEnter(square)`), which stands for itself too."""
+    seen: set[tuple[Program, Statement | None]] = set()
     kept = []
     for program, call in bases:
-        state, _ = _set_up(program, call, takers)
-        if state not in seen:
-            seen.add(state)
+        state, statement = _set_up(program, call, takers)
+        key = (state, statement if _asked_again(statement, takers) else None)
+        if key not in seen:
+            seen.add(key)
             kept.append((program, call))
     return kept
 

@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, VarRef
-from jtc.search.extension import WALK_LENGTHS, Arguments, Fresh, _appended, combined, longer, walk
+from jtc.search.extension import WALK_LENGTHS, Arguments, Fresh, _appended, _extended, combined, longer, walk
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import ROOT, Source, SourceKind, Step
 
@@ -130,3 +130,15 @@ def test_a_query_of_an_object_is_asked_again_about_other_objects() -> None:
     assert combined(program, 3, [], given) == [  # from the query's set-up, about a square made like its own
         (NEW_HERO, floor, made, wall, dataclasses.replace(made, args=(VarRef(3, "LTileType;"),)),
          dataclasses.replace(enters, args=(VarRef(4, square),)))]
+
+
+def test_each_query_of_objects_is_a_base_of_its_own_beside_the_getters_of_its_set_up() -> None:
+    square = "LSquare;"
+    made = Construct("Square", "(I)V", (Literal("I", 1),))
+    enters = Invoke("Hero", "canEnter", "(LSquare;)Z", VarRef(0, HERO), (VarRef(1, square),))
+    health = Invoke("Hero", "health", "()I", VarRef(0, HERO), ())
+    bases = [((NEW_HERO, made, health), 2), ((NEW_HERO, made, enters), 2)]
+    asked = (NEW_HERO, made, dataclasses.replace(made, args=(Literal("I", 2),)),
+             dataclasses.replace(enters, args=(VarRef(2, square),)))
+    assert asked in list(_extended(bases, [], GIVEN, 0))  # after the getter's base of the same set-up
+    assert asked not in list(_extended(bases[:1], [], GIVEN, 0))
