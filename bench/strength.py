@@ -1,7 +1,8 @@
 """B6 (../shared/BENCHMARKS.md): test strength, hand-written against generated suites.
 
 On a sample project (`basics` unless `--sample` names another: `containers`, `dungeon`, whose
-classes are spread over packages): jtc generates a suite for every class that has a hand-written test, then
+classes are spread over packages): jtc generates a suite for every class that has a hand-written test (with
+the access that test takes: a package-private method, a private constructor; HAND_WRITTEN_ACCESS), then
 `jtc mutate`'s machinery scores the hand-written suite, the generated one and their union per class.
 Beside the scores, the shape of each suite: tests (and how many are parameterized), statements per
 test, assertions per test, and the share of assertions that only check a type (`assertInstanceOf`). Prints a table and writes JSON to
@@ -33,6 +34,12 @@ from jtc.mutate.suites import mutate_suites
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample-projects"
 LABELS = ("hand-written", "generated", "union")
+# Classes whose hand-written test calls what jtc leaves alone by default, and the access jtc is given
+# for them, so that both suites may call the same members (`--default-access` leaves it out).
+HAND_WRITTEN_ACCESS = {
+    "com.example.containers.PackagePrivate": AccessOptions(include_non_public=True),  # a package-private method
+    "com.example.basics.NoPublicConstructor": AccessOptions(include_private=True),  # a private constructor, by reflection
+}
 TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest"})
 
 
@@ -92,32 +99,40 @@ def _classes_with_tests(sample: str) -> list[str]:
 
 
 def _generate(classes: list[str], classpath: Path, output: Path, budget: float, seed: int,
-              options: dict) -> dict[str, str]:
-    """Writes the generated suite; the classes jtc refused, with the reason. `options`: more Settings."""
-    settings = Settings(classpath=(str(classpath),), output_dir=output, time_budget=budget, seed=seed, **options)
+              options: dict, access: dict[str, AccessOptions]) -> dict[str, str]:
+    """Writes the generated suite; the classes jtc refused, with the reason. `options`: more Settings;
+    `access`: the classes generated with other access than `options` gives (one run per access)."""
     refused = {}
-    for name, report in generate(settings, classes):
-        if isinstance(report, JtcError):
-            refused[name] = str(report)
-            print(f"{name}: refused: {report}", flush=True)
-        else:
-            print(f"{name}: {report.tests_written} tests", flush=True)
+    default = options.get("access", AccessOptions())
+    for granted in dict.fromkeys([default, *access.values()]):
+        group = [name for name in classes if access.get(name, default) == granted]
+        settings = Settings(classpath=(str(classpath),), output_dir=output, time_budget=budget, seed=seed,
+                            **{**options, "access": granted})
+        for name, report in generate(settings, group):
+            if isinstance(report, JtcError):
+                refused[name] = str(report)
+                print(f"{name}: refused: {report}", flush=True)
+            else:
+                print(f"{name}: {report.tests_written} tests", flush=True)
     return refused
 
 
 def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, generated: Path | None,
-        options: dict | None = None) -> dict:
-    """B6 on `classes` of `sample`; `options` are Settings fields for jtc generate (access, select_assertions)."""
-    options = options or {}
+        options: dict | None = None, access: dict[str, AccessOptions] | None = None) -> dict:
+    """B6 on `classes` of `sample`; `options` are Settings fields for jtc generate (access, select_assertions);
+    `access`: the classes generated with other access (HAND_WRITTEN_ACCESS)."""
+    options, access = options or {}, {name: granted for name, granted in (access or {}).items() if name in classes}
     classpath = work / "classes"
     errors = compile_sources(sorted((SAMPLES / sample / "src" / "main" / "java").rglob("*.java")), [], classpath)
     if errors:
         raise SystemExit(f"the {sample} sample does not compile: {errors[0]}")
+    for name, granted in access.items():
+        print(f"{name}: generated with {granted}, as its hand-written test calls such members", flush=True)
     started = time.perf_counter()
     refused: dict[str, str] = {}
     if generated is None:
         generated = work / "generated"
-        refused = _generate(classes, classpath, generated, budget, seed, options)
+        refused = _generate(classes, classpath, generated, budget, seed, options, access)
     generation_s = time.perf_counter() - started
     hand = _hand_written(sample, classes, work / "hand-written")
     started = time.perf_counter()
@@ -137,6 +152,7 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
                                                          for label, a in accepted.items()))
     return {"sample": sample, "budget_seconds": budget,
             "options": {key: str(value) for key, value in options.items()}, "seed": seed, "classes": classes,
+            "access": {name: str(granted) for name, granted in access.items()},
             "refused": refused,
             "mutants_per_class": {name: scores[0]["classes"][name]["total"] for name in classes},
             "seconds": {"generation": round(generation_s, 1), "mutation": round(mutation_s, 1)},
@@ -159,6 +175,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the sample")
     parser.add_argument("--include-non-public", action="store_true",
                         help="let the generated tests call package-private members (jtc generate --include-non-public)")
+    parser.add_argument("--default-access", action="store_true",
+                        help="generate every class with the same access, also those whose hand-written test calls "
+                             "package-private or private members (HAND_WRITTEN_ACCESS)")
     parser.add_argument("--select-assertions", action="store_true",
                         help="jtc generate --select-assertions: observer answers chosen by mutation analysis")
     parser.add_argument("--generated", type=Path, help="score this generated suite instead of generating one")
@@ -168,7 +187,8 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="jtc-strength-") as scratch:
         result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated,
                      {"access": AccessOptions(include_non_public=args.include_non_public),
-                      "select_assertions": args.select_assertions})
+                      "select_assertions": args.select_assertions},
+                     {} if args.default_access else HAND_WRITTEN_ACCESS)
         if args.keep is not None and args.generated is None:
             shutil.copytree(Path(scratch) / "generated", args.keep, dirs_exist_ok=True)
     out = args.output or ROOT / "bench" / "results" / f"strength-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"

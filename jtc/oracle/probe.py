@@ -18,7 +18,7 @@ from typing import Callable
 
 from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
-from jtc.model.program import Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, VarRef
+from jtc.model.program import Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef
 from jtc.model.types import STRING, binary_name
 from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws)
@@ -61,19 +61,27 @@ def in_family(internal: str, class_name: str) -> bool:
 
 
 class _Probe:
-    """One test's probe program and what its runs agreed on."""
+    """One test's probe program and what its runs agreed on. The value a statement returned is read
+    right after it (where the test states it: a view a later call changes reads as it was then), the
+    observers after the last statement (where the test states their answers). Positions are the
+    probe program's; `at` maps the test's statements there."""
 
     def __init__(self, case: TestCase, original: HarnessResult, prober: Prober) -> None:
         self.case, self.original, self.prober = case, original, prober
-        self.statements: list[Statement] = list(case.program)
-        self.extractors: dict[int, int] = {}  # statement -> the statement that reads its value
-        # (receiver, observer, its arguments, statement)
+        self.statements: list[Statement] = []
+        self.at: dict[int, int] = {}  # the test's statement -> its position in the probe program
+        self.extractors: dict[int, int] = {}  # position -> the position of the statement that reads its value
+        # (receiver, observer, its arguments, position)
         self.observed: list[tuple[int, Observer, tuple[Literal, ...], int]] = []
-        self.untyped: list[int] = []  # statements whose answers are declared Object
+        self.untyped: list[int] = []  # positions of answers declared Object
         self.neighbours = _neighbours(case.program, prober.class_name) if prober.observe_neighbours else frozenset()
         for index, statement in enumerate(case.program):
+            self.at[index] = self._add(_moved(statement, self.at))
             if _ok(original, index):
-                self._plan(index, statement)
+                self._plan_value(index)
+        for index, statement in enumerate(case.program):
+            if _ok(original, index):
+                self._plan_observers(index, statement)
         if self.untyped:
             self._plan_by_runtime_class()
         self.runs = [prober.run(tuple(self.statements)) for _ in range(2)]
@@ -82,16 +90,20 @@ class _Probe:
         self.statements.append(statement)
         return len(self.statements) - 1
 
-    def _plan_extractor(self, index: int, internal: str) -> None:
-        read = extractor(self.prober.index, internal, index)
+    def _plan_extractor(self, position: int, internal: str) -> None:
+        read = extractor(self.prober.index, internal, position)
         if read is not None:
-            self.extractors[index] = self._add(read)
+            self.extractors[position] = self._add(read)
 
-    def _plan(self, index: int, statement: Statement) -> None:
+    def _plan_value(self, index: int) -> None:
+        value = decode_returned(self.original.values[index] or "V")
+        if isinstance(value, ObjectValue):
+            self._plan_extractor(self.at[index], value.class_name.replace(".", "/"))
+
+    def _plan_observers(self, index: int, statement: Statement) -> None:
         value = decode_returned(self.original.values[index] or "V")
         if not isinstance(value, ObjectValue):
             return
-        self._plan_extractor(index, value.class_name.replace(".", "/"))
         declared = statement.result_desc
         class_name = self.prober.class_name
         if not declared.startswith("L"):
@@ -102,7 +114,7 @@ class _Probe:
         if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
             return  # a private nested class: the test holds it as an Object and cannot call its methods
         last = self.case.program[-1]
-        receiver = VarRef(index, declared)
+        receiver = VarRef(self.at[index], declared)
         asked: list[tuple[Observer, tuple[Literal, ...]]] = [
             (observer, ()) for observer in self.prober.observers_of(declared[1:-1])]
         asked += [((owner, name, desc), (value,)) for owner, name, desc in self.prober.queries_of(declared[1:-1])
@@ -129,17 +141,20 @@ class _Probe:
             if isinstance(value, ObjectValue):
                 self._plan_extractor(position, value.class_name.replace(".", "/"))
 
-    def token(self, index: int) -> str | None:
-        """The statement's value token when every run returned the same value."""
-        results = [*self.runs, self.original] if index < len(self.case.program) else self.runs
-        tokens = [result.values[index] if _ok(result, index) else None for result in results]
+    def token(self, position: int, index: int | None = None) -> str | None:
+        """The value token at `position` when every run returned the same value (and the search's
+        run too, at `index`, for a statement of the test)."""
+        tokens = [result.values[position] if _ok(result, position) else None for result in self.runs]
+        if index is not None:
+            tokens.append(self.original.values[index] if _ok(self.original, index) else None)
         if any(token is None for token in tokens) or len({_comparable(t) for t in tokens if t}) != 1:
             return None
         return tokens[0]
 
-    def stated(self, index: int, declared: str) -> Stated | None:
-        """What the test can assert about statement `index`'s value, None when nothing stable."""
-        token = self.token(index)
+    def stated(self, position: int, declared: str, index: int | None = None) -> Stated | None:
+        """What the test can assert about the value at `position` (statement `index` of the test, if
+        it is one), None when nothing stable."""
+        token = self.token(position, index)
         if token is None:
             return None
         value = decode_returned(token)
@@ -149,7 +164,7 @@ class _Probe:
             return Returns(Null(declared))
         if not isinstance(value, ObjectValue):
             return None if _carries_identity(value) else Returns(value)
-        read_at = self.extractors.get(index)
+        read_at = self.extractors.get(position)
         read = decode_returned(self.token(read_at) or "V") if read_at is not None else None
         if not isinstance(read, Literal):
             return None
@@ -163,9 +178,21 @@ class _Probe:
 
     def message_stable(self, index: int) -> bool:
         """Whether statement `index` threw with the same message in every run, free of identity hashes."""
-        messages = {result.messages[index] if index < len(result.messages) else None
-                    for result in (*self.runs, self.original)}
+        position = self.at[index]
+        messages = {result.messages[position] if position < len(result.messages) else None for result in self.runs}
+        messages.add(self.original.messages[index] if index < len(self.original.messages) else None)
         return len(messages) == 1 and not IDENTITY_HASH.search(next(iter(messages)) or "")
+
+
+def _moved(statement: Statement, at: dict[int, int]) -> Statement:
+    """`statement` with the results it uses referred to where they went (`at`)."""
+    def moved(value: Value) -> Value:
+        return VarRef(at[value.index], value.desc) if isinstance(value, VarRef) else value
+    changes: dict[str, object] = {"args": tuple(moved(arg) for arg in statement.args)}
+    receiver = getattr(statement, "receiver", None)
+    if receiver is not None:
+        changes["receiver"] = moved(receiver)
+    return dataclasses.replace(statement, **changes)  # type: ignore[arg-type]
 
 
 def _neighbours(program: Program, class_name: str) -> frozenset[int]:
@@ -195,7 +222,7 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
     if isinstance(expectation, Throws) and expectation.message is not None and not run.message_stable(last):
         expectation = dataclasses.replace(expectation, message=None)
     elif isinstance(expectation, (Returns, ReturnsObject)):
-        stated = run.stated(last, case.program[last].result_desc)
+        stated = run.stated(run.at[last], case.program[last].result_desc, last)
         if stated is not None:
             expectation = stated
         elif isinstance(expectation, Returns):
@@ -207,7 +234,7 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
     for index, statement in enumerate(case.program[:-1]):
         if isinstance(statement, Invoke) and in_family(statement.owner, prober.class_name) \
                 and statement.result_desc != "V" and index not in raised_at:
-            stated = run.stated(index, statement.result_desc)
+            stated = run.stated(run.at[index], statement.result_desc, index)
             if stated is not None:
                 values.append((index, stated))
     observations = []

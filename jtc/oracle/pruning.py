@@ -18,7 +18,7 @@ from jtc.model.program import Invoke
 from jtc.oracle.expectations import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
 
 MAX_OBSERVATIONS = 3
-SELECTION_CANDIDATES = 12
+SELECTION_CANDIDATES = 24  # an answer most tests share (`getAttackPower()` is 2) may be the one a mutant changes
 
 
 def _asserted_calls(case: TestCase) -> set[tuple[int, str, str, tuple, Stated]]:

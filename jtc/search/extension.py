@@ -22,7 +22,11 @@ returned gets, on the same object:
   combinations of what the test holds: for an object parameter the objects of that type the
   test made or took, for an enum each of its constants, for a primitive or String the values
   above;
-* a static call under test made again with other combinations of those arguments;
+* objects made like those the test holds from other values (`new Score("!2", 1)` beside its
+  `new Score("!", 0)`, the next constant of an enum argument): a sort, a map's values, a door
+  show only with objects that differ;
+* a call under test that no taker stands for (a static call, a query with objects such as
+  `canEnter(square)`) made again with other combinations of those arguments;
 * a random walk (seeded) over all those calls and the call under test, whose prefixes of
   WALK_LENGTHS calls are runs of their own: a red-black tree breaks only after a put, a remove of a
   node with one child and a remove of the child, a level is won only after several moves.
@@ -41,12 +45,12 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence, Union
+from typing import Callable, Iterator, Sequence, TypeGuard, Union
 
 from jtc.analysis.influence import InfluenceAnalysis
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
-from jtc.model.program import Construct, FieldLoad, Invoke, Null, Program, Statement, Value, VarRef
+from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.types import STRING, is_primitive, is_reference
 from jtc.oracle.observers import MAX_QUERY_VALUES, arguments
 from jtc.search.deadline import DeadlineReached
@@ -71,7 +75,18 @@ class Taken:
     path: Recipe
 
 
-Argument = Union[Value, FieldLoad, Taken]  # a constant or a taken object is made by statements of its own
+@dataclass(frozen=True)
+class Fresh:
+    """An object made as one the test holds was, from other values (`new Score("!2", 1)` beside
+    `new Score("!", 0)`, `new Square(TileType.WALL)` beside `new Square(TileType.FLOOR)`): `made`
+    with `args`, each constant loaded by a statement before it."""
+
+    made: Construct | Invoke
+    args: tuple[Value | FieldLoad, ...]
+
+
+# A constant, a fresh object or a taken object is made by statements of its own.
+Argument = Union[Value, FieldLoad, Fresh, Taken]
 
 
 @dataclass(frozen=True)
@@ -79,7 +94,8 @@ class Arguments:
     """What an extension may pass for a parameter: the values of a primitive or String type the test
     uses and one it does not (like a query), the objects of a reference type it holds (made or
     taken by its statements), else those it can take out of the receiver (`paths`, as the search
-    takes them), and an enum's constants (`constants`)."""
+    takes them), objects made like those it holds from other values, and an enum's constants
+    (`constants`)."""
 
     assignable: Callable[[str, str], bool]
     constants: Callable[[str], tuple[FieldLoad, ...]] = lambda desc: ()
@@ -89,8 +105,8 @@ class Arguments:
         """The choices for a parameter of type `desc` of a call on `receiver` (never passed to itself):
         at most `values` of the primitive or String values the test uses, then one it does not; the
         objects it made to pass before the results of the receiver's calls (a value put before the
-        null a `put` returned); null for an object when the test holds none, can take none and the
-        type has no constants."""
+        null a `put` returned), then one made like each of those from other values; null for an
+        object when the test holds none, can take none and the type has no constants."""
         if is_primitive(desc) or desc == STRING:
             return list(arguments(program, desc, values))
         owner = receiver.desc[1:-1] if receiver is not None else None
@@ -101,7 +117,37 @@ class Arguments:
             and (receiver is None or i != receiver.index)]
         if not held and receiver is not None:
             held = [Taken(receiver, path) for path in self.paths(receiver.desc, desc)]
-        return [*held[:HELD], *self.constants(desc)] or [Null(desc)]
+        held = held[:HELD]
+        return [*held, *self._fresh(program, held), *self.constants(desc)] or [Null(desc)]
+
+    def _fresh(self, program: Program, held: Sequence[Argument]) -> list[Fresh]:
+        """For each held object that a constructor or a static factory made from literals or enum
+        constants (and other objects, which stay), one made alike from other values: a table sorts,
+        a map tells values apart, a hero meets a door, only when what it is given differs."""
+        made = []
+        for value in held:
+            statement = program[value.index] if isinstance(value, VarRef) else None
+            if not isinstance(statement, (Construct, Invoke)) or getattr(statement, "receiver", None) is not None:
+                continue
+            args = tuple(self._other(program, arg) for arg in statement.args)
+            if args != statement.args:
+                made.append(Fresh(statement, args))
+        return made
+
+    def _other(self, program: Program, arg: Value) -> Value | FieldLoad:
+        """Another value for `arg`: one past the largest number `program` uses, the other boolean,
+        the String with a number appended (`"!2"`: an empty or new name may be refused), the enum's
+        next constant; any other argument as it is."""
+        if isinstance(arg, Literal):
+            if arg.desc == STRING:
+                used = {a.value for statement in program for a in statement.args if isinstance(a, Literal)}
+                return Literal(STRING, next(text for n in itertools.count(2) if (text := f"{arg.value}{n}") not in used))
+            if arg.desc == "Z":
+                return Literal("Z", not arg.value)
+            return next(iter(arguments(program, arg.desc, 0)), arg)
+        loaded = program[arg.index] if isinstance(arg, VarRef) else None
+        constants = self.constants(loaded.desc) if isinstance(loaded, FieldLoad) else ()
+        return constants[(constants.index(loaded) + 1) % len(constants)] if loaded in constants else arg
 
 
 def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
@@ -143,14 +189,17 @@ def _take(statements: list[Statement], taken: Taken) -> VarRef:
     return VarRef(len(statements) - 1, taken.path[-1].invokable.returns)
 
 
-def _appended(program: Program, call: Invoke, args: Sequence[Argument]) -> Program:
-    """`program` with `call` made with `args`, each constant loaded and each taken object taken by
-    statements before it."""
+def _appended(program: Program, call: Construct | Invoke, args: Sequence[Argument]) -> Program:
+    """`program` with `call` made with `args`, each constant loaded, each fresh object made and each
+    taken object taken by statements before it."""
     statements, passed = list(program), []
     for arg in args:
         if isinstance(arg, FieldLoad):
             statements.append(arg)
             arg = VarRef(len(statements) - 1, arg.desc)
+        elif isinstance(arg, Fresh):
+            statements = list(_appended(tuple(statements), arg.made, arg.args))
+            arg = VarRef(len(statements) - 1, arg.made.result_desc)
         elif isinstance(arg, Taken):
             arg = _take(statements, arg)
         passed.append(arg)
@@ -192,16 +241,19 @@ def longer(program: Program, call: int, takers: Sequence[Invoke]) -> list[Progra
 
 def combined(program: Program, call: int, takers: Sequence[Invoke], given: Arguments) -> list[Program]:
     """`program` up to statement `call`, then each of `takers` with objects, enum constants or
-    several arguments made once on its object, with each of its argument combinations. A static
-    call under test, which has no object to go on with, is made again with each other combination
-    of its arguments (`shortestPath(to, from, null)` after `shortestPath(from, to, null)`)."""
+    several arguments made once on its object, with each of its argument combinations. A call under
+    test that no taker stands for (a static call, which has no object to go on with, or a query
+    that changes nothing) is made again with each other combination of its arguments
+    (`shortestPath(to, from, null)` after `shortestPath(from, to, null)`, `canEnter(new
+    Square(TileType.WALL))` after `canEnter(new Square(TileType.FLOOR))`)."""
     base, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
+    again = [_appended(base, statement, args) for args in _combinations(base, statement, given)
+             if args != statement.args] if _asked_again(statement, takers) else []
     if receiver is None:
-        return [_appended(base, statement, args) for args in _combinations(base, statement, given)
-                if args != statement.args] if isinstance(statement, Invoke) and statement.args else []
+        return again
     return [_appended(base, made, args) for made in _on(takers, receiver) if not _plain(made)
-            for args in _combinations(base, made, given)]
+            for args in _combinations(base, made, given)] + again
 
 
 def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments, rng: random.Random) -> list[Program]:
@@ -227,6 +279,13 @@ def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments
     return walks
 
 
+def _asked_again(statement: Statement, takers: Sequence[Invoke]) -> TypeGuard[Invoke]:
+    """A call under test that `combined` makes again with other arguments: a static call with
+    arguments, or a query (no taker) with objects, constants or several arguments."""
+    return isinstance(statement, Invoke) and bool(statement.args) and (
+        statement.receiver is None or not _plain(statement) and _getter(statement, takers))
+
+
 def _getter(statement: Statement, takers: Sequence[Invoke]) -> bool:
     """A call on an object that changes nothing: no taker."""
     return isinstance(statement, Invoke) and statement.receiver is not None \
@@ -235,8 +294,8 @@ def _getter(statement: Statement, takers: Sequence[Invoke]) -> bool:
 
 def _set_up(program: Program, call: int, takers: Sequence[Invoke]) -> tuple[Program, Statement]:
     """The program a combination or a walk goes on from, and the call under test: without a getter
-    under test, whose answer the test states where it is made, while the probe reads a view it
-    returned (`getItems()`) after the calls that follow have changed it."""
+    under test, which changes nothing, so that one walk from its set-up stands for every getter
+    tested there (and is not a statement longer)."""
     statement = program[call]
     return (program[:call] if _getter(statement, takers) else program[:call + 1]), statement
 
@@ -244,13 +303,15 @@ def _set_up(program: Program, call: int, takers: Sequence[Invoke]) -> tuple[Prog
 def _distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> list[tuple[Program, int]]:
     """One base per state it leaves its object in: a call under test that changes nothing (a
     getter: no taker) leaves the state of its set-up, so the first base of each set-up stands for
-    the getters after it (a level's dozen getter tests extend as one)."""
-    seen: set[Program] = set()
+    the getters after it (a level's dozen getter tests extend as one), except a query asked again
+    about other objects (`canEnter(square)`), which stands for itself too."""
+    seen: set[tuple[Program, Statement | None]] = set()
     kept = []
     for program, call in bases:
-        state, _ = _set_up(program, call, takers)
-        if state not in seen:
-            seen.add(state)
+        state, statement = _set_up(program, call, takers)
+        key = (state, statement if _asked_again(statement, takers) else None)
+        if key not in seen:
+            seen.add(key)
             kept.append((program, call))
     return kept
 

@@ -82,3 +82,16 @@ def test_a_sample_with_classes_in_several_packages_has_its_tests_found_and_copie
 def test_scores_over_the_accepted_classes_leave_the_refused_ones_out():
     scores = [{"suite": "generated", "classes": {"a.X": {"killed": 3, "total": 5}, "a.Y": {"killed": 0, "total": 7}}}]
     assert strength._accepted(scores, ["a.X"]) == {"generated": {"killed": 3, "total": 5}}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sample, name", [("containers", "com.example.containers.PackagePrivate"),
+                                          ("basics", "com.example.basics.NoPublicConstructor")])
+def test_a_class_whose_hand_written_test_calls_non_public_members_is_generated_with_that_access(
+        tmp_path: Path, sample: str, name: str):
+    output = tmp_path / "strength.json"
+    assert strength.main(["--sample", sample, "--classes", name, "--budget", "5", "--output", str(output)]) == 0
+    result = json.loads(output.read_text())
+    suites = {suite["suite"]: suite for suite in result["suites"]}
+    assert result["refused"] == {} and list(result["access"]) == [name]
+    assert suites["generated"]["killed"] >= suites["hand-written"]["killed"] > 0

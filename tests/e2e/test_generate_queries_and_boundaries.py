@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import jtc.generate
+import jtc.search.extension
 from jtc.config import Settings
 from jtc.generate import ClassReport, generate
 from jtc.mutate.runner import Timeouts
@@ -147,5 +148,22 @@ def test_the_observers_of_the_objects_the_class_under_test_changes_are_asked(str
     assert observed.score().killed == observed.score().total, _survivors(observed)
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
     assert "Cup cup = tray.getCup();" in source and "cup.getLevel());" in source, source  # the tray's own cup
+    run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
+    assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
+
+
+def test_a_fresh_object_made_like_the_one_the_test_holds_shows_the_sort(strength_classes: Path, tmp_path: Path) -> None:
+    """`st.Ladder` sorts the rungs it is given: with one rung, or the same one twice, a ladder that
+    does not sort leads with the same name. A rung made like the test's from other values (one more
+    point) is entered on trial, and only it kills the mutant without the sort."""
+    without, with_fresh = tmp_path / "without", tmp_path / "with"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jtc.search.extension.Arguments, "_fresh", lambda self, program, held: [])
+        _generate(strength_classes, without, "st.Ladder", select_assertions=True)
+    report = _generate(strength_classes, with_fresh, "st.Ladder", select_assertions=True)
+    plain, fresh, _ = mutate_suites([without, with_fresh], [strength_classes], ["st.Ladder"], tmp_path / "mutate",
+                                    Timeouts())
+    assert "enter(Lst/Rung;)V removed call to java.util.Collections.sort" in _survivors(plain)
+    assert fresh.score().killed == fresh.score().total, _survivors(fresh)
     run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
     assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]

@@ -120,3 +120,65 @@ def test_a_mutant_that_calls_system_exit_is_killed_and_the_run_goes_on(basics_cl
     # Negating `status < 0` makes process(0) call System.exit(3): the test fails instead of the runner's JVM ending.
     assert "com.example.basics.Exiter |    5/8 " in run.stdout
     assert "negate-conditional" not in run.stdout.split("surviving mutants")[1]
+
+
+EVERY_TEST = """package mut;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class TallyTest {
+
+    @Test
+    void once() {
+        Tally tally = new Tally();
+        tally.add(2);
+        assertEquals(2, tally.total());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 4})
+    void each(int n) {
+        Tally tally = new Tally();
+        tally.add(n);
+        assertEquals(n, tally.total());
+    }
+
+    @Test
+    void twice() {
+        Tally tally = new Tally();
+        tally.addTwice(3);
+        assertEquals(6, tally.total());
+    }
+}
+"""
+
+
+def test_every_test_mode_runs_a_mutant_s_tests_in_one_launch_and_reports_each_kill(project: Path, tmp_path: Path):
+    """The kills mode (assertion selection) launches a mutant's covering tests together; a test that
+    loops forever is stopped at its own limit and the tests it kept from running run on their own.
+    Its verdicts are the first-kill mode's, and it reports every test that kills, with its line."""
+    from jtc.coverage.suites import compile_suite
+    from jtc.mutate.model import Status
+    from jtc.mutate.runner import Timeouts, run_mutants
+
+    test_classes, junit = compile_suite(STRONG, [project], tmp_path / "tests")
+    classpath = [tmp_path / "tests", *junit, project]
+    first = run_mutants(project, classpath, test_classes, tmp_path / "run.tsv", Timeouts(1.0, 4.0))
+    every = run_mutants(project, classpath, test_classes, tmp_path / "kills.tsv", Timeouts(1.0, 4.0), every_test=True)
+    killed = {mutant for mutant, verdict in first.verdicts.items() if verdict.status in (Status.KILLED, Status.TIMED_OUT)}
+    assert {kill.mutant for kill in every.kills} == killed
+    assert {mutant: verdict.status for mutant, verdict in every.verdicts.items()} == \
+        {mutant: verdict.status for mutant, verdict in first.verdicts.items()}
+    assert any(kill.timed_out for kill in every.kills)
+
+    (tmp_path / "three" / "mut").mkdir(parents=True)
+    (tmp_path / "three" / "mut" / "TallyTest.java").write_text(EVERY_TEST)
+    test_classes, junit = compile_suite(tmp_path / "three", [project], tmp_path / "three-tests")
+    every = run_mutants(project, [tmp_path / "three-tests", *junit, project], test_classes, tmp_path / "three.tsv",
+                        Timeouts(1.0, 4.0), every_test=True)
+    negated = [(kill.test.rpartition("#")[2], kill.line) for kill in every.kills if kill.mutant == "mut.Tally#add(I)V@4:math:0"]
+    assert sorted(negated) == [("each", 23), ("once", 15), ("twice", 30)]  # the parameterized test once, by its case n=4

@@ -59,18 +59,18 @@ def _prober(index: ClassIndex, answers: list[list[str | None]]) -> tuple[Prober,
 def test_a_probe_states_boxed_results_enum_answers_and_leaves_out_what_runs_disagree_on(index: ClassIndex) -> None:
     case = Case((NEW, ADD, MEAN), ReturnsObject("java.lang.Integer"))
     original = _result(["O:st.Tally#1", "V", "O:java.lang.Integer#2"])
-    # Appended, statement by statement: the tally's observers (and the enum's name()), mean's intValue.
-    first = ["O:st.Tally#7", "V", "O:java.lang.Integer#8", "I:1", "O:st.Tally$Trend#9", _text("UP"),
-             _text("x@1b6d3586"), "I:5"]
-    second = first[:6] + [_text("x@2a139a55"), "I:5"]
+    # Mean's intValue right after it, then the tally's observers (and the enum's name()).
+    first = ["O:st.Tally#7", "V", "O:java.lang.Integer#8", "I:5", "I:1", "O:st.Tally$Trend#9", _text("UP"),
+             _text("x@1b6d3586")]
+    second = first[:7] + [_text("x@2a139a55")]
     prober, programs = _prober(index, [first, second])
     probed = probe(case, original, prober)
     assert encode_program(programs[0]).splitlines()[3:] == [
+        "call java/lang/Integer intValue ()I v2",
         "call st/Tally getCount ()I v0",
         "call st/Tally getTrend ()Lst/Tally$Trend; v0",
-        "call java/lang/Enum name ()Ljava/lang/String; v4",
-        "call st/Tally describe ()Ljava/lang/String; v0",
-        "call java/lang/Integer intValue ()I v2"]
+        "call java/lang/Enum name ()Ljava/lang/String; v5",
+        "call st/Tally describe ()Ljava/lang/String; v0"]
     assert programs[0] == programs[1]
     assert probed.expectation == ReturnsBoxed(Literal("I", 5))
     assert probed.observations == (
@@ -86,10 +86,16 @@ def test_earlier_results_and_collections_are_stated_and_unstable_values_and_mess
     case = Case((NEW, size, amounts, fail), Throws("java.lang.IllegalStateException", "at 12:00"))
     original = _result(["O:st.Tally#1", "I:0", "O:java.util.ArrayList#2", "java.lang.IllegalStateException"],
                        ["ok", "ok", "ok", "threw"], [None, None, None, "at 12:00"])
-    answers = [["O:st.Tally#3", "I:0", "O:java.util.ArrayList#4", "java.lang.IllegalStateException", _text("[5]")]]
-    prober = Prober(index, TALLY, lambda program: _result(answers[0], ["ok", "ok", "ok", "threw", "ok"],
-                                                          [None, None, None, "at 12:01", None]), lambda _: ())
-    probed = probe(case, original, prober)
+    # The list is read where the test states it, before the call that fails (and might change it).
+    answers = [["O:st.Tally#3", "I:0", "O:java.util.ArrayList#4", _text("[5]"), "java.lang.IllegalStateException"]]
+    programs: list[Program] = []
+
+    def run(program: Program) -> HarnessResult:
+        programs.append(program)
+        return _result(answers[0], ["ok", "ok", "ok", "ok", "threw"], [None, None, None, None, "at 12:01"])
+    probed = probe(case, original, Prober(index, TALLY, run, lambda _: ()))
+    assert encode_program(programs[0]).splitlines()[3:] == ["call java/lang/Object toString ()Ljava/lang/String; v2",
+                                                            "call st/Tally fail ()V v0"]
     assert probed.values == ((1, Returns(Literal("I", 0))), (2, ReturnsText("java.util.ArrayList", "[5]")))
     assert probed.expectation == Throws("java.lang.IllegalStateException", None)
 

@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, VarRef
-from jtc.search.extension import WALK_LENGTHS, Arguments, combined, longer, walk
+from jtc.search.extension import WALK_LENGTHS, Arguments, Fresh, _appended, _extended, combined, longer, walk
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import ROOT, Source, SourceKind, Step
 
@@ -96,3 +96,49 @@ def test_an_object_the_test_does_not_hold_is_taken_out_of_the_receiver() -> None
 
 def test_no_walk_from_an_object_no_call_changes() -> None:
     assert walk((NEW_GAME,), 0, [], GIVEN, random.Random(3)) == []
+
+
+def test_an_object_made_from_literals_or_constants_has_a_fresh_one_made_alike_from_other_values() -> None:
+    text = "Ljava/lang/String;"
+    named = Construct("Hero", "(Ljava/lang/String;I)V", (Literal(text, "a"), Literal("I", 3)))
+    join = Invoke("Game", "join", "(LHero;)V", VarRef(0, GAME), (VarRef(1, HERO),))
+    program = (NEW_GAME, named, join)
+    fresh = Construct("Hero", "(Ljava/lang/String;I)V", (Literal(text, "a2"), Literal("I", 4)))
+    assert GIVEN.of(program, HERO, VarRef(0, GAME)) == [VarRef(1, HERO), Fresh(named, fresh.args)]
+    joined = dataclasses.replace(join, args=(VarRef(3, HERO),))
+    assert (*program, fresh, joined) in combined(
+        program, 2, [dataclasses.replace(join, receiver=VarRef(-1, GAME), args=())], GIVEN)
+    # An enum constant goes to the next one (the last back to the first); another object stays.
+    facing = Construct("Hero", "(LDirection;LGame;)V", (VarRef(1, DIRECTION), VarRef(0, GAME)))
+    program = (NEW_GAME, WEST, facing)
+    assert GIVEN.of(program, HERO) == [VarRef(2, HERO), Fresh(facing, (EAST, VarRef(0, GAME)))]
+    made = _appended(program, dataclasses.replace(join, args=()), [Fresh(facing, (EAST, VarRef(0, GAME)))])
+    assert made[3:] == (EAST, dataclasses.replace(facing, args=(VarRef(3, DIRECTION), VarRef(0, GAME))),
+                        dataclasses.replace(join, args=(VarRef(4, HERO),)))
+    plain = (NEW_GAME, NEW_HERO, JOIN)  # made from no values: no other one to make
+    assert GIVEN.of(plain, HERO, VarRef(0, GAME)) == [VarRef(1, HERO)]
+
+
+def test_a_query_of_an_object_is_asked_again_about_other_objects() -> None:
+    square, floor = "LSquare;", FieldLoad("TileType", "FLOOR", "LTileType;")
+    given = Arguments(lambda sub, sup: sub == sup, lambda desc: (floor, FieldLoad("TileType", "WALL", desc))
+                      if desc == "LTileType;" else ())
+    made = Construct("Square", "(LTileType;)V", (VarRef(1, "LTileType;"),))
+    enters = Invoke("Hero", "canEnter", "(LSquare;)Z", VarRef(0, HERO), (VarRef(2, square),))
+    program = (NEW_HERO, floor, made, enters)
+    wall = FieldLoad("TileType", "WALL", "LTileType;")
+    assert combined(program, 3, [], given) == [  # from the query's set-up, about a square made like its own
+        (NEW_HERO, floor, made, wall, dataclasses.replace(made, args=(VarRef(3, "LTileType;"),)),
+         dataclasses.replace(enters, args=(VarRef(4, square),)))]
+
+
+def test_each_query_of_objects_is_a_base_of_its_own_beside_the_getters_of_its_set_up() -> None:
+    square = "LSquare;"
+    made = Construct("Square", "(I)V", (Literal("I", 1),))
+    enters = Invoke("Hero", "canEnter", "(LSquare;)Z", VarRef(0, HERO), (VarRef(1, square),))
+    health = Invoke("Hero", "health", "()I", VarRef(0, HERO), ())
+    bases = [((NEW_HERO, made, health), 2), ((NEW_HERO, made, enters), 2)]
+    asked = (NEW_HERO, made, dataclasses.replace(made, args=(Literal("I", 2),)),
+             dataclasses.replace(enters, args=(VarRef(2, square),)))
+    assert asked in list(_extended(bases, [], GIVEN, 0))  # after the getter's base of the same set-up
+    assert asked not in list(_extended(bases[:1], [], GIVEN, 0))

@@ -188,10 +188,19 @@ public final class MutationRunner {
             ClassLoader loader = new MutantLoader(classpath, classes, getClass().getClassLoader());
             long deadline = System.nanoTime() + budget * 1_000_000;
             String[] verdict = {"SURVIVED", "", ""};
+            Map<TestUnit, Long> limits = new HashMap<>();
             for (TestUnit unit : covering) {
-                long left = everyTest ? baseMillis + (long) (factor * millis.get(unit))
-                        : Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
-                TestRunner.Outcome outcome = tests.run(loader, unit, left);
+                limits.put(unit, baseMillis + (long) (factor * millis.get(unit)));
+            }
+            // every test runs: one launch for all, and the tests a timeout left unrun each on their own
+            Map<TestUnit, TestRunner.Outcome> launched = everyTest ? tests.runAll(loader, covering, limits) : Map.of();
+            boolean stopped = launched.values().stream().anyMatch(o -> o.status == TestRunner.Status.TIMED_OUT);
+            if (stopped) {
+                loader = new MutantLoader(classpath, classes, getClass().getClassLoader());
+            }
+            for (TestUnit unit : covering) {
+                long left = everyTest ? limits.get(unit) : Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                TestRunner.Outcome outcome = launched.containsKey(unit) ? launched.get(unit) : tests.run(loader, unit, left);
                 if (outcome.status == TestRunner.Status.PASSED) {
                     continue;
                 }

@@ -4,9 +4,13 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
@@ -29,6 +33,10 @@ import org.junit.platform.launcher.core.LauncherFactory;
 final class TestRunner {
 
     enum Status { PASSED, FAILED, TIMED_OUT }
+
+    /** How often a launch of several tests is checked for one that overstays its limit. */
+    private static final long POLL_MILLIS = 20;
+    private static final long DRAIN_MILLIS = 2;
 
     static final class Outcome {
         final Status status;
@@ -63,7 +71,7 @@ final class TestRunner {
                         MethodSource source = (MethodSource) id.getSource().get();
                         TestUnit unit = new TestUnit(source.getClassName(), source.getMethodName(),
                                 source.getMethodParameterTypes());
-                        units.putIfAbsent(unit.name() + "(" + unit.parameterTypes + ")", unit);
+                        units.putIfAbsent(unit.key(), unit);
                     }
                 }
             }
@@ -115,6 +123,98 @@ final class TestRunner {
                 millis, line[0]);
     }
 
+    /**
+     * Runs `units` in one launch (one discovery and one thread for all of them, where a launch per test
+     * cost more than most tests), each within its own limit: the outcome of each test that ran to its
+     * end, and of the one that overstayed its limit (which ends the launch: the tests after it have no
+     * outcome, and the caller runs them on their own). A test whose class failed to start has none
+     * either.
+     */
+    Map<TestUnit, Outcome> runAll(ClassLoader loader, List<TestUnit> units, Map<TestUnit, Long> limitMillis) {
+        Map<String, TestUnit> byKey = new HashMap<>();
+        for (TestUnit unit : units) {
+            byKey.put(unit.key(), unit);
+        }
+        Map<TestUnit, Outcome> outcomes = new ConcurrentHashMap<>();
+        Map<TestUnit, String> outermost = new ConcurrentHashMap<>();  // the method, or a parameterised test's container
+        Map<TestUnit, Long> started = new ConcurrentHashMap<>();
+        Map<TestUnit, Outcome> failures = new ConcurrentHashMap<>();  // the first failure of each (any invocation)
+        AtomicReference<TestUnit> running = new AtomicReference<>();
+        AtomicBoolean abandoned = new AtomicBoolean();  // stopped: what the launch reports after is not heard
+        TestExecutionListener listener = new TestExecutionListener() {
+            @Override
+            public void executionStarted(TestIdentifier id) {
+                TestUnit unit = abandoned.get() ? null : unitOf(id, byKey);
+                if (unit != null && outermost.putIfAbsent(unit, id.getUniqueId()) == null) {
+                    started.put(unit, System.nanoTime());
+                    running.set(unit);
+                }
+            }
+
+            @Override
+            public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                TestUnit unit = abandoned.get() ? null : unitOf(id, byKey);
+                if (unit == null) {
+                    return;
+                }
+                long millis = (System.nanoTime() - started.getOrDefault(unit, System.nanoTime())) / 1_000_000;
+                if (result.getStatus() == TestExecutionResult.Status.FAILED) {
+                    failures.putIfAbsent(unit, new Outcome(Status.FAILED,
+                            result.getThrowable().map(TestRunner::describe).orElse("failed"), millis,
+                            result.getThrowable().map(t -> lineIn(t, unit.className)).orElse(-1)));
+                }
+                if (id.getUniqueId().equals(outermost.get(unit))) {
+                    outcomes.put(unit, failures.getOrDefault(unit, new Outcome(Status.PASSED, "", millis, -1)));
+                    running.compareAndSet(unit, null);
+                }
+            }
+        };
+        Thread thread = new Thread(() -> {
+            try {
+                List<DiscoverySelector> selectors = new ArrayList<>();
+                for (TestUnit unit : units) {
+                    selectors.add(selectMethod(Class.forName(unit.className, false, loader), unit.methodName,
+                            unit.parameterTypes));
+                }
+                launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectors).build(), listener);
+            } catch (Throwable e) {  // a test class that does not load: its tests get no outcome
+            }
+        }, "jtc-mutant-tests");
+        thread.setContextClassLoader(loader);
+        thread.setDaemon(true);
+        thread.start();
+        long total = limitMillis.values().stream().mapToLong(Long::longValue).sum();
+        long end = System.nanoTime() + total * 1_000_000;
+        try {
+            while (thread.isAlive()) {
+                thread.join(POLL_MILLIS);
+                TestUnit unit = running.get();
+                Long since = unit == null ? null : started.get(unit);
+                boolean overdue = since != null && (System.nanoTime() - since) / 1_000_000 > limitMillis.get(unit);
+                if (thread.isAlive() && (overdue || System.nanoTime() > end)) {
+                    abandoned.set(true);
+                    drain(thread);
+                    if (unit != null) {
+                        outcomes.put(unit, new Outcome(Status.TIMED_OUT, "did not finish within "
+                                + limitMillis.get(unit) + " ms", limitMillis.get(unit), -1));
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return outcomes;
+    }
+
+    /** The unit of `units` that a test or container of the plan stands for, or null. */
+    private static TestUnit unitOf(TestIdentifier id, Map<String, TestUnit> byKey) {
+        if (!(id.getSource().orElse(null) instanceof MethodSource)) {
+            return null;
+        }
+        MethodSource source = (MethodSource) id.getSource().get();
+        return byKey.get(TestUnit.key(source.getClassName(), source.getMethodName(), source.getMethodParameterTypes()));
+    }
+
     /** The line of the first stack frame in the test class (its lambdas included), or -1. */
     private static int lineIn(Throwable throwable, String testClass) {
         for (StackTraceElement frame : throwable.getStackTrace()) {
@@ -123,6 +223,18 @@ final class TestRunner {
             }
         }
         return -1;
+    }
+
+    /**
+     * Stops a launch: JUnit reports a stopped test as failed and goes on with the next, so each test
+     * it starts is stopped too, until the thread ends.
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void drain(Thread thread) throws InterruptedException {
+        while (thread.isAlive()) {
+            thread.stop();
+            thread.join(DRAIN_MILLIS);
+        }
     }
 
     @SuppressWarnings({"deprecation", "removal"})

@@ -13,6 +13,15 @@ final class TestUnit {
         this.parameterTypes = parameterTypes;
     }
 
+    /** What tells units apart: class, method and parameter types. */
+    String key() {
+        return key(className, methodName, parameterTypes);
+    }
+
+    static String key(String className, String methodName, String parameterTypes) {
+        return className + "#" + methodName + "(" + parameterTypes + ")";
+    }
+
     /** '<test class>#<method>', as jtc's JUnit report reader names tests. */
     String name() {
         return className + "#" + methodName;
