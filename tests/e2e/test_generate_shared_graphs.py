@@ -36,7 +36,7 @@ def test_an_argument_is_taken_out_of_the_graph_another_argument_came_from(report
     trail = reports["gr.Trail"]
     assert trail.branch == (5, 6) and trail.line == (5, 5)
     source = Path(trail.test_file).read_text()  # type: ignore[arg-type]
-    assert "Route route = camp.getRoute();\n        List posts = route.getPosts();" in source
+    assert "Route route = camp.getRoute();\n        List<Post> posts = route.getPosts();" in source
     assert re.search(r'assertEquals\("here", Trail\.between\(\w+, \(Post\) posts\.get\(0\)\)\);', source)
     assert re.search(r'assertEquals\("ahead", Trail\.between\(\w+, \(Post\) posts\.get\(1\)\)\);', source)
 
