@@ -90,7 +90,8 @@ def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_cl
     assert all(isinstance(r, ClassReport) and not r.dropped and not r.masked for r in reports), reports
     by_rule, by_mutants, _ = mutate_suites([ruled, selected], [strength_classes], names, tmp_path / "mutate",
                                            Timeouts())
-    assert [(s.score().killed, s.score().total) for s in (by_rule, by_mutants)] == [(29, 31), (31, 31)]
+    # Tally.Trend's values() and valueOf(String) are javac's, so they have no mutants.
+    assert [(s.score().killed, s.score().total) for s in (by_rule, by_mutants)] == [(27, 29), (29, 29)]
     shapes = [suite_shape(folder) for folder in (ruled, selected)]
     assert [shape["tests"] for shape in shapes] == [15, 15]
     # By the rule, an observer's answer is stated once per set-up (minimise/observations.py): 3.0 before.
