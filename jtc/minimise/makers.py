@@ -23,10 +23,18 @@ from jtc.search.execution import Execution
 Made = tuple[str, str]
 
 
-def made_at(program: Program, result: HarnessResult, index: int) -> Made | None:
-    """What statement `index` made, when it returned a non-null object."""
+def object_token(result: HarnessResult, index: int) -> str | None:
+    """The harness's token (`O:<class>#<id>`) of the non-null object statement `index` returned."""
     token = result.values[index] if index < len(result.values) else None
     if not token or not token.startswith("O:") or result.status[index] != StatementStatus.OK:
+        return None
+    return token
+
+
+def made_at(program: Program, result: HarnessResult, index: int) -> Made | None:
+    """What statement `index` made, when it returned a non-null object."""
+    token = object_token(result, index)
+    if token is None:
         return None
     desc = program[index].result_desc
     return (desc, token[2:].rpartition("#")[0]) if is_reference(desc) else None

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import (Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, Statement,
                                StatementStatus, Stub, VarRef)
-from jtc.minimise.makers import Made, made_at, only_for, swapped
+from jtc.minimise.makers import Made, made_at, object_token, only_for, swapped
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
 from jtc.oracle.selection import Candidate, candidates, in_class_name
@@ -266,7 +266,7 @@ def _reductions(program: Program, result: HarnessResult, kept: Callable[[Stateme
 
 def _same_as_earlier(program: Program, result: HarnessResult, later: int) -> int | None:
     """The earlier statement whose result was the very object statement `later` returned."""
-    token = result.values[later] if later < len(result.values) else None
-    if not token or not token.startswith("O:") or result.status[later] != StatementStatus.OK:
+    token = object_token(result, later)
+    if token is None:
         return None
     return next((i for i in range(later) if result.status[i] == StatementStatus.OK and result.values[i] == token), None)
