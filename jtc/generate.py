@@ -61,6 +61,7 @@ from jtc.search.preparations import Preparations
 from jtc.search.producers import Producers
 from jtc.search.recipes import RecipeBook
 from jtc.search.invokables import Invokable
+from jtc.search.growth import Growth
 from jtc.search.sequences import SequenceGenerator, Skeleton
 from jtc.search.taking import Taking, sets_nothing
 from jtc.search.valid_inputs import Explore, Run, SubSearches, ValidInputs, structured_producers
@@ -185,7 +186,8 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     session = ClassSession(lambda stop, wanted: generator.skeletons(targets, stop, wanted), executor, solver, limits,
                            settings.strategy, settings.seed, settings.max_depth, constants_of(table),
                            settings.exploration, lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
-                           lambda method: in_class(method, declared.name), generator.influences, valid.covered)
+                           lambda method: in_class(method, declared.name), generator.influences, valid.covered,
+                           Growth(generator, targets, settings.generation.max_length).extensions)
     search = session.run(settings.time_budget, settings.max_executions, deadline)
     search.completed_length = generator.completed_length
     report = ClassReport(name, search, solver.stats, _problems(search), engine=executor.stats)

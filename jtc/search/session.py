@@ -21,13 +21,14 @@ import logging
 import math
 import random
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Callable, Hashable, Iterable, Iterator
 
 from jtc.config import ExplorationOptions, Strategy
 from jtc.model.classtable import MethodInfo
+from jtc.model.program import StatementStatus
 from jtc.search.criteria import first_redundant
 from jtc.search.deadline import DeadlineReached, guard
 from jtc.search.divergence import describe_site, divergence
@@ -79,6 +80,7 @@ class SearchReport:
     longest_sequence: int = 0  # longest skeleton executed (factories not counted)
     pruned: int = 0  # open nodes dropped by the exploration criteria
     completed_length: int = 0  # every candidate up to this cost (length plus wiring deviations) was generated
+    grown: int = 0  # skeletons grown out of runs that took a new branch (search/growth.py)
     execution_seconds: list[float] = field(default_factory=list)  # per execution: search time when it ran
 
 
@@ -93,13 +95,16 @@ class ClassSession:
                  open_targets: Callable[[CoverageMap], OpenTargets] | None = None,
                  under_test: Callable[[MethodInfo], bool] = lambda method: True,
                  influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False,
-                 known: Iterable[tuple[MethodInfo, int, Hashable]] = ()) -> None:
+                 known: Iterable[tuple[MethodInfo, int, Hashable]] = (),
+                 grow: Callable[[Skeleton], list[Skeleton]] = lambda skeleton: []) -> None:
         """`under_test` tells the methods of the class under test, whose uncovered outcomes come first;
         `influences` is the static influence of one invokable on a later one (see `_last_resort`);
         `known` the branch edges that runs before the search took (the valid-input sub-searches of
         a parser, search/valid_inputs.py): those outside the class under test count as covered, so
         that the search does not explore the parser's branches once more with plain inputs (on the
-        dungeon's `Game` and `Level`, nearly half of the executions went to maps that failed to parse)."""
+        dungeon's `Game` and `Level`, nearly half of the executions went to maps that failed to parse);
+        `grow` the skeletons that continue a run that took a new branch (search/growth.py), taken
+        before the generator's next candidates."""
         # Candidates until the search's deadline, none for members whose branches are all covered.
         self.skeletons = skeletons(self._out_of_time, self._target_open)
         self.executor = executor
@@ -108,6 +113,10 @@ class ClassSession:
         self.max_depth = max_depth
         self.options = options
         self.influences = influences
+        self.grow = grow
+        self.grown: deque[tuple[Skeleton, Assignment]] = deque()  # grown skeletons not taken yet, oldest first
+        self.grown_from: set[Skeleton] = set()
+        self.grown_total = 0
         self.cascade = SolveCascade(solver, seeds, self.rng)
         self.coverage = CoverageMap()
         self.coverage.edges.update(edge for edge in known if not under_test(edge[0]))
@@ -162,7 +171,7 @@ class ClassSession:
         return SearchReport(self.executor.executions, divergences, self.infeasible_reached,
                             self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=self.sequences, longest_sequence=self.longest,
-                            pruned=self.pruned, execution_seconds=self.execution_seconds)
+                            pruned=self.pruned, execution_seconds=self.execution_seconds, grown=self.grown_total)
 
     def _reopen(self, group: Group, node: Node) -> None:
         """An "any other outcome" node stays open after it was explored: there may be more outcomes.
@@ -220,7 +229,7 @@ class ClassSession:
         first 14 it ran)."""
         if self.generator_done:
             return False
-        if self.open_targets is not None and self.open_targets.any_unran():
+        if self.grown or (self.open_targets is not None and self.open_targets.any_unran()):
             return self.pops_since_sequence >= 1
         stalled = min(self.pops_since_sequence, self.pops_since_gain) >= STALLED_POPS
         if self.frontier.has_uncovered():
@@ -229,7 +238,7 @@ class ClassSession:
 
     def _next_sequence(self) -> bool:
         """Add the next candidate (and run it once); False when the generator is exhausted."""
-        skeleton = self._next_open()
+        skeleton, base = self._next_open()
         if skeleton is None:
             self.generator_done = True
             return False
@@ -244,24 +253,32 @@ class ClassSession:
         created = [group.open_choice(b, branch, skeleton[branch]) for b in boundaries]
         opened = [node for node in created if node is not None]
         if not opened:
-            if not boundaries and prefix not in group.reached:  # nothing ran this far: run it afresh
-                self._run(group, skeleton, self._initial(group, skeleton, {}))
+            if base is not None or (not boundaries and prefix not in group.reached):
+                # nothing ran this far, or the run it grew out of keeps no boundary (a statement
+                # of it passed nothing on to its last one, so far): run it afresh on that run's inputs
+                self._run(group, skeleton, self._initial(group, skeleton, base or {}))
             # else the prefix never completed normally; a boundary that appears later opens this skeleton
             return True
         self._explore(group, opened[0])
         self.frontier.add(group, [node for node in opened[1:] if node.status == NodeStatus.UNEXPLORED])
         return True
 
-    def _next_open(self) -> Skeleton | None:
-        """The next candidate whose member under test still has an open branch."""
+    def _next_open(self) -> tuple[Skeleton | None, Assignment | None]:
+        """The next candidate whose member under test still has an open branch: a grown one first,
+        with the inputs of the run it grew out of."""
         targets = self.open_targets
         while True:
             if targets is not None and not targets.any_open():
-                return None
-            with guard(self.deadline):  # the generator may examine many wirings before it yields one
-                skeleton = next(self.skeletons, None)
+                return None, None
+            base: Assignment | None = None
+            skeleton: Skeleton | None
+            if self.grown:
+                skeleton, base = self.grown.popleft()
+            else:
+                with guard(self.deadline):  # the generator may examine many wirings before it yields one
+                    skeleton = next(self.skeletons, None)
             if skeleton is None or targets is None or targets.is_open(skeleton[-1].invokable):
-                return skeleton
+                return skeleton, base
             self.skipped += 1
 
     # ---- steps ---------------------------------------------------------------------------------
@@ -303,6 +320,22 @@ class ClassSession:
             LOG.debug("divergence at %s: expected %r, inputs %s", describe_site(site), left_at.label, verdict.assignment)
             if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
                 group.tree.mark(node, NodeStatus.DIVERGED)
+
+    def _grow(self, skeleton: Skeleton, execution: Execution) -> None:
+        """Queue the continuations of a run that took a new branch of the class under test, once
+        per skeleton, when every statement completed (a call after a throw starts from a state
+        the test cannot hold)."""
+        replay = execution.replay
+        assert replay is not None
+        if skeleton in self.grown_from or len(replay.outcomes) < len(skeleton) \
+                or any(outcome.status != StatementStatus.OK for outcome in replay.outcomes):
+            return
+        self.grown_from.add(skeleton)
+        grown = self.grow(skeleton)
+        self.grown.extend((longer, execution.assignment) for longer in grown)
+        self.grown_total += len(grown)
+        if grown:
+            self.generator_done = False
 
     def _last_resort(self, skeleton: Skeleton, statement: int, redundant: int) -> bool:
         """Nodes after the first statement that passed nothing on are pruned (that prefix repeats a
@@ -349,6 +382,7 @@ class ClassSession:
             self.nondeterministic += 1
         if any(self.under_test(method) for method, _, _ in replay.edges - self.coverage.edges):
             self.pops_since_gain = 0
+            self._grow(skeleton, execution)
         if self.coverage.add(replay.edges, decisions):
             self.last_gain = len(self.executor.executions)
         redundant = first_redundant(skeleton, execution) if self.options.pruning else len(skeleton)
