@@ -4,11 +4,12 @@ on the sequence's own objects."""
 from __future__ import annotations
 
 from jtc.analysis.influence import Effects
+from jtc.model.signatures import GenericType
 from jtc.search.growth import GROWN_PER_RUN, Growth
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import Recipe, Source, SourceKind, Step
 
-from tests.search.test_sequences import THIS, _call, _effects, _generator, _new
+from tests.search.test_sequences import OWNER, THIS, _call, _effects, _generator, _new
 
 SENSOR = "Lt/Sensor;"
 DIRECTION = "Lt/Direction;"
@@ -64,3 +65,37 @@ def test_a_run_grows_by_the_calls_its_last_call_could_influence() -> None:
     assert last == ["join", "move", "start"]  # count reads only the turn; a constructor starts over
     assert len(grown) <= GROWN_PER_RUN
     assert Growth(generator, targets, longest=3).extensions(_ran(members)) == []  # as long as it may get
+
+
+def test_without_an_object_of_its_own_each_way_to_make_one_is_tried() -> None:
+    """`monitor.read(Gauge)` when the sequence holds no gauge: each recipe is a grown skeleton (a
+    command parsed from each valid text), as an enum's constants are."""
+    members, effects = _level()
+    gauge = "Lt/Gauge;"
+    read = _call("read", (gauge,), "I")
+    effects[read] = _effects(uses=("running",))
+    recipes = {gauge: [(Step(_new("t/Gauge"), (), helper=True),),
+                       (Step(Invokable(InvokableKind.STATIC, "t/Gauge", "parse", f"(Ljava/lang/String;){gauge}", None,
+                                       ("Ljava/lang/String;",), ("text",), gauge), (Source(SourceKind.INPUT),),
+                             helper=True),)]}
+    grown = _generator(effects, recipes).appended(_ran(members), read, 4)
+    assert [[step.invokable.name for step in skeleton[4:]] for skeleton in grown] == [["<init>", "read"], ["parse", "read"]]
+
+
+def test_a_generic_argument_takes_its_plainest_choice() -> None:
+    """`monitor.addAll(List<Integer>)` after `monitor.watch(List<Sensor>)` got a list a helper made:
+    wiring goes by erasure, so that list is not preferred; a fresh one (the plainest static choice)
+    is passed."""
+    members, effects = _level()
+    lists = "Ljava/util/List;"
+    watch = _call("watch", (lists,))
+    add_all = Invokable(InvokableKind.CALL, OWNER, "addAll", f"({lists})V", THIS, (lists,), ("values",), "V",
+                        types=(GenericType(lists, (GenericType("Ljava/lang/Integer;"),)),))
+    effects[watch] = _effects(defs=("sensors",))
+    effects[add_all] = _effects(defs=("sensors",), uses=("sensors",))
+    fresh = Step(Invokable(InvokableKind.COLLECTION, "java/util/ArrayList", "<init>", "()V", None, (), (), lists), (),
+                 helper=True)
+    ran = (Step(members["new"], ()), fresh, Step(watch, (Source(SourceKind.REF, 0), Source(SourceKind.REF, 1))))
+    grown = _generator(effects, {lists: [(fresh,)]}).appended(ran, add_all, 4)
+    assert len(grown) == 1 and grown[0][len(ran)] == fresh  # a list of its own
+    assert grown[0][-1].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, len(ran)))
