@@ -414,8 +414,12 @@ class _CaseRenderer:
         return ", ".join(rendered)
 
     def receiver(self, statement: Invoke | FieldStore) -> str:
+        """The receiver as written before the call's dot: a local, or the expression of an inlined
+        statement, in parentheses when it is a cast (`((Monster) monsters.get(0)).getSquare()`)."""
         assert statement.receiver is not None
         name, declared = self.variables[statement.receiver.index]
+        if name.startswith("("):
+            name = f"({name})"
         if declared.startswith("L") and self.index.is_subtype(declared[1:-1], statement.owner):
             return name
         return f"(({self.spell_class(statement.owner)}) {name})"

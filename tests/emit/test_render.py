@@ -301,6 +301,22 @@ def test_a_local_keeps_the_type_arguments_its_method_declares_unless_a_call_take
     assert run.completed and [result.passed for result in run.results.values()] == [True, True]
 
 
+def test_an_element_taken_out_of_a_list_and_called_on_is_cast_in_parentheses(fx_index: ClassIndex, fx_classes: Path,
+                                                                             tmp_path: Path) -> None:
+    """`list.get(0)` used once is written where it is used; as a receiver its cast back to the
+    element type needs parentheses of its own, or the cast would apply to the call's result."""
+    listed = VarRef(1, "Ljava/util/List;")
+    case = Case((Construct(STACK, "()V", ()),
+                 NewCollection("java/util/ArrayList", "Ljava/util/List;", (f"L{STACK};",), (STACK_REF,)),
+                 Invoke("java/util/List", "get", "(I)Ljava/lang/Object;", listed, (I(0),), False, f"L{STACK};"),
+                 Invoke(STACK, "size", "()I", VarRef(2, f"L{STACK};"), ())), Returns(I(0)))
+    rendered = render_suite(Suite(STACK, (case,)), fx_index)
+    assert "assertEquals(0, ((IntStack) new ArrayList<>(List.of(intStack)).get(0)).size());" in [
+        line.strip() for line in rendered.source.splitlines()]
+    run = compile_and_run([rendered], fx_classes, tmp_path)
+    assert run.completed and [result.passed for result in run.results.values()] == [True]
+
+
 def test_an_empty_jdk_collection_is_stated_by_is_empty_and_a_hidden_jdk_class_not_at_all(fx_index: ClassIndex) -> None:
     """A person writes `assertTrue(list.isEmpty())`, not `assertEquals("[]", list.toString())`; a
     collection with elements, or one typed `Object`, keeps its text."""
