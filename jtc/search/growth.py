@@ -28,12 +28,15 @@ class Growth:
     def __init__(self, generator: SequenceGenerator, targets: list[Invokable], longest: int) -> None:
         """`targets` are the members under test; `longest` the length no grown skeleton exceeds."""
         self.generator = generator
-        self.calls = [target for target in targets if target.kind in (InvokableKind.CALL, InvokableKind.STATIC)]
+        self.calls = [target for target in targets if target.kind == InvokableKind.CALL]
         self.longest = longest
 
     def extensions(self, skeleton: Skeleton) -> list[Skeleton]:
-        """`skeleton` with one more call at its end, for each call under test that its last
-        statement could influence (a fresh object of a constructor starts over, so none)."""
+        """`skeleton` with one more call at its end, for each instance call under test that its last
+        statement could influence: a call on an object carries on its state, where a fresh object
+        of a constructor starts over, and a static call fed another's result is only a longer
+        candidate (ArrayUtils' hundreds of array methods feed one another: grown chains of them
+        cost it 8% of its branches at 1,000 executions)."""
         if length_of(skeleton) >= self.longest:
             return []
         last = next(step.invokable for step in reversed(skeleton) if not step.helper)

@@ -117,6 +117,7 @@ class ClassSession:
         self.grown: deque[tuple[Skeleton, Assignment]] = deque()  # grown skeletons not taken yet, oldest first
         self.grown_from: set[Skeleton] = set()
         self.grown_total = 0
+        self.candidates_done = False  # the generator has no candidate left
         self.cascade = SolveCascade(solver, seeds, self.rng)
         self.coverage = CoverageMap()
         self.coverage.edges.update(edge for edge in known if not under_test(edge[0]))
@@ -264,19 +265,27 @@ class ClassSession:
         return True
 
     def _next_open(self) -> tuple[Skeleton | None, Assignment | None]:
-        """The next candidate whose member under test still has an open branch: a grown one first,
-        with the inputs of the run it grew out of."""
+        """The next candidate whose member under test still has an open branch, with the inputs of
+        the run it grew out of for a grown one. Grown ones come first once every member under test
+        has run, not before: a member's first run covers more than one more call after another's,
+        and on a class of many members nearly every run takes a new branch, so grown ones would
+        keep the members that never ran waiting (StrBuilder, 600 executions: 408 branches without
+        growth, 217 with grown ones first, 325 taking turns)."""
         targets = self.open_targets
         while True:
             if targets is not None and not targets.any_open():
                 return None, None
             base: Assignment | None = None
-            skeleton: Skeleton | None
-            if self.grown:
+            skeleton: Skeleton | None = None
+            if self.grown and (self.candidates_done or targets is None or not targets.any_unran()):
                 skeleton, base = self.grown.popleft()
-            else:
+            elif not self.candidates_done:
                 with guard(self.deadline):  # the generator may examine many wirings before it yields one
                     skeleton = next(self.skeletons, None)
+                if skeleton is None:
+                    self.candidates_done = True
+                    if self.grown:
+                        continue
             if skeleton is None or targets is None or targets.is_open(skeleton[-1].invokable):
                 return skeleton, base
             self.skipped += 1

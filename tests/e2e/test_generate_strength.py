@@ -48,11 +48,11 @@ def test_observer_assertions_kill_the_mutants_of_state(suites) -> None:
     _, before, after, (unprobed, probed, _) = suites
     assert before.tests_written == after.tests_written
     # Trend's values() and valueOf(String) are javac's, so they have no mutants.
-    assert [(s.score().killed, s.score().total) for s in (unprobed, probed)] == [(11, 13), (12, 13)]
-    # mean's total / count is only run with a count of 1 (the search, growing the runs that
-    # reached new branches, covers every branch in fewer and shorter runs).
+    assert [(s.score().killed, s.score().total) for s in (unprobed, probed)] == [(6, 13), (11, 13)]
+    # mean's total / count is only run with a count of 1; getCount's 1 lost its place to rarer answers
+    # under the cap of observer assertions per test.
     assert sorted(f"{m.method} {m.description}" for m in probed.survivors()) == [
-        "mean()Ljava/lang/Integer; replaced idiv with imul"]
+        "getCount()I replaced return value with 0", "mean()Ljava/lang/Integer; replaced idiv with imul"]
 
 
 def test_the_probed_suite_states_values_and_passes(suites, tmp_path: Path) -> None:
