@@ -341,7 +341,10 @@ class SequenceGenerator:
         registered (`level.getHeroes().get(0)`), where a fresh one would stand outside the
         receiver's graph. A path through a collection only when an earlier call on such a receiver
         took a `desc` (`level.registerHero(hero)`): before that the collection may be empty, and
-        the call that fills it (`registerHero` itself) wants a new one."""
+        the call that fills it (`registerHero` itself) wants a new one. A getter only when the
+        step that made the receiver, or a later call on it, writes what the getter reads: a unit
+        made stands nowhere, so `unit.occupy(unit.getSquare())` and `unit.canEnter(unit.getSquare())`
+        are passed null, where a fresh square is what they want."""
         required = sequence[position].required
         if required is None:
             return []
@@ -350,10 +353,20 @@ class SequenceGenerator:
         if receiver is None:
             return []
         root = sequence[receiver].returns
-        given = any(inv.required is not None and self.assignable(root, inv.required)
-                    and any(self.assignable(desc, param) for param in inv.params)
-                    for inv in sequence[receiver + 1:position])
-        return [source for source in reached if source.index == receiver and (given or len(source.recipe or ()) == 1)]
+        acting = [inv for inv in sequence[receiver + 1:position]
+                  if inv.required is not None and self.assignable(root, inv.required)]
+        given = any(any(self.assignable(desc, param) for param in inv.params) for inv in acting)
+        return [source for source in reached if source.index == receiver and (
+            given if len(source.recipe or ()) > 1 else self._written(source, [sequence[receiver], *acting]))]
+
+    def _written(self, getter: Source, acting: list[Invokable]) -> bool:
+        """Do the calls `acting` on an object write every field the getter path reads of it
+        (`unit.squareAhead()` reads the facing a unit is made with and the square it is not)?
+        A getter the analysis cannot follow is taken to read what was written."""
+        assert getter.recipe is not None
+        reads = self.effects(getter.recipe[0].invokable)
+        written = {field for inv in acting for field in self.effects(inv).defs}
+        return not reads.complete or reads.uses <= written
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""

@@ -267,3 +267,24 @@ def test_an_argument_is_taken_out_of_the_object_another_argument_s_recipe_made()
     assert wiring[4].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, 2), Source(SourceKind.REF, 3))
     assert not any("Rack.first" in [s.invokable.label for s in w] and w[1].invokable.label == "new Sensor"
                    for w in generator.wirings((_new(), compare)))
+
+
+def test_a_getter_of_the_receiver_comes_first_only_once_what_it_reads_was_written() -> None:
+    """`monitor.attach(monitor.getSensor())` passes null when nothing gave the monitor a sensor: a
+    fresh sensor comes first then; after `monitor.install()`, which sets it, the monitor's own."""
+    sensor = "Lt/Sensor;"
+    attach, install = _call("attach", (sensor,)), _call("install")
+    getter = (Step(_call("getSensor", (), sensor), (Source(SourceKind.REF, ROOT),), helper=True),)
+    make = (Step(_new("t/Sensor"), (), helper=True),)
+    effects = {_new(): _effects(defs=("enabled",)), install: _effects(defs=("sensor",)),
+               attach: _effects(defs=("sensor",), uses=("sensor",)), getter[0].invokable: _effects(uses=("sensor",))}
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
+                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda wanted: {sensor: [make]}.get(wanted.desc, []), GenerationOptions(),
+                                  lambda desc: desc == THIS, reach=lambda root, wanted: [getter] if root == THIS else [])
+
+    def first(sequence: tuple[Invokable, ...]) -> list[str]:
+        return [step.invokable.label for step in next(iter(generator.wirings(sequence, 0)))]
+
+    assert first((_new(), attach)) == ["new Monitor", "new Sensor", "Monitor.attach"]
+    assert first((_new(), install, attach)) == ["new Monitor", "Monitor.install", "Monitor.getSensor", "Monitor.attach"]
