@@ -315,8 +315,10 @@ class SequenceGenerator:
     def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
         """The paths to a `desc` out of the project objects the recipes of the consumer's earlier
         arguments make (the board a square came from, the level a monster was taken out of):
-        objects that must share one graph. Which recipe an earlier argument gets is chosen apart,
-        so a wiring holds such a source only when that recipe made its root (`_rooted`)."""
+        objects that must share one graph. The argument's own object is no root: what a goblin
+        leads to (`goblin.getSquare().getOccupants().get(0)`) is mostly the goblin again. Which
+        recipe an earlier argument gets is chosen apart, so a wiring holds such a source only when
+        that recipe made its root (`_rooted`)."""
         key = (consumer, input_index)
         found = self._alongside.get(key)
         if found is None:
@@ -327,8 +329,9 @@ class SequenceGenerator:
                     other = consumer.type_of(k - offset)
                     if accepts_literal(other.desc):
                         continue
-                    roots = dict.fromkeys(step.invokable.returns for recipe in self.recipes(other) for step in recipe
-                                          if step.invokable.returns.startswith("L"))
+                    roots = dict.fromkeys(step.invokable.returns for recipe in self.recipes(other)
+                                          for at, step in enumerate(recipe)
+                                          if step.invokable.returns.startswith("L") and at != value_of(recipe))
                     found.extend(Source(SourceKind.ALONGSIDE, k, path, root=root)
                                  for root in roots for path in self.reach(root, desc))
             self._alongside[key] = found
@@ -432,16 +435,33 @@ def _constant(source: Source, first: Source) -> bool:
 
 
 def _rooted(step: Step) -> bool:
-    """Does every ALONGSIDE source of the step find its root in the recipe its input got?"""
-    return all(_root_step(step.sources[source.index], source.root) is not None
-               for source in step.sources if source.kind == SourceKind.ALONGSIDE)
+    """Does every ALONGSIDE source of the step find its root in the recipe its input got, and take
+    another object out of it than that input's (`level.getStartSquares().get(0)` twice is one square)?"""
+    for source in step.sources:
+        if source.kind == SourceKind.ALONGSIDE:
+            made = step.sources[source.index]
+            at = _root_step(made, source.root)
+            if at is None:
+                return False
+            assert made.recipe is not None and source.recipe is not None
+            if _same_path(made.recipe[at + 1:value_of(made.recipe) + 1], source.recipe):
+                return False
+    return True
+
+
+def _same_path(taken: Recipe, path: Recipe) -> bool:
+    """Do two paths out of one root take the same object (the same calls, with the same values)?"""
+    return len(taken) == len(path) and all(
+        a.invokable == b.invokable and [s.value for s in a.sources if s.kind == SourceKind.VALUE]
+        == [s.value for s in b.sources if s.kind == SourceKind.VALUE] for a, b in zip(taken, path))
 
 
 def _root_step(made: Source, root: str) -> int | None:
     """The last step of a FRESH source's recipe that makes a `root`."""
     if made.kind != SourceKind.FRESH or made.recipe is None:
         return None
-    return max((i for i, step in enumerate(made.recipe) if step.invokable.returns == root), default=None)
+    made_at = value_of(made.recipe)
+    return max((i for i, step in enumerate(made.recipe) if step.invokable.returns == root and i != made_at), default=None)
 
 
 def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:

@@ -288,3 +288,27 @@ def test_a_getter_of_the_receiver_comes_first_only_once_what_it_reads_was_writte
 
     assert first((_new(), attach)) == ["new Monitor", "new Sensor", "Monitor.attach"]
     assert first((_new(), install, attach)) == ["new Monitor", "Monitor.install", "Monitor.getSensor", "Monitor.attach"]
+
+
+def test_an_argument_is_not_taken_alongside_out_of_itself_nor_as_the_same_object() -> None:
+    """`monitor.compare(a, b)` with `a` made as `rack.sensor()`: `b` taken out of a's rack by the
+    same call is `a` again, and a path out of `a` itself (`a.partner()`) is no object of the rack
+    graph another argument came from; a path to another sensor of the rack (`rack.spare()`) is."""
+    sensor, rack = "Lt/Sensor;", "Lt/Rack;"
+    compare = _call("compare", (sensor, sensor))
+    racked = (Step(_new("t/Rack"), (), helper=True),
+              Step(_call("sensor", (), sensor, "t/Rack"), (Source(SourceKind.REF, 0),), helper=True))
+
+    def path(name: str, owner: str) -> Recipe:
+        return (Step(_call(name, (), sensor, owner), (Source(SourceKind.REF, ROOT),), helper=True),)
+
+    paths = {rack: [path("sensor", "t/Rack"), path("spare", "t/Rack")], sensor: [path("partner", "t/Sensor")]}
+    effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
+                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda wanted: {sensor: [racked]}.get(wanted.desc, []), GenerationOptions(),
+                                  lambda desc: desc == THIS, reach=lambda root, wanted: paths.get(root, []))
+    labels = [[step.invokable.label for step in wiring] for wiring in generator.wirings((_new(), compare))]
+    assert ["new Monitor", "new Rack", "Rack.sensor", "Rack.spare", "Monitor.compare"] in labels
+    assert not any(found.count("new Rack") == 1 and found.count("Rack.sensor") == 2 for found in labels)
+    assert not any("Sensor.partner" in found for found in labels)
