@@ -310,7 +310,9 @@ class SequenceGenerator:
         held = self._held(sequence, position, desc, reached)
         reached = [source for source in reached if source not in held]
         alongside = self._taken_alongside(consumer, input_index, desc)
-        return valid + literal + taken + held + fresh + alongside + prepared + reached + others + [Source(SourceKind.NULL)]
+        kinds = _kinds_end(fresh)
+        return valid + literal + taken + held + fresh[:kinds] + alongside + fresh[kinds:] + prepared + reached + others \
+            + [Source(SourceKind.NULL)]
 
     def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
         """The paths to a `desc` out of the project objects the recipes of the consumer's earlier
@@ -432,6 +434,14 @@ def _constant(source: Source, first: Source) -> bool:
     step, leading = source.recipe[0].invokable, first.recipe[0].invokable
     return step.kind == InvokableKind.GET_STATIC and step.owner == leading.owner and step.returns == leading.returns \
         and step.returns == f"L{step.owner};"
+
+
+def _kinds_end(fresh: list[Source]) -> int:
+    """How many fresh values lead up to the first of the last type they make: each kind of object
+    comes before an object taken alongside another argument (`collide(mover, other)` wants a hero
+    beside a parsed monster more than the level's other monsters)."""
+    made = [source.recipe[value_of(source.recipe)].invokable.returns for source in fresh if source.recipe]
+    return max((i + 1 for i, desc in enumerate(made) if desc not in made[:i]), default=0)
 
 
 def _rooted(step: Step) -> bool:

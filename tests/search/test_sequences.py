@@ -312,3 +312,24 @@ def test_an_argument_is_not_taken_alongside_out_of_itself_nor_as_the_same_object
     assert ["new Monitor", "new Rack", "Rack.sensor", "Rack.spare", "Monitor.compare"] in labels
     assert not any(found.count("new Rack") == 1 and found.count("Rack.sensor") == 2 for found in labels)
     assert not any("Sensor.partner" in found for found in labels)
+
+
+def test_an_object_taken_alongside_comes_after_the_first_fresh_value_of_each_kind() -> None:
+    """`monitor.compare(a, b)`: a sensor of another kind (`Gauge`) comes before another sensor
+    of a's rack, which comes before more ways to make a plain sensor."""
+    sensor, rack, gauge = "Lt/Sensor;", "Lt/Rack;", "Lt/Gauge;"
+    compare = _call("compare", (sensor, sensor))
+    alone = (Step(_new("t/Sensor"), (), helper=True),)
+    racked = (Step(_new("t/Rack"), (), helper=True),
+              Step(_call("sensor", (), sensor, "t/Rack"), (Source(SourceKind.REF, 0),), helper=True))
+    gauged = (Step(_new("t/Gauge"), (), helper=True),)
+    spare = (Step(_call("spare", (), sensor, "t/Rack"), (Source(SourceKind.REF, ROOT),), helper=True),)
+    effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
+                                  lambda sub, sup: sub == sup or sup == OBJECT or (sub, sup) == (gauge, sensor),
+                                  lambda wanted: {sensor: [alone, racked, gauged, racked]}.get(wanted.desc, []),
+                                  GenerationOptions(), lambda desc: desc == THIS,
+                                  reach=lambda root, wanted: [spare] if root == rack else [])
+    sources = generator._sources((_new(), compare), 1, 2, GenericType(sensor))
+    assert [source.kind for source in sources] == [SourceKind.FRESH] * 3 + [SourceKind.ALONGSIDE, SourceKind.FRESH,
+                                                                             SourceKind.NULL]
