@@ -284,9 +284,10 @@ class SequenceGenerator:
         stand alone), one taken out of the receiver by a path (`level.getHeroes().get(0)`: the hero
         the level registered), a fresh value from a recipe, one taken out of an object another
         input's recipe made (`Navigation.shortestPath(from, to, …)` with `to` taken out of the board
-        `from` was taken out of: on a fresh board it could not be reached; after the fresh values,
-        since `collide(mover, other)` wants a hero beside a goblin more than the units on the
-        goblin's square), one taken out of the sequence's other objects, another earlier step's
+        `from` was taken out of: on a fresh board it could not be reached; after the first fresh
+        value of each kind, since `collide(mover, other)` wants a hero beside a parsed monster
+        more than the level's other monsters), the other fresh values, one taken out of the
+        sequence's other objects, another earlier step's
         result, null. A
         receiver is never null, and an object of the class under test always comes from an earlier
         step (an earlier step's object comes first, so that the sequence's calls act on it)."""
