@@ -297,7 +297,8 @@ class SequenceGenerator:
         if is_symbolic_input(desc):
             return valid + [Source(SourceKind.INPUT)]
         earlier = [Source(SourceKind.REF, j) for j in range(position)
-                   if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)]
+                   if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)
+                   and not _other_arguments(sequence[j].result_type, wanted)]
         reached = [] if accepts_literal(desc) else [
             Source(SourceKind.TAKEN, j, path) for j in range(position) if sequence[j].returns.startswith("L")
             for path in self.reach(sequence[j].returns, desc)]
@@ -435,6 +436,13 @@ def _constant(source: Source, first: Source) -> bool:
     step, leading = source.recipe[0].invokable, first.recipe[0].invokable
     return step.kind == InvokableKind.GET_STATIC and step.owner == leading.owner and step.returns == leading.returns \
         and step.returns == f"L{step.owner};"
+
+
+def _other_arguments(made: GenericType | None, wanted: GenericType) -> bool:
+    """Is a result of a generic type another parameterisation of the type wanted (`List<Unit>`
+    where a `List<Hero>` is declared)? Its elements are not what the consumer takes."""
+    return made is not None and made.desc == wanted.desc and bool(made.args) and made.concrete and wanted.concrete \
+        and made.args != wanted.args
 
 
 def _kinds_end(fresh: list[Source]) -> int:

@@ -3,6 +3,7 @@ the data-flow check, wirings, boxed literals and recipes (seed 002, §4.3)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 from jtc.analysis.influence import Effects, FieldRef
@@ -333,3 +334,16 @@ def test_an_object_taken_alongside_comes_after_the_first_fresh_value_of_each_kin
     sources = generator._sources((_new(), compare), 1, 2, GenericType(sensor))
     assert [source.kind for source in sources] == [SourceKind.FRESH] * 3 + [SourceKind.ALONGSIDE, SourceKind.FRESH,
                                                                              SourceKind.NULL]
+
+
+def test_a_result_of_another_parameterisation_is_not_passed() -> None:
+    """`monitor.units()` is a `List<Unit>`; `monitor.warn(List<Hero>)` is not given it (the
+    erased types match, the elements do not), a `List<Hero>` result is."""
+    list_desc, unit, hero = "Ljava/util/List;", GenericType("Lt/Unit;"), GenericType("Lt/Hero;")
+    units = dataclasses.replace(_call("units", (), list_desc), result_type=GenericType(list_desc, (unit,)))
+    heroes = dataclasses.replace(_call("heroes", (), list_desc), result_type=GenericType(list_desc, (hero,)))
+    warn = dataclasses.replace(_call("warn", (list_desc,)), types=(GenericType(list_desc, (hero,)),))
+    generator = _generator({_new(): _effects(), units: _effects(), heroes: _effects(), warn: _effects()})
+    assert [s.kind for s in generator._sources((_new(), units, warn), 2, 1, warn.type_of(0))] == [SourceKind.NULL]
+    assert [s.index for s in generator._sources((_new(), heroes, warn), 2, 1, warn.type_of(0))
+            if s.kind == SourceKind.REF] == [1]
