@@ -441,8 +441,8 @@ def _constant(source: Source, first: Source) -> bool:
 def _other_arguments(made: GenericType | None, wanted: GenericType) -> bool:
     """Is a result of a generic type another parameterisation of the type wanted (`List<Unit>`
     where a `List<Hero>` is declared)? Its elements are not what the consumer takes."""
-    return made is not None and made.desc == wanted.desc and bool(made.args) and made.concrete and wanted.concrete \
-        and made.args != wanted.args
+    return made is not None and made.desc == wanted.desc and bool(made.args) and bool(wanted.args) \
+        and made.concrete and wanted.concrete and made.args != wanted.args
 
 
 def _kinds_end(fresh: list[Source]) -> int:

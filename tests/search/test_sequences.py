@@ -347,3 +347,6 @@ def test_a_result_of_another_parameterisation_is_not_passed() -> None:
     assert [s.kind for s in generator._sources((_new(), units, warn), 2, 1, warn.type_of(0))] == [SourceKind.NULL]
     assert [s.index for s in generator._sources((_new(), heroes, warn), 2, 1, warn.type_of(0))
             if s.kind == SourceKind.REF] == [1]
+    # where the declared type's arguments are unknown (a receiver), any parameterisation goes
+    assert [s.index for s in generator._sources((_new(), units, warn), 2, 1, GenericType(list_desc))
+            if s.kind == SourceKind.REF] == [1]
