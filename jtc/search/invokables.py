@@ -12,7 +12,7 @@ from the class index's declarations, so no class has to be loaded to know what i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from jtc.config import AccessOptions
@@ -50,7 +50,7 @@ class Invokable:
     inner: bool = False  # a constructor of an inner class: the first argument is the enclosing instance
     types: tuple[GenericType, ...] = ()  # the arguments' types with their type arguments, when known
     answers: tuple[Answer, ...] = ()  # STUB: the abstract methods answered (the last arguments)
-    result_type: GenericType | None = None  # the result's type with its type arguments, when known
+    result_type: GenericType | None = field(default=None, compare=False)  # the result's type with its type arguments
     throws_checked: bool = False  # declares checked exceptions: a test calling it declares `throws Exception`
 
     @property
@@ -116,7 +116,8 @@ def method_invokable(index: ClassIndex, cls: ClassFile, method: MethodDecl, refl
                          this, reflective, inner, types, throws_checked=checked)
     kind = InvokableKind.STATIC if method.is_static else InvokableKind.CALL
     return Invokable(kind, cls.name, method.name, method.desc, None if method.is_static else this, params,
-                     parameter_names(method), returns, reflective, types=types, throws_checked=checked)
+                     parameter_names(method), returns, reflective, types=types,
+                     result_type=index.return_type(cls.name, method), throws_checked=checked)
 
 
 def class_invokables(index: ClassIndex, cls: ClassFile, test_package: str, options: AccessOptions) -> list[Invokable]:

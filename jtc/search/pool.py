@@ -13,6 +13,7 @@ Arguments that need a fresh object rather than one prepared by earlier steps com
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from jtc.analysis.influence import Effects, InfluenceAnalysis
@@ -107,8 +108,11 @@ def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, p
 def inherited_methods(index: ClassIndex, cls: ClassFile, package: str, options: AccessOptions) -> list[Invokable]:
     """The instance methods the class inherits from superclasses of the project and does not
     override: `troll.takeDamage(5)` (declared by Unit) lowers what `troll.getAttackPower()` reads, and
-    `troll.nextMove(turn, heroes)` (declared by Monster) is what runs the troll's own `isActiveOn`."""
+    `troll.nextMove(turn, heroes)` (declared by Monster) is what runs the troll's own `isActiveOn`.
+    Their receiver is the class itself: on a goblin or a hero, `Unit.setFacing` runs no code of a
+    `Troll` and its state is not one a troll's methods read."""
     declared = {(m.name, m.desc) for m in cls.methods}
+    this = object_desc(cls.name)
     found: list[Invokable] = []
     name = cls.super_name
     while name is not None and index.is_user_class(name):
@@ -118,7 +122,7 @@ def inherited_methods(index: ClassIndex, cls: ClassFile, package: str, options: 
         for method in class_invokables(index, info, package, options):
             if method.kind == InvokableKind.CALL and (method.name, method.desc) not in declared:
                 declared.add((method.name, method.desc))
-                found.append(method)
+                found.append(dataclasses.replace(method, receiver=this))
         name = info.super_name
     return found
 

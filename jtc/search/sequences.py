@@ -324,9 +324,10 @@ class SequenceGenerator:
         stand alone), one taken out of the receiver by a path (`level.getHeroes().get(0)`: the hero
         the level registered), a fresh value from a recipe, one taken out of an object another
         input's recipe made (`Navigation.shortestPath(from, to, …)` with `to` taken out of the board
-        `from` was taken out of: on a fresh board it could not be reached; after the fresh values,
-        since `collide(mover, other)` wants a hero beside a goblin more than the units on the
-        goblin's square), one taken out of the sequence's other objects, another earlier step's
+        `from` was taken out of: on a fresh board it could not be reached; after the first fresh
+        value of each kind, since `collide(mover, other)` wants a hero beside a parsed monster
+        more than the level's other monsters), the other fresh values, one taken out of the
+        sequence's other objects, another earlier step's
         result, null. A
         receiver is never null, and an object of the class under test always comes from an earlier
         step (an earlier step's object comes first, so that the sequence's calls act on it)."""
@@ -336,7 +337,8 @@ class SequenceGenerator:
         if is_symbolic_input(desc):
             return valid + [Source(SourceKind.INPUT)]
         earlier = [Source(SourceKind.REF, j) for j in range(position)
-                   if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)]
+                   if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)
+                   and not _other_arguments(sequence[j].result_type, wanted)]
         reached = [] if accepts_literal(desc) else [
             Source(SourceKind.TAKEN, j, path) for j in range(position) if sequence[j].returns.startswith("L")
             for path in self.reach(sequence[j].returns, desc)]
@@ -350,13 +352,17 @@ class SequenceGenerator:
         held = self._held(sequence, position, desc, reached)
         reached = [source for source in reached if source not in held]
         alongside = self._taken_alongside(consumer, input_index, desc)
-        return valid + literal + taken + held + fresh + alongside + prepared + reached + others + [Source(SourceKind.NULL)]
+        kinds = _kinds_end(fresh)
+        return valid + literal + taken + held + fresh[:kinds] + alongside + fresh[kinds:] + prepared + reached + others \
+            + [Source(SourceKind.NULL)]
 
     def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
         """The paths to a `desc` out of the project objects the recipes of the consumer's earlier
         arguments make (the board a square came from, the level a monster was taken out of):
-        objects that must share one graph. Which recipe an earlier argument gets is chosen apart,
-        so a wiring holds such a source only when that recipe made its root (`_rooted`)."""
+        objects that must share one graph. The argument's own object is no root: what a goblin
+        leads to (`goblin.getSquare().getOccupants().get(0)`) is mostly the goblin again. Which
+        recipe an earlier argument gets is chosen apart, so a wiring holds such a source only when
+        that recipe made its root (`_rooted`)."""
         key = (consumer, input_index)
         found = self._alongside.get(key)
         if found is None:
@@ -367,8 +373,9 @@ class SequenceGenerator:
                     other = consumer.type_of(k - offset)
                     if accepts_literal(other.desc):
                         continue
-                    roots = dict.fromkeys(step.invokable.returns for recipe in self.recipes(other) for step in recipe
-                                          if step.invokable.returns.startswith("L"))
+                    roots = dict.fromkeys(step.invokable.returns for recipe in self.recipes(other)
+                                          for at, step in enumerate(recipe)
+                                          if step.invokable.returns.startswith("L") and at != value_of(recipe))
                     found.extend(Source(SourceKind.ALONGSIDE, k, path, root=root)
                                  for root in roots for path in self.reach(root, desc))
             self._alongside[key] = found
@@ -381,7 +388,10 @@ class SequenceGenerator:
         registered (`level.getHeroes().get(0)`), where a fresh one would stand outside the
         receiver's graph. A path through a collection only when an earlier call on such a receiver
         took a `desc` (`level.registerHero(hero)`): before that the collection may be empty, and
-        the call that fills it (`registerHero` itself) wants a new one."""
+        the call that fills it (`registerHero` itself) wants a new one. A getter only when the
+        step that made the receiver, or a later call on it, writes what the getter reads: a unit
+        made stands nowhere, so `unit.occupy(unit.getSquare())` and `unit.canEnter(unit.getSquare())`
+        are passed null, where a fresh square is what they want."""
         required = sequence[position].required
         if required is None:
             return []
@@ -390,10 +400,20 @@ class SequenceGenerator:
         if receiver is None:
             return []
         root = sequence[receiver].returns
-        given = any(inv.required is not None and self.assignable(root, inv.required)
-                    and any(self.assignable(desc, param) for param in inv.params)
-                    for inv in sequence[receiver + 1:position])
-        return [source for source in reached if source.index == receiver and (given or len(source.recipe or ()) == 1)]
+        acting = [inv for inv in sequence[receiver + 1:position]
+                  if inv.required is not None and self.assignable(root, inv.required)]
+        given = any(any(self.assignable(desc, param) for param in inv.params) for inv in acting)
+        return [source for source in reached if source.index == receiver and (
+            given if len(source.recipe or ()) > 1 else self._written(source, [sequence[receiver], *acting]))]
+
+    def _written(self, getter: Source, acting: list[Invokable]) -> bool:
+        """Do the calls `acting` on an object write every field the getter path reads of it
+        (`unit.squareAhead()` reads the facing a unit is made with and the square it is not)?
+        A getter the analysis cannot follow is taken to read what was written."""
+        assert getter.recipe is not None
+        reads = self.effects(getter.recipe[0].invokable)
+        written = {field for inv in acting for field in self.effects(inv).defs}
+        return not reads.complete or reads.uses <= written
 
     def data_flows(self, steps: tuple[Step, ...]) -> bool:
         """Can every step pass data to a later one that (transitively) reaches the last step? (§4.3.3)"""
@@ -476,17 +496,49 @@ def _renumbered(source: Source, at: list[int]) -> Source:
     return source
 
 
+def _other_arguments(made: GenericType | None, wanted: GenericType) -> bool:
+    """Is a result of a generic type another parameterisation of the type wanted (`List<Unit>`
+    where a `List<Hero>` is declared)? Its elements are not what the consumer takes."""
+    return made is not None and made.desc == wanted.desc and bool(made.args) and bool(wanted.args) \
+        and made.concrete and wanted.concrete and made.args != wanted.args
+
+
+def _kinds_end(fresh: list[Source]) -> int:
+    """How many fresh values lead up to the first of the last type they make: each kind of object
+    comes before an object taken alongside another argument (`collide(mover, other)` wants a hero
+    beside a parsed monster more than the level's other monsters)."""
+    made = [source.recipe[value_of(source.recipe)].invokable.returns for source in fresh if source.recipe]
+    return max((i + 1 for i, desc in enumerate(made) if desc not in made[:i]), default=0)
+
+
 def _rooted(step: Step) -> bool:
-    """Does every ALONGSIDE source of the step find its root in the recipe its input got?"""
-    return all(_root_step(step.sources[source.index], source.root) is not None
-               for source in step.sources if source.kind == SourceKind.ALONGSIDE)
+    """Does every ALONGSIDE source of the step find its root in the recipe its input got, and take
+    another object out of it than that input's (`level.getStartSquares().get(0)` twice is one square)?"""
+    for source in step.sources:
+        if source.kind == SourceKind.ALONGSIDE:
+            made = step.sources[source.index]
+            at = _root_step(made, source.root)
+            if at is None:
+                return False
+            assert made.recipe is not None and source.recipe is not None
+            if _same_path(made.recipe[at + 1:value_of(made.recipe) + 1], source.recipe):
+                return False
+    return True
+
+
+def _same_path(taken: Recipe, path: Recipe) -> bool:
+    """Do two paths out of one root take the same object (the same calls, with the same values)?"""
+    return len(taken) == len(path) and all(
+        a.invokable == b.invokable and [s.value for s in a.sources if s.kind == SourceKind.VALUE]
+        == [s.value for s in b.sources if s.kind == SourceKind.VALUE] for a, b in zip(taken, path))
 
 
 def _root_step(made: Source, root: str) -> int | None:
     """The last step of a FRESH source's recipe that makes a `root`."""
     if made.kind != SourceKind.FRESH or made.recipe is None:
         return None
-    return max((i for i, step in enumerate(made.recipe) if step.invokable.returns == root), default=None)
+    made_at = value_of(made.recipe)
+    return max((i for i, step in enumerate(made.recipe) if step.invokable.returns == root and i != made_at), default=None)
 
 
 def expand_recipes(steps: tuple[Step, ...]) -> Skeleton:

@@ -1,4 +1,5 @@
-"""Which array types the pool builds with array constructors; what an abstract class under test adds."""
+"""Which array types the pool builds with array constructors; what an abstract class under test adds;
+what a subclass under test inherits."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
 from jtc.search.invokables import class_invokables
-from jtc.search.pool import object_arrays, subclass_calls
+from jtc.search.pool import inherited_methods, object_arrays, subclass_calls
 from jtc.search.producers import Producers
 from jtc.java.toolchain import toolchain
 
@@ -36,3 +37,13 @@ def test_an_enums_compiler_written_members_are_neither_inputs_nor_targets(graphs
     assert heading is not None
     assert sorted(m.name for m in heading.methods if heading.declares_implicitly(m)) == ["valueOf", "values"]
     assert not {inv.name for inv in class_invokables(index, heading, "gr", AccessOptions())} & {"values", "valueOf"}
+
+
+def test_inherited_methods_are_called_on_the_class_under_test(graphs_classes: Path) -> None:
+    index = ClassIndex([graphs_classes], toolchain().java_home)
+    pawn = index.lookup("gr/Pawn")
+    assert pawn is not None
+    inherited = inherited_methods(index, pawn, "gr", AccessOptions())
+    # Token's methods, on a pawn: another kind of token would run none of the pawn's code
+    assert sorted((m.owner, m.name, m.receiver) for m in inherited) == [
+        ("gr/Token", "cell", "Lgr/Pawn;"), ("gr/Token", "placeAt", "Lgr/Pawn;")]

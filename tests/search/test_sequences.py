@@ -3,6 +3,7 @@ the data-flow check, wirings, boxed literals and recipes (seed 002, §4.3)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 from jtc.analysis.influence import Effects, FieldRef
@@ -267,3 +268,85 @@ def test_an_argument_is_taken_out_of_the_object_another_argument_s_recipe_made()
     assert wiring[4].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, 2), Source(SourceKind.REF, 3))
     assert not any("Rack.first" in [s.invokable.label for s in w] and w[1].invokable.label == "new Sensor"
                    for w in generator.wirings((_new(), compare)))
+
+
+def test_a_getter_of_the_receiver_comes_first_only_once_what_it_reads_was_written() -> None:
+    """`monitor.attach(monitor.getSensor())` passes null when nothing gave the monitor a sensor: a
+    fresh sensor comes first then; after `monitor.install()`, which sets it, the monitor's own."""
+    sensor = "Lt/Sensor;"
+    attach, install = _call("attach", (sensor,)), _call("install")
+    getter = (Step(_call("getSensor", (), sensor), (Source(SourceKind.REF, ROOT),), helper=True),)
+    make = (Step(_new("t/Sensor"), (), helper=True),)
+    effects = {_new(): _effects(defs=("enabled",)), install: _effects(defs=("sensor",)),
+               attach: _effects(defs=("sensor",), uses=("sensor",)), getter[0].invokable: _effects(uses=("sensor",))}
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
+                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda wanted: {sensor: [make]}.get(wanted.desc, []), GenerationOptions(),
+                                  lambda desc: desc == THIS, reach=lambda root, wanted: [getter] if root == THIS else [])
+
+    def first(sequence: tuple[Invokable, ...]) -> list[str]:
+        return [step.invokable.label for step in next(iter(generator.wirings(sequence, 0)))]
+
+    assert first((_new(), attach)) == ["new Monitor", "new Sensor", "Monitor.attach"]
+    assert first((_new(), install, attach)) == ["new Monitor", "Monitor.install", "Monitor.getSensor", "Monitor.attach"]
+
+
+def test_an_argument_is_not_taken_alongside_out_of_itself_nor_as_the_same_object() -> None:
+    """`monitor.compare(a, b)` with `a` made as `rack.sensor()`: `b` taken out of a's rack by the
+    same call is `a` again, and a path out of `a` itself (`a.partner()`) is no object of the rack
+    graph another argument came from; a path to another sensor of the rack (`rack.spare()`) is."""
+    sensor, rack = "Lt/Sensor;", "Lt/Rack;"
+    compare = _call("compare", (sensor, sensor))
+    racked = (Step(_new("t/Rack"), (), helper=True),
+              Step(_call("sensor", (), sensor, "t/Rack"), (Source(SourceKind.REF, 0),), helper=True))
+
+    def path(name: str, owner: str) -> Recipe:
+        return (Step(_call(name, (), sensor, owner), (Source(SourceKind.REF, ROOT),), helper=True),)
+
+    paths = {rack: [path("sensor", "t/Rack"), path("spare", "t/Rack")], sensor: [path("partner", "t/Sensor")]}
+    effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
+                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda wanted: {sensor: [racked]}.get(wanted.desc, []), GenerationOptions(),
+                                  lambda desc: desc == THIS, reach=lambda root, wanted: paths.get(root, []))
+    labels = [[step.invokable.label for step in wiring] for wiring in generator.wirings((_new(), compare))]
+    assert ["new Monitor", "new Rack", "Rack.sensor", "Rack.spare", "Monitor.compare"] in labels
+    assert not any(found.count("new Rack") == 1 and found.count("Rack.sensor") == 2 for found in labels)
+    assert not any("Sensor.partner" in found for found in labels)
+
+
+def test_an_object_taken_alongside_comes_after_the_first_fresh_value_of_each_kind() -> None:
+    """`monitor.compare(a, b)`: a sensor of another kind (`Gauge`) comes before another sensor
+    of a's rack, which comes before more ways to make a plain sensor."""
+    sensor, rack, gauge = "Lt/Sensor;", "Lt/Rack;", "Lt/Gauge;"
+    compare = _call("compare", (sensor, sensor))
+    alone = (Step(_new("t/Sensor"), (), helper=True),)
+    racked = (Step(_new("t/Rack"), (), helper=True),
+              Step(_call("sensor", (), sensor, "t/Rack"), (Source(SourceKind.REF, 0),), helper=True))
+    gauged = (Step(_new("t/Gauge"), (), helper=True),)
+    spare = (Step(_call("spare", (), sensor, "t/Rack"), (Source(SourceKind.REF, ROOT),), helper=True),)
+    effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
+    generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
+                                  lambda sub, sup: sub == sup or sup == OBJECT or (sub, sup) == (gauge, sensor),
+                                  lambda wanted: {sensor: [alone, racked, gauged, racked]}.get(wanted.desc, []),
+                                  GenerationOptions(), lambda desc: desc == THIS,
+                                  reach=lambda root, wanted: [spare] if root == rack else [])
+    sources = generator._sources((_new(), compare), 1, 2, GenericType(sensor))
+    assert [source.kind for source in sources] == [SourceKind.FRESH] * 3 + [SourceKind.ALONGSIDE, SourceKind.FRESH,
+                                                                             SourceKind.NULL]
+
+
+def test_a_result_of_another_parameterisation_is_not_passed() -> None:
+    """`monitor.units()` is a `List<Unit>`; `monitor.warn(List<Hero>)` is not given it (the
+    erased types match, the elements do not), a `List<Hero>` result is."""
+    list_desc, unit, hero = "Ljava/util/List;", GenericType("Lt/Unit;"), GenericType("Lt/Hero;")
+    units = dataclasses.replace(_call("units", (), list_desc), result_type=GenericType(list_desc, (unit,)))
+    heroes = dataclasses.replace(_call("heroes", (), list_desc), result_type=GenericType(list_desc, (hero,)))
+    warn = dataclasses.replace(_call("warn", (list_desc,)), types=(GenericType(list_desc, (hero,)),))
+    generator = _generator({_new(): _effects(), units: _effects(), heroes: _effects(), warn: _effects()})
+    assert [s.kind for s in generator._sources((_new(), units, warn), 2, 1, warn.type_of(0))] == [SourceKind.NULL]
+    assert [s.index for s in generator._sources((_new(), heroes, warn), 2, 1, warn.type_of(0))
+            if s.kind == SourceKind.REF] == [1]
+    # where the declared type's arguments are unknown (a receiver), any parameterisation goes
+    assert [s.index for s in generator._sources((_new(), units, warn), 2, 1, GenericType(list_desc))
+            if s.kind == SourceKind.REF] == [1]
