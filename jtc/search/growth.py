@@ -32,18 +32,28 @@ class Growth:
         self.longest = longest
 
     def extensions(self, skeleton: Skeleton) -> list[Skeleton]:
-        """`skeleton` with one more call at its end, for each instance call under test that its last
-        statement could influence: a call on an object carries on its state, where a fresh object
+        """`skeleton` with one more call at its end, for each instance call under test that may read
+        what its last statement wrote of the sequence's objects: a call on an object carries on its state, where a fresh object
         of a constructor starts over, and a static call fed another's result is only a longer
         candidate (ArrayUtils' hundreds of array methods feed one another: grown chains of them
         cost it 8% of its branches at 1,000 executions)."""
         if length_of(skeleton) >= self.longest:
             return []
         last = next(step.invokable for step in reversed(skeleton) if not step.helper)
+        held = {step.invokable.returns for step in skeleton if step.invokable.returns.startswith("L")}
         grown: list[Skeleton] = []
         for call in self.calls:
-            if self.generator.influences(last, call):
+            if self._continues(last, call, held):
                 grown.extend(self.generator.appended(skeleton, call, GROWN_PER_CALL))
             if len(grown) >= GROWN_PER_RUN:
                 break
         return grown[:GROWN_PER_RUN]
+
+    def _continues(self, last: Invokable, call: Invokable, held: set[str]) -> bool:
+        """Could `call` read a field that `last` wrote of an object the sequence holds (of a type
+        one of its steps returns, or a supertype)? The static influence between candidates
+        counts more: a call through a JDK interface stands for every user class implementing it,
+        so `team.strongest(players)` iterating a list "writes" a cursor of another class's
+        iterator, and growing it only repeats stateless calls."""
+        shared = self.generator.effects(last).defs & self.generator.effects(call).uses
+        return any(self.generator.assignable(desc, f"L{field.owner};") for field in shared for desc in held)

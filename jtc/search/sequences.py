@@ -286,8 +286,10 @@ class SequenceGenerator:
         return grown
 
     def _helper_made(self, skeleton: Skeleton, desc: str) -> list[Source]:
-        """The objects of type `desc` that helper steps of the skeleton made, the latest first."""
-        if accepts_literal(desc) or is_symbolic_input(desc):
+        """The objects of type `desc` that helper steps of the skeleton made, the latest first; only
+        of the project's types: a JDK value (a class literal, a `Random`) is as good made again,
+        and written where it is used."""
+        if accepts_literal(desc) or is_symbolic_input(desc) or desc.startswith(("Ljava/", "Ljavax/")):
             return []
         return [Source(SourceKind.REF, i) for i in range(len(skeleton) - 1, -1, -1)
                 if skeleton[i].helper and is_reference(skeleton[i].invokable.returns)

@@ -331,9 +331,9 @@ class ClassSession:
                 group.tree.mark(node, NodeStatus.DIVERGED)
 
     def _grow(self, skeleton: Skeleton, execution: Execution) -> None:
-        """Queue the continuations of a run that took a new branch of the class under test, once
-        per skeleton, when every statement completed (a call after a throw starts from a state
-        the test cannot hold)."""
+        """Queue the continuations of a run that took a new branch of the class under test or ran a
+        member for the first time, once per skeleton, when every statement completed (a call
+        after a throw starts from a state the test cannot hold)."""
         replay = execution.replay
         assert replay is not None
         if skeleton in self.grown_from or len(replay.outcomes) < len(skeleton) \
@@ -381,7 +381,9 @@ class ClassSession:
         if replay is None:
             return execution
         group.reached.update(skeleton[:n] for n in range(1, len(replay.outcomes) + 1))
+        first_run = False  # the first run of its member under test that reached it
         if self.open_targets is not None and len(replay.outcomes) == len(skeleton):
+            first_run = skeleton[-1].invokable not in self.open_targets.ran
             self.open_targets.ran.add(skeleton[-1].invokable)
         decisions = with_statement_choices(execution, skeleton)[:self.max_depth]
         insertion = group.tree.insert(decisions, execution.index,
@@ -391,6 +393,8 @@ class ClassSession:
             self.nondeterministic += 1
         if any(self.under_test(method) for method, _, _ in replay.edges - self.coverage.edges):
             self.pops_since_gain = 0
+            self._grow(skeleton, execution)
+        elif first_run:  # a call without branches (`rover.start()`) changes state too
             self._grow(skeleton, execution)
         if self.coverage.add(replay.edges, decisions):
             self.last_gain = len(self.executor.executions)
