@@ -251,19 +251,21 @@ class _CaseRenderer:
     # --- locals ---------------------------------------------------------------------------------
 
     def inlined(self, index: int) -> bool:
-        """Whether statement `index` is written where its one use is instead of in a local: a
-        constant (`Direction.NORTH`), an array or a list (`new Square[][] {new Square[] {square}}`),
+        """Whether statement `index` is written where it is used instead of in a local: a constant
+        (`Direction.NORTH`, wherever it is used), an array or a list (`new Square[][] {new Square[] {square}}`),
         or a JDK value made from literals only (`Integer.valueOf(4)`) that no assertion mentions.
         None of them runs code of the project or reads state a statement in between could change
         (a set would call its elements' hashCode), so making them later changes nothing."""
         statement = self.case.program[index]
         if index in dict(self.case.values):
             return False
-        if isinstance(statement, FieldLoad) and statement.name == "class":
-            return True  # a class literal names a class, used once or again: `pouch.take(Coin.class)` twice
+        if isinstance(statement, FieldLoad):
+            # a constant, a class literal or another static final reads the same wherever it is
+            # written: `level.moveHero(hero, Direction.WEST)` twice, not a local `west`
+            return True
         if self.uses[index] != 1:
             return False
-        if isinstance(statement, (FieldLoad, NewArray)):
+        if isinstance(statement, NewArray):
             return True
         if isinstance(statement, NewCollection):
             return not statement.is_map and (statement.owner == "java/util/ArrayList" or not any(
