@@ -80,7 +80,6 @@ class SearchReport:
     longest_sequence: int = 0  # longest skeleton executed (factories not counted)
     pruned: int = 0  # open nodes dropped by the exploration criteria
     completed_length: int = 0  # every candidate up to this cost (length plus wiring deviations) was generated
-    grown: int = 0  # skeletons grown out of runs that took a new branch (search/growth.py)
     execution_seconds: list[float] = field(default_factory=list)  # per execution: search time when it ran
 
 
@@ -103,8 +102,8 @@ class ClassSession:
         a parser, search/valid_inputs.py): those outside the class under test count as covered, so
         that the search does not explore the parser's branches once more with plain inputs (on the
         dungeon's `Game` and `Level`, nearly half of the executions went to maps that failed to parse);
-        `grow` the skeletons that continue a run that took a new branch (search/growth.py), taken
-        before the generator's next candidates."""
+        `grow` the skeletons that continue a run that took a new branch or ran a member first
+        (search/growth.py), taken before the generator's next candidates once every member ran."""
         # Candidates until the search's deadline, none for members whose branches are all covered.
         self.skeletons = skeletons(self._out_of_time, self._target_open)
         self.executor = executor
@@ -116,7 +115,6 @@ class ClassSession:
         self.grow = grow
         self.grown: deque[tuple[Skeleton, Assignment]] = deque()  # grown skeletons not taken yet, oldest first
         self.grown_from: set[Skeleton] = set()
-        self.grown_total = 0
         self.candidates_done = False  # the generator has no candidate left
         self.cascade = SolveCascade(solver, seeds, self.rng)
         self.coverage = CoverageMap()
@@ -172,7 +170,7 @@ class ClassSession:
         return SearchReport(self.executor.executions, divergences, self.infeasible_reached,
                             self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=self.sequences, longest_sequence=self.longest,
-                            pruned=self.pruned, execution_seconds=self.execution_seconds, grown=self.grown_total)
+                            pruned=self.pruned, execution_seconds=self.execution_seconds)
 
     def _reopen(self, group: Group, node: Node) -> None:
         """An "any other outcome" node stays open after it was explored: there may be more outcomes.
@@ -342,7 +340,6 @@ class ClassSession:
         self.grown_from.add(skeleton)
         grown = self.grow(skeleton)
         self.grown.extend((longer, execution.assignment) for longer in grown)
-        self.grown_total += len(grown)
         if grown:
             self.generator_done = False
 
@@ -391,10 +388,10 @@ class ClassSession:
         self.infeasible_reached += len(insertion.reached_infeasible)
         if insertion.mismatch is not None:
             self.nondeterministic += 1
-        if any(self.under_test(method) for method, _, _ in replay.edges - self.coverage.edges):
+        gained = any(self.under_test(method) for method, _, _ in replay.edges - self.coverage.edges)
+        if gained:
             self.pops_since_gain = 0
-            self._grow(skeleton, execution)
-        elif first_run:  # a call without branches (`rover.start()`) changes state too
+        if gained or first_run:  # a call without branches (`rover.start()`) changes state too
             self._grow(skeleton, execution)
         if self.coverage.add(replay.edges, decisions):
             self.last_gain = len(self.executor.executions)
