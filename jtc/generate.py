@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
 from jtc.config import Settings, Strategy
-from jtc.coverage.measure import measure
+from jtc.coverage.measure import extract_classes, measure
 from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import validate_suite
 from jtc.errors import (ClassFileTooNewError, CoverageError, ExitCode, HarnessError, InternalError, JtcError,
@@ -37,11 +37,13 @@ from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
 from jtc.minimise.conditions import alone_condition
+from jtc.minimise.cuts import KillCheck, killing_cuts, longest
 from jtc.minimise.observations import unrepeated
 from jtc.minimise.suite import distinct_programs, killing_tests, shown, shown_alone
 from jtc.minimise.makers import Made, shortest_makers
 from jtc.minimise.statements import MinimisingReport, StatementMinimiser
 from jtc.mutate.assertions import chosen_answers, keep, suite_kills, worth_keeping
+from jtc.mutate.runner import mutant_class_files
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
 from jtc.oracle.expectations import TestCase, TestSuite
 from jtc.oracle.observers import observers, queries
@@ -52,7 +54,8 @@ from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, 
                                   beside, on_the_boundary, on_trial, select, spares)
 from jtc.search.boundaries import boundary_runs
 from jtc.search.deadline import release_guards
-from jtc.search.extension import Arguments, enum_constants, extension_runs, taking_calls
+from jtc.search.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
+                                  taking_calls)
 from jtc.search.execution import EngineStats, Execution, Executor
 from jtc.search.seeds import constants_of
 from jtc.search.open_targets import OpenTargets
@@ -82,6 +85,14 @@ BOUNDARY_SHARE = 0.1
 # With --select-assertions, the chosen tests made longer (search/extension.py) run after the boundary
 # runs, within this share of the budget on top of it.
 EXTENSION_SHARE = 0.2
+# With --select-assertions, long walks are cut to what their kills need (minimise/cuts.py) after the
+# extensions, within this share of the budget on top of it; walks longer than CUT_ABOVE statements are cut.
+CUT_SHARE = 0.5
+CUT_ABOVE = 12
+# Walks drawn afresh for a mutant that no walk run so far kills, at most.
+CUT_TRIES = 40
+# A mutant's run while cutting stops after this long (a mutant may loop for ever).
+CUT_TIMEOUT_MS = 1000
 # With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
 # tests on trial (oracle/selection.py's spares): at most this many per class.
 SPARE_TESTS = 24
@@ -212,12 +223,16 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     else:  # tests on trial: mutation analysis keeps those that kill what the others miss
         bases = chosen + on_edge  # a run on the edge, made once more, crosses it
         chosen += on_trial(on_edge)
+        returned = [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED]
+        takers, askers = taking_calls(targets, declared.name, analysis), asking_calls(targets, declared.name, analysis)
+        given = Arguments(pool.assignable, enum_constants(index), taking.paths)
         extended = extension_runs(
-            [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED],
-            taking_calls(targets, declared.name, analysis), Arguments(pool.assignable, enum_constants(index), taking.paths),
+            returned, takers, given,
             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
-            settings.seed, time.monotonic() + EXTENSION_SHARE * settings.time_budget)
-        chosen += on_trial([c for c in beside(candidates(extended, declared.name, subjects), chosen)
+            settings.seed, time.monotonic() + EXTENSION_SHARE * settings.time_budget, askers)
+        cut = _killing_cuts(worker, repository, settings, classpath, declared.name, [c.execution.program for c in bases],
+                            [e.program for e in extended], more_walks(returned, takers, given, settings.seed, askers))
+        chosen += on_trial([c for c in beside(candidates(extended + cut, declared.name, subjects), chosen)
                             if oracle.first_bug(c.execution, c.outcome.statement) is None])
         chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
@@ -252,6 +267,31 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     _emit_and_measure(report, suite, classpath, index, settings, shown_by_program)
     report.seconds["total"] = time.perf_counter() - started
     return report
+
+
+def _killing_cuts(worker: JvmWorker, repository: ClassRepository, settings: Settings, classpath: Classpath,
+                  class_name: str, tests: list[Program], extended: list[Program], more: Iterator[Program]) -> list[Execution]:
+    """Runs of the long walks of `extended`, or of `more` walks (CUT_TRIES for a mutant), cut to
+    what their kills of mutants that none of `tests` kills need (minimise/cuts.py), within
+    CUT_SHARE of the budget."""
+    walks = longest(extended, CUT_ABOVE)
+    if not walks:
+        return []
+    deadline = time.monotonic() + CUT_SHARE * settings.time_budget
+    with tempfile.TemporaryDirectory(prefix="jtc-cuts-") as scratch:
+        classes = Path(scratch) / "classes"
+        extract_classes(classpath.entries, [class_name], classes)
+        mutants = mutant_class_files(classes, Path(scratch) / "mutants")
+        originals = {binary_name(path.relative_to(classes).with_suffix("").as_posix()): path.read_bytes()
+                     for path in classes.rglob("*.class")}
+    timeout = min(settings.execution_timeout_ms, CUT_TIMEOUT_MS)
+    check = KillCheck(lambda program, replacing: worker.run(encode_program(program), settings.record_budget, timeout,
+                                                            deadline, replacing), mutants, originals, deadline)
+    cuts = killing_cuts(walks, tests, [mutant for mutant, _ in mutants], check, more, CUT_TRIES)
+    executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
+    for program in cuts:
+        executor.execute(program, None, {}, deadline + 1.0)
+    return list(executor.executions)
 
 
 def _minimised(chosen: list[Candidate], report: ClassReport, worker: JvmWorker, repository: ClassRepository,

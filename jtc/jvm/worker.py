@@ -190,10 +190,13 @@ class JvmWorker:
             raise HarnessError(payload)
         return payload
 
-    def run(self, program: str, budget: int, timeout_ms: int, deadline: float = math.inf) -> HarnessResult:
+    def run(self, program: str, budget: int, timeout_ms: int, deadline: float = math.inf,
+            replacing: tuple[str, bytes] | None = None) -> HarnessResult:
         """Run one program. `timeout_ms` is the harness's watchdog; `deadline` (time.monotonic(),
         the end of the search) bounds the wait for a replacement JVM and for the answer: past it the
-        result is a failure named DEADLINE, which is nothing the code under test did."""
+        result is a failure named DEADLINE, which is nothing the code under test did. With
+        `replacing` (binary name, class file), that class file stands in for the classpath's
+        class and the run is uninstrumented: a mutant's run, with statuses and values but no trace."""
         if not self._ensure(deadline):
             return HarnessResult.failed(DEADLINE, self.generation)
         generation = self.generation
@@ -201,7 +204,9 @@ class JvmWorker:
         wait = min(timeout_ms / 1000 + GRACE_SECONDS, deadline - time.monotonic() + DEADLINE_GRACE_SECONDS)
         try:
             self._in_flight = True
-            self._connection.send(("run", program, budget, timeout_ms))  # type: ignore[union-attr]
+            request = ("run", program, budget, timeout_ms) if replacing is None \
+                else ("replacing", program, budget, timeout_ms, *replacing)
+            self._connection.send(request)  # type: ignore[union-attr]
             if not self._connection.poll(max(wait, 0.0)):  # type: ignore[union-attr]
                 timed_out = wait >= timeout_ms / 1000 + GRACE_SECONDS
                 self._replace()

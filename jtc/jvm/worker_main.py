@@ -62,9 +62,13 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
             except jpype.JException as error:
                 connection.send(("error", str(error.getMessage())))
             continue
-        _, program, budget, timeout_ms = request
         started = time.perf_counter()
-        result = harness.run(program, budget, timeout_ms)
+        if kind == "replacing":  # a mutant's run: its class file stands in for the classpath's
+            _, program, budget, timeout_ms, binary_name, class_file = request
+            result = harness.runReplacing(program, budget, timeout_ms, binary_name, jpype.JArray(jpype.JByte)(class_file))
+        else:
+            _, program, budget, timeout_ms = request
+            result = harness.run(program, budget, timeout_ms)
         jvm_seconds = time.perf_counter() - started
         trace = numpy.asarray(result.trace, dtype=numpy.int64)
         connection.send(("ok", HarnessResult(

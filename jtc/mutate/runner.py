@@ -99,6 +99,13 @@ def write_mutant(class_dir: Path, mutant_id: str, out_dir: Path) -> None:
     _java("write", [str(class_dir), mutant_id, str(out_dir)], 300)
 
 
+def mutant_class_files(class_dir: Path, out_dir: Path) -> list[tuple[Mutant, bytes]]:
+    """Every mutant of the class files under `class_dir` with its mutated class file (written under
+    `out_dir` by one runner JVM), for runs in jtc's own worker (minimise/kills.py)."""
+    _java("write-all", [str(class_dir), str(out_dir)], 300)
+    return [(mutant, (out_dir / f"{n}.class").read_bytes()) for n, mutant in enumerate(_mutants(out_dir / "mutants.tsv"))]
+
+
 def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequence[str], out_file: Path,
                 timeouts: Timeouts, wall_timeout_s: float = 3600.0, every_test: bool = False) -> RunnerOutput:
     """Run one compiled suite (`classpath` starts with its classes) against every mutant of the

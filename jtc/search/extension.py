@@ -47,7 +47,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence, TypeGuard, Union
 
-from jtc.analysis.influence import InfluenceAnalysis
+from jtc.analysis.influence import Effects, InfluenceAnalysis
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, Value, VarRef
@@ -58,12 +58,13 @@ from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.execution import Execution, Executor
 from jtc.search.sequences import ROOT, Recipe, SourceKind
 from jtc.search.statements import statement_for
+from jtc.search.taking import sets_nothing
 
 REPEATS = (1, 2)  # how many more times a call is made
 COMBINATIONS = 4  # argument combinations tried per call with objects, constants or several arguments
 HELD = 3  # objects of a parameter's type that the test holds, the latest first, offered per parameter
 WALKS = 3  # random walks per test
-WALK_LENGTHS = (2, 4, 6, 8, 12, 16)  # the calls of each walk's prefixes that run
+WALK_LENGTHS = (2, 4, 6, 8, 12, 16, 24, 32, 48, 64)  # the calls of each walk's prefixes that run
 WALK_VALUES = 16  # of the primitive or String values the test uses, a walk draws from this many
 
 @dataclass(frozen=True)
@@ -256,27 +257,60 @@ def combined(program: Program, call: int, takers: Sequence[Invoke], given: Argum
             for args in _combinations(base, made, given)] + again
 
 
-def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments, rng: random.Random) -> list[Program]:
+def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments, rng: random.Random,
+         askers: Sequence[Invoke] = ()) -> list[Program]:
     """`program` up to statement `call`, then a random walk over the call under test (an instance
     call) and `takers` on its object, each step with arguments drawn from what the program holds by
-    then; its prefixes of WALK_LENGTHS calls."""
+    then and followed half the time by one of `askers` on the object (not counted as a step); its
+    prefixes of WALK_LENGTHS steps."""
     program, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
     if receiver is None:
         return []
     steps = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
-    if not steps:
-        return []
+    asks = _on(askers, receiver)
     walks = []
-    for length in range(1, max(WALK_LENGTHS) + 1):
-        made = rng.choice(steps)
-        choices = [given.of(program, desc, made.receiver, WALK_VALUES) for desc in made.param_descs]
-        if not all(choices):
-            continue
-        program = _appended(program, made, [rng.choice(options) for options in choices])
+    for length in range(1, max(WALK_LENGTHS) + 1 if steps else 0):
+        program = _step(program, rng.choice(steps), given, rng)
+        if asks and rng.random() < 0.5:
+            program = _step(program, rng.choice(asks), given, rng)
         if length in WALK_LENGTHS:
             walks.append(program)
     return walks
+
+
+def _step(program: Program, made: Invoke, given: Arguments, rng: random.Random) -> Program:
+    """`program` with `made` appended, its arguments drawn from what the program holds; as it was
+    when a parameter has nothing to draw from."""
+    choices = [given.of(program, desc, made.receiver, WALK_VALUES) for desc in made.param_descs]
+    if not all(choices):
+        return program
+    return _appended(program, made, [_drawn(program, options, desc, made.receiver, rng)
+                                     for options, desc in zip(choices, made.param_descs)])
+
+
+def _drawn(program: Program, options: list[Argument], desc: str, receiver: VarRef | None,
+           rng: random.Random) -> Argument:
+    """A walk's argument. For a primitive or String, half the time a value the walk does not use
+    yet, so that a walk grows what it holds (a tree of a few keys never needs the rotations of a
+    larger one): for a whole number below the smallest or past the largest it uses, at random (a
+    tree grown to one side only never rebalances the other), else the one `options` ends with.
+    For an object, none of the results of the receiver's own calls when there is another (`put(6,
+    put)`, a null the map returned, reads as nothing a person would pass), else any option."""
+    if is_primitive(desc) or desc == STRING:
+        if rng.random() >= 0.5:
+            return rng.choice(options)
+        whole = [int(arg.value) for statement in program for arg in statement.args
+                 if isinstance(arg, Literal) and arg.desc == desc and desc in _SMALLEST]
+        if whole and rng.random() < 0.5 and min(whole) > _SMALLEST[desc]:
+            return Literal(desc, min(whole) - 1)
+        return options[-1]
+    own = [option for option in options if not (
+        isinstance(option, VarRef) and receiver is not None and getattr(program[option.index], "receiver", None) == receiver)]
+    return rng.choice(own or options)
+
+
+_SMALLEST = {"B": -2 ** 7, "S": -2 ** 15, "I": -2 ** 31, "J": -2 ** 63}
 
 
 def _asked_again(statement: Statement, takers: Sequence[Invoke]) -> TypeGuard[Invoke]:
@@ -317,7 +351,7 @@ def _distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> lis
 
 
 def _extended(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments,
-              seed: int) -> Iterator[Program]:
+              seed: int, askers: Sequence[Invoke] = ()) -> Iterator[Program]:
     """The programs to run, the plain extensions of every base first, then the combinations, then
     the walks."""
     bases = _distinct(bases, takers)
@@ -328,14 +362,33 @@ def _extended(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given:
     for position, (program, call) in enumerate(bases):
         rng = random.Random(seed * 1_000_003 + position)
         for _ in range(WALKS):
-            yield from walk(program, call, takers, given, rng)
+            yield from walk(program, call, takers, given, rng, askers)
+
+
+def more_walks(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments,
+               seed: int, askers: Sequence[Invoke] = ()) -> Iterator[Program]:
+    """Whole walks beyond those `extension_runs` ran, from each distinct base in turn, round after
+    round with seeds of their own: for a mutant that no walk run so far kills (minimise/cuts.py
+    tries them in the worker, two short runs each, not as tests)."""
+    bases = _distinct(bases, takers)
+    for round_ in itertools.count(1):
+        made = False
+        for position, (program, call) in enumerate(bases):
+            rng = random.Random((seed + 7919 * round_) * 1_000_003 + position)
+            prefixes = walk(program, call, takers, given, rng, askers)
+            if prefixes:
+                made = True
+                yield prefixes[-1]
+        if not made:
+            return
 
 
 def extension_runs(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments, executor: Executor,
-                   seed: int = 0, deadline: float = math.inf) -> list[Execution]:
-    """Runs, by `executor`, of each (program, call under test) of `bases` made longer, until `deadline`."""
+                   seed: int = 0, deadline: float = math.inf, askers: Sequence[Invoke] = ()) -> list[Execution]:
+    """Runs, by `executor`, of each (program, call under test) of `bases` made longer (walks asking
+    `askers` on the way), until `deadline`."""
     tried: set[Program] = set()
-    for extended in _extended(bases, takers, given, seed):
+    for extended in _extended(bases, takers, given, seed, askers):
         if extended in tried:
             continue
         tried.add(extended)
@@ -349,16 +402,29 @@ def extension_runs(bases: list[tuple[Program, int]], takers: Sequence[Invoke], g
 
 
 def taking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
-    """The calls that change an object of the class under test for extension_runs: public
-    instance methods that change a field or an array (`pop()`, `remove(key)`,
-    `moveHero(hero, direction)`); arguments left to fill."""
-    receiver = f"L{class_name};"
-    takers = []
+    """The calls that change an object of the class under test (or of a class nested in it) for
+    extension_runs: public instance methods that change a field or an array (`pop()`,
+    `remove(key)`, `moveHero(hero, direction)`, `counter.increment()`); arguments left to fill."""
+    return _calls(targets, class_name, analysis, lambda effects: bool(effects.defs or effects.array_stores))
+
+
+def asking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:
+    """The queries of an object of the class under test (or of a class nested in it) that a walk
+    asks between its changes: public instance methods with a result that change nothing (`get(key)`,
+    `size()`, `exceeded()`), so that a state a mutant got wrong shows in a result on the way (a
+    counter past its limit, a tree whose rotation went missing) and a cut can keep it."""
+    return [call for call in _calls(targets, class_name, analysis, sets_nothing) if call.desc[-1] != "V"]
+
+
+def _calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis,
+           wanted: Callable[[Effects], bool]) -> list[Invoke]:
+    """The instance calls of `targets` on the class under test or a class nested in it, without
+    reflection or checked exceptions, whose effects are `wanted`."""
+    calls = []
     for target in targets:
-        if target.kind != InvokableKind.CALL or target.receiver != receiver or target.reflective \
-                or target.throws_checked:
+        if target.kind != InvokableKind.CALL or target.receiver is None or target.reflective or target.throws_checked \
+                or not (target.receiver == f"L{class_name};" or target.receiver.startswith(f"L{class_name}$")):
             continue
-        effects = analysis.effects(target.owner, target.name, target.desc)
-        if effects.defs or effects.array_stores:
-            takers.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, receiver), ()))
-    return takers
+        if wanted(analysis.effects(target.owner, target.name, target.desc)):
+            calls.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, target.receiver), ()))
+    return calls

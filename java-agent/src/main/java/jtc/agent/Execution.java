@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One run of one program: fresh class loader, resolution of every statement up front (so a bad
@@ -21,11 +22,18 @@ final class Execution {
     private final boolean instrument;
     private final int budget;
     private final int timeoutMillis;
+    private final Map<String, byte[]> replaced;
     private final Result result = new Result();
 
     Execution(UserClasspath classpath, boolean instrument, int budget, int timeoutMillis) {
+        this(classpath, instrument, budget, timeoutMillis, Map.of());
+    }
+
+    /** An execution whose loader defines {@code replaced} (binary name → class file) instead of the classpath's. */
+    Execution(UserClasspath classpath, boolean instrument, int budget, int timeoutMillis, Map<String, byte[]> replaced) {
         this.classpath = classpath;
         this.instrument = instrument;
+        this.replaced = replaced;
         this.budget = budget;
         this.timeoutMillis = timeoutMillis;
     }
@@ -37,7 +45,7 @@ final class Execution {
             }
             List<Program.Statement> statements = Program.parse(text);
             ClassLoader parent = Execution.class.getClassLoader();
-            try (IsolatingClassLoader loader = new IsolatingClassLoader(classpath, instrument, parent)) {
+            try (IsolatingClassLoader loader = new IsolatingClassLoader(classpath, instrument, replaced, parent)) {
                 List<Action> targets = new ArrayList<>();
                 for (Program.Statement statement : statements) {
                     targets.add(Members.resolve(statement, loader));

@@ -1,6 +1,7 @@
 package jtc.agent;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The entry points Python calls (through JPype, one call per execution): configure once,
@@ -58,6 +59,16 @@ public final class Harness {
     /** Runs one program on fresh classes; problems of the program come back in {@link Result#error}. */
     public static synchronized Result run(String program, int budget, int timeoutMillis) {
         return new Execution(configured(), instrument, budget, timeoutMillis).run(program);
+    }
+
+    /**
+     * Runs one program uninstrumented with {@code classFile} defined for {@code binaryName} instead
+     * of the classpath's class (a mutant of a class under test): what each statement returned or
+     * threw, to compare with a run on the original (see jtc/minimise/kills.py).
+     */
+    public static synchronized Result runReplacing(String program, int budget, int timeoutMillis, String binaryName,
+                                                   byte[] classFile) {
+        return new Execution(configured(), false, budget, timeoutMillis, Map.of(binaryName, classFile)).run(program);
     }
 
     private static UserClasspath configured() {

@@ -61,23 +61,25 @@ final class Instrumenter {
      * class has no exit call.
      */
     static synchronized byte[] sandboxed(String internalName, byte[] classFile) {
-        byte[] known = sandboxedCache.get(internalName);
-        if (known == null) {
-            ClassNode node = read(classFile);
-            boolean changed = false;
-            for (MethodNode method : node.methods) {
-                changed |= ExitCalls.redirectAll(method);
-            }
-            if (changed) {
-                ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-                node.accept(writer);
-                known = writer.toByteArray();
-            } else {
-                known = classFile;
-            }
-            sandboxedCache.put(internalName, known);
+        return sandboxedCache.computeIfAbsent(internalName, name -> exitsRedirected(classFile));
+    }
+
+    /**
+     * The class with its exit calls redirected, not cached: for bytes that stand in for a user
+     * class in one execution only (a mutant, see {@link Harness#runReplacing}).
+     */
+    static byte[] exitsRedirected(byte[] classFile) {
+        ClassNode node = read(classFile);
+        boolean changed = false;
+        for (MethodNode method : node.methods) {
+            changed |= ExitCalls.redirectAll(method);
         }
-        return known;
+        if (!changed) {
+            return classFile;
+        }
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        node.accept(writer);
+        return writer.toByteArray();
     }
 
     private static InstrumentedClass build(String internalName, byte[] classFile) {

@@ -1,6 +1,7 @@
 package jtc.agent;
 
 import java.net.URLClassLoader;
+import java.util.Map;
 
 /**
  * One execution's view of the user classes: a fresh loader per execution gives every execution
@@ -13,11 +14,17 @@ import java.net.URLClassLoader;
 final class IsolatingClassLoader extends URLClassLoader {
     private final UserClasspath classpath;
     private final boolean instrument;
+    private final Map<String, byte[]> replaced;  // binary name → the bytes defined instead of the classpath's
 
     IsolatingClassLoader(UserClasspath classpath, boolean instrument, ClassLoader parent) {
+        this(classpath, instrument, Map.of(), parent);
+    }
+
+    IsolatingClassLoader(UserClasspath classpath, boolean instrument, Map<String, byte[]> replaced, ClassLoader parent) {
         super("jtc-execution", classpath.urls(), parent);
         this.classpath = classpath;
         this.instrument = instrument;
+        this.replaced = replaced;
         setDefaultAssertionStatus(true);
     }
 
@@ -26,7 +33,8 @@ final class IsolatingClassLoader extends URLClassLoader {
         synchronized (getClassLoadingLock(name)) {
             Class<?> loaded = findLoadedClass(name);
             if (loaded == null) {
-                byte[] bytes = parentOnly(name) ? null : classpath.read(name.replace('.', '/'));
+                byte[] bytes = parentOnly(name) ? null
+                        : replaced.getOrDefault(name, classpath.read(name.replace('.', '/')));
                 loaded = bytes == null ? getParent().loadClass(name) : define(name, bytes);
             }
             if (resolve) {
@@ -68,6 +76,9 @@ final class IsolatingClassLoader extends URLClassLoader {
             return null;
         }
         try {
+            if (replaced.containsKey(internalName.replace('/', '.'))) {
+                return Instrumenter.exitsRedirected(bytes);  // never instrumented: its table is the original's
+            }
             return instrument ? Instrumenter.instrument(internalName, bytes).bytes
                     : Instrumenter.sandboxed(internalName, bytes);
         } catch (IllegalArgumentException malformed) {

@@ -22,6 +22,8 @@ import java.util.stream.Stream;
  * <ul>
  * <li>{@code list <classes dir> <out>}: the mutants, one {@code M} row each.</li>
  * <li>{@code write <classes dir> <mutant id> <out dir>}: the mutated class file of one mutant.</li>
+ * <li>{@code write-all <classes dir> <out dir>}: every mutant's class file, as {@code <n>.class} for the
+ * n-th {@code M} row of {@code <out dir>/mutants.tsv}.</li>
  * <li>{@code verify <classes dir> <out>}: defines every mutant in a fresh loader and links and
  * initialises it: a {@code V} row per mutant, {@code ok} or the error.</li>
  * <li>{@code run <classes dir> <classpath> <out> <base ms> <factor> <test class>...}: runs the tests
@@ -65,7 +67,7 @@ public final class MutationRunner {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
-            System.err.println("usage: MutationRunner list|write|verify|run <classes dir> ...");
+            System.err.println("usage: MutationRunner list|write|write-all|verify|run|kills <classes dir> ...");
             System.exit(2);
         }
         MutationRunner runner = new MutationRunner(Paths.get(args[1]));
@@ -78,6 +80,9 @@ public final class MutationRunner {
                 break;
             case "write":
                 runner.write(args[2], Paths.get(args[3]));
+                break;
+            case "write-all":
+                runner.writeAll(Paths.get(args[2]));
                 break;
             case "verify":
                 try (PrintWriter out = writer(args[2])) {
@@ -131,6 +136,16 @@ public final class MutationRunner {
         Path target = outDir.resolve(mutant.className + ".class");
         Files.createDirectories(target.getParent());
         Files.write(target, mutated(mutant));
+    }
+
+    private void writeAll(Path outDir) throws IOException {
+        Files.createDirectories(outDir);
+        try (PrintWriter out = writer(outDir.resolve("mutants.tsv").toString())) {
+            list(out);
+        }
+        for (int n = 0; n < mutants.size(); n++) {
+            Files.write(outDir.resolve(n + ".class"), mutated(mutants.get(n)));
+        }
     }
 
     private void verify(ClassBytes classpath, PrintWriter out) {

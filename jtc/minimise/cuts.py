@@ -1,0 +1,129 @@
+"""Long walks cut to the calls a kill needs (issue 9: each test minimised while it keeps the
+mutants it kills).
+
+A random walk over a class's state-changing calls (search/extension.py) kills mutants that no short
+test kills: a red-black tree whose recolouring is wrong breaks only after a dozen puts and removes
+have made the right shape. But the walk is dozens of calls long, and the statement minimiser, which
+keeps coverage, cannot tell which of them the kill needs. So before mutation analysis chooses among
+the tests on trial, each long walk is run in the worker on the mutants of the class under test
+(the mutant's class file stands in for the classpath's, uninstrumented: about 2 ms a run). A mutant
+that a chosen test, or a cut made for another mutant, already kills at the program level is left
+alone; for one that only a walk kills, the walk is cut block by block (halves, then quarters, down
+to single statements, from the end), a block going with the statements that use its results when
+the program without them still ends otherwise on the mutant than on the original. The cuts join
+the tests on trial, where mutation analysis, which keeps the most kills per statement first,
+prefers them to the walks they came from.
+
+"Ends otherwise" is judged per statement: how it ended (returned, threw) and its value (an object
+by its class only) or exception class; a mutant run that does not finish (a loop stopped by the
+harness's watchdog) ends otherwise too. A program whose original run does not end every statement
+is never a cut.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+from jtc.jvm.protocol import HarnessResult
+from jtc.minimise.rewrite import rewrite, users
+from jtc.model.program import Program, StatementStatus
+from jtc.mutate.model import Mutant
+
+# A program runs with one class file standing in for the classpath's (binary name, bytes).
+ReplacingRun = Callable[[Program, tuple[str, bytes]], HarnessResult]
+Ends = tuple[tuple[str, str] | None, ...]
+
+
+def ends(result: HarnessResult) -> Ends | None:
+    """How each statement ended, None for a run that failed as a whole (a harness error, a dead or
+    stopped worker): its status and its value or exception class, an object by its class (its
+    identity differs from run to run)."""
+    if result.failure is not None or result.error is not None:
+        return None
+    found: list[tuple[str, str] | None] = []
+    for status, token in zip(result.status, result.values):
+        if status not in (StatementStatus.OK, StatementStatus.THREW):
+            found.append(None)
+            continue
+        text = token or ""
+        found.append((status, text.rpartition("#")[0] if text.startswith("O:") else text))
+    return tuple(found)
+
+
+class KillCheck:
+    """Whether a program kills a mutant: it ends every statement on the original classes and ends
+    some statement otherwise on the mutant. Runs through `run` until `deadline` (time.monotonic());
+    past it nothing kills."""
+
+    def __init__(self, run: ReplacingRun, mutants: Sequence[tuple[Mutant, bytes]],
+                 originals: Mapping[str, bytes], deadline: float) -> None:
+        self._run = run
+        self._bytes = {mutant.id: class_file for mutant, class_file in mutants}
+        self._originals = originals
+        self._on_original: dict[Program, Ends | None] = {}
+        self.deadline = deadline
+        self.runs = 0
+
+    def expired(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+    def kills(self, program: Program, mutant: Mutant) -> bool:
+        if self.expired():
+            return False
+        original = self._original(program, mutant.class_name)
+        if original is None or None in original:
+            return False
+        self.runs += 1
+        return ends(self._run(program, (mutant.class_name, self._bytes[mutant.id]))) != original
+
+    def _original(self, program: Program, class_name: str) -> Ends | None:
+        if program not in self._on_original:
+            self.runs += 1
+            self._on_original[program] = ends(self._run(program, (class_name, self._originals[class_name])))
+        return self._on_original[program]
+
+
+def cut(program: Program, mutant: Mutant, check: KillCheck) -> Program:
+    """`program` (which kills `mutant`) without every block of statements it kills it without:
+    blocks of half its length, then a quarter, down to single statements, from the end."""
+    size = max(len(program) // 2, 1)
+    while size >= 1 and not check.expired():
+        end = len(program)
+        while end > 0 and not check.expired():  # the statements before a block keep their places
+            start = max(end - size, 0)
+            reduced = rewrite(program, set().union(*(users(program, index) for index in range(start, end))))
+            if reduced is not None and reduced[0] and check.kills(reduced[0], mutant):
+                program = reduced[0]
+            end = start
+        size //= 2
+    return program
+
+
+def killing_cuts(walks: Sequence[Program], tests: Sequence[Program], mutants: Sequence[Mutant],
+                 check: KillCheck, more: Iterator[Program] = iter(()), tries: int = 0) -> list[Program]:
+    """For each mutant that no program of `tests` kills, nor a cut already made, the first of
+    `walks` that kills it, else the first of up to `tries` walks drawn from `more` that does, cut to
+    what the kill needs (mutants in the order given, until the check's deadline)."""
+    cuts: list[Program] = []
+    for mutant in mutants:
+        if check.expired():
+            break
+        if any(check.kills(program, mutant) for program in (*cuts, *tests)):
+            continue
+        walk = next((program for program in walks if check.kills(program, mutant)), None) \
+            or next((program for program in itertools.islice(more, tries) if check.kills(program, mutant)), None)
+        if walk is not None:
+            cuts.append(cut(walk, mutant, check))
+    return cuts
+
+
+def longest(programs: Sequence[Program], above: int) -> list[Program]:
+    """The programs longer than `above` statements that no other one continues (a walk's last
+    prefix stands for its shorter ones: what a prefix kills, the whole walk kills too)."""
+    kept: list[Program] = []
+    for program in sorted((p for p in programs if len(p) > above), key=len, reverse=True):
+        if not any(other[:len(program)] == program for other in kept):
+            kept.append(program)
+    return kept
