@@ -86,11 +86,14 @@ BOUNDARY_SHARE = 0.1
 # runs, within this share of the budget on top of it.
 EXTENSION_SHARE = 0.2
 # With --select-assertions, long walks are cut to what their kills need (minimise/cuts.py) after the
-# extensions, within this share of the budget on top of it; walks longer than CUT_ABOVE statements are cut.
+# extensions, within this share of the budget on top of it: a walk longer than CUT_ABOVE statements
+# is no test on trial itself, its cuts are.
 CUT_SHARE = 0.5
 CUT_ABOVE = 12
 # Walks drawn afresh for a mutant that no walk run so far kills, at most.
 CUT_TRIES = 40
+# Mutants a class's walks are cut for, at most (spread evenly over its mutants): each is a class file.
+CUT_MUTANTS = 600
 # A mutant's run while cutting stops after this long (a mutant may loop for ever).
 CUT_TIMEOUT_MS = 1000
 # With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
@@ -230,9 +233,13 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
             returned, takers, given,
             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
             settings.seed, time.monotonic() + EXTENSION_SHARE * settings.time_budget, askers)
-        cut = _killing_cuts(worker, repository, settings, classpath, declared.name, [c.execution.program for c in bases],
-                            [e.program for e in extended], more_walks(returned, takers, given, settings.seed, askers))
-        chosen += on_trial([c for c in beside(candidates(extended + cut, declared.name, subjects), chosen)
+        long_walks = [e.program for e in extended.runs if e.program in extended.walks and len(e.program) > CUT_ABOVE]
+        cut = _killing_cuts(worker, repository, settings, classpath, declared.name,
+                            [c.execution.program[:c.outcome.statement + 1] for c in bases], long_walks,
+                            more_walks(returned, takers, given, settings.seed, askers))
+        skipped = set(long_walks)  # a long walk goes on trial as its cuts
+        tried = [e for e in extended.runs if e.program not in skipped] + cut
+        chosen += on_trial([c for c in beside(candidates(tried, declared.name, subjects), chosen)
                             if oracle.first_bug(c.execution, c.outcome.statement) is None])
         chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
     report.seconds["boundaries"] = time.perf_counter() - started_boundaries
@@ -270,24 +277,26 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
 
 
 def _killing_cuts(worker: JvmWorker, repository: ClassRepository, settings: Settings, classpath: Classpath,
-                  class_name: str, tests: list[Program], extended: list[Program], more: Iterator[Program]) -> list[Execution]:
-    """Runs of the long walks of `extended`, or of `more` walks (CUT_TRIES for a mutant), cut to
-    what their kills of mutants that none of `tests` kills need (minimise/cuts.py), within
-    CUT_SHARE of the budget."""
-    walks = longest(extended, CUT_ABOVE)
+                  class_name: str, tests: list[Program], walked: list[Program], more: Iterator[Program]) -> list[Execution]:
+    """Runs of the long walks `walked`, or of `more` walks (CUT_TRIES for a mutant), cut to what
+    their kills of mutants that none of `tests` kills need (minimise/cuts.py), within CUT_SHARE of
+    the budget."""
+    walks = longest(walked, CUT_ABOVE)
     if not walks:
         return []
     deadline = time.monotonic() + CUT_SHARE * settings.time_budget
     with tempfile.TemporaryDirectory(prefix="jtc-cuts-") as scratch:
         classes = Path(scratch) / "classes"
         extract_classes(classpath.entries, [class_name], classes)
-        mutants = mutant_class_files(classes, Path(scratch) / "mutants")
+        mutants = mutant_class_files(classes, Path(scratch) / "mutants", CUT_MUTANTS)
         originals = {binary_name(path.relative_to(classes).with_suffix("").as_posix()): path.read_bytes()
                      for path in classes.rglob("*.class")}
-    timeout = min(settings.execution_timeout_ms, CUT_TIMEOUT_MS)
-    check = KillCheck(lambda program, replacing: worker.run(encode_program(program), settings.record_budget, timeout,
-                                                            deadline, replacing), mutants, originals, deadline)
-    cuts = killing_cuts(walks, tests, [mutant for mutant, _ in mutants], check, more, CUT_TRIES)
+        files = {mutant: path for mutant, path in mutants}
+        timeout = min(settings.execution_timeout_ms, CUT_TIMEOUT_MS)
+        check = KillCheck(lambda program, replacing: worker.run(encode_program(program), settings.record_budget,
+                                                                timeout, deadline, replacing),
+                          functools.cache(lambda mutant: files[mutant].read_bytes()), originals, deadline)
+        cuts = killing_cuts(walks, tests, list(files), check, more, CUT_TRIES)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     for program in cuts:
         executor.execute(program, None, {}, deadline + 1.0)

@@ -54,13 +54,13 @@ def ends(result: HarnessResult) -> Ends | None:
 
 class KillCheck:
     """Whether a program kills a mutant: it ends every statement on the original classes and ends
-    some statement otherwise on the mutant. Runs through `run` until `deadline` (time.monotonic());
-    past it nothing kills."""
+    some statement otherwise on the mutant (whose class file `class_file` gives). Runs through
+    `run` until `deadline` (time.monotonic()); past it nothing kills."""
 
-    def __init__(self, run: ReplacingRun, mutants: Sequence[tuple[Mutant, bytes]],
+    def __init__(self, run: ReplacingRun, class_file: Callable[[Mutant], bytes],
                  originals: Mapping[str, bytes], deadline: float) -> None:
         self._run = run
-        self._bytes = {mutant.id: class_file for mutant, class_file in mutants}
+        self._class_file = class_file
         self._originals = originals
         self._on_original: dict[Program, Ends | None] = {}
         self.deadline = deadline
@@ -76,7 +76,7 @@ class KillCheck:
         if original is None or None in original:
             return False
         self.runs += 1
-        return ends(self._run(program, (mutant.class_name, self._bytes[mutant.id]))) != original
+        return ends(self._run(program, (mutant.class_name, self._class_file(mutant)))) != original
 
     def _original(self, program: Program, class_name: str) -> Ends | None:
         if program not in self._on_original:

@@ -99,11 +99,12 @@ def write_mutant(class_dir: Path, mutant_id: str, out_dir: Path) -> None:
     _java("write", [str(class_dir), mutant_id, str(out_dir)], 300)
 
 
-def mutant_class_files(class_dir: Path, out_dir: Path) -> list[tuple[Mutant, bytes]]:
-    """Every mutant of the class files under `class_dir` with its mutated class file (written under
-    `out_dir` by one runner JVM), for runs in jtc's own worker (minimise/kills.py)."""
-    _java("write-all", [str(class_dir), str(out_dir)], 300)
-    return [(mutant, (out_dir / f"{n}.class").read_bytes()) for n, mutant in enumerate(_mutants(out_dir / "mutants.tsv"))]
+def mutant_class_files(class_dir: Path, out_dir: Path, limit: int = 2 ** 31 - 1) -> list[tuple[Mutant, Path]]:
+    """The mutants of the class files under `class_dir`, all of them or `limit` spread evenly over
+    them, each with its mutated class file (written under `out_dir` by one runner JVM), for runs in
+    jtc's own worker (minimise/cuts.py)."""
+    _java("write-all", [str(class_dir), str(out_dir), str(limit)], 300)
+    return [(mutant, out_dir / f"{n}.class") for n, mutant in enumerate(_mutants(out_dir / "mutants.tsv"))]
 
 
 def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequence[str], out_file: Path,

@@ -351,18 +351,18 @@ def _distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> lis
 
 
 def _extended(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments,
-              seed: int, askers: Sequence[Invoke] = ()) -> Iterator[Program]:
+              seed: int, askers: Sequence[Invoke] = ()) -> Iterator[tuple[Program, bool]]:
     """The programs to run, the plain extensions of every base first, then the combinations, then
-    the walks."""
+    the walks; each with whether it is a walk's."""
     bases = _distinct(bases, takers)
     for program, call in bases:
-        yield from longer(program, call, takers)
+        yield from ((extended, False) for extended in longer(program, call, takers))
     for program, call in bases:
-        yield from combined(program, call, takers, given)
+        yield from ((extended, False) for extended in combined(program, call, takers, given))
     for position, (program, call) in enumerate(bases):
         rng = random.Random(seed * 1_000_003 + position)
         for _ in range(WALKS):
-            yield from walk(program, call, takers, given, rng, askers)
+            yield from ((extended, True) for extended in walk(program, call, takers, given, rng, askers))
 
 
 def more_walks(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments,
@@ -383,22 +383,34 @@ def more_walks(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given
             return
 
 
+@dataclass(frozen=True)
+class Extensions:
+    """The runs of the extensions, and which of their programs are a walk's (minimise/cuts.py cuts
+    the long ones)."""
+
+    runs: list[Execution]
+    walks: frozenset[Program]
+
+
 def extension_runs(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments, executor: Executor,
-                   seed: int = 0, deadline: float = math.inf, askers: Sequence[Invoke] = ()) -> list[Execution]:
+                   seed: int = 0, deadline: float = math.inf, askers: Sequence[Invoke] = ()) -> Extensions:
     """Runs, by `executor`, of each (program, call under test) of `bases` made longer (walks asking
     `askers` on the way), until `deadline`."""
     tried: set[Program] = set()
-    for extended in _extended(bases, takers, given, seed, askers):
+    walks: set[Program] = set()
+    for extended, walked in _extended(bases, takers, given, seed, askers):
         if extended in tried:
             continue
         tried.add(extended)
+        if walked:
+            walks.add(extended)
         if time.monotonic() >= deadline:
             break
         try:
             executor.execute(extended, None, {}, deadline)
         except DeadlineReached:
             break
-    return list(executor.executions)
+    return Extensions(list(executor.executions), frozenset(walks))
 
 
 def taking_calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysis) -> list[Invoke]:

@@ -6,7 +6,9 @@ what it kept, so without queries the test of three puts can only say that they c
 passes a score seven above the pass mark: the search covers both outcomes far from the edge, and
 only a run on it (`score == passMark + 7`) tells the constant 7 from 8; one below it is run too.
 `st.Turnstile` counts passes down with no getter: only a second pass after the last one left shows
-a miscount, which the tests on trial of `--select-assertions` find."""
+a miscount, which the tests on trial of `--select-assertions` find. `st.Ring` wraps round four
+slots: a long walk of adds and takes kills what the search's runs miss, and cut to what its kill
+needs it takes the walk's place."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import pytest
 
 import jtc.generate
 import jtc.search.extension
+from jtc.search.extension import Extensions
 from jtc.config import Settings
 from jtc.generate import ClassReport, generate
 from jtc.mutate.runner import Timeouts
@@ -111,7 +114,7 @@ def test_tests_on_trial_kept_where_they_kill_what_the_chosen_tests_miss(strength
     it continues."""
     without, with_trials = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.generate, "extension_runs", lambda bases, takers, given, executor, seed, deadline: [])
+        patch.setattr(jtc.generate, "extension_runs", lambda *arguments: Extensions([], frozenset()))
         patch.setattr(jtc.generate, "spares", lambda found, chosen, limit: [])
         patch.setattr(jtc.generate, "on_trial", lambda found: found)  # boundary runs kept, as before
         plain_report = _generate(strength_classes, without, "st.Turnstile", select_assertions=True)
@@ -168,3 +171,22 @@ def test_a_fresh_object_made_like_the_one_the_test_holds_shows_the_sort(strength
     assert fresh.score().killed == fresh.score().total, _survivors(fresh)
     run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
     assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
+
+
+def test_a_walk_cut_to_what_its_kill_needs_takes_the_walks_place(strength_classes: Path, tmp_path: Path) -> None:
+    """`st.Ring` without cuts keeps a walk of sixteen statements for the kill no shorter test makes;
+    with them (minimise/cuts.py: the walk run on the mutants in the worker and cut block by block),
+    a four-statement cut kills it, and the suite kills as much with fewer statements."""
+    uncut, cut = tmp_path / "uncut", tmp_path / "cut"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jtc.generate, "_killing_cuts", lambda *arguments: [])
+        _generate(strength_classes, uncut, "st.Ring", select_assertions=True)
+    report = _generate(strength_classes, cut, "st.Ring", select_assertions=True)
+    without, with_cuts, _ = mutate_suites([uncut, cut], [strength_classes], ["st.Ring"], tmp_path / "mutate", Timeouts())
+    assert [(s.score().killed, s.score().total) for s in (without, with_cuts)] == [(13, 13), (13, 13)]
+    assert (suite_shape(uncut)["statements_per_test"], suite_shape(cut)["statements_per_test"]) == (9.0, 5.0)
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert "ring.add(2);\n        ring.add(14);\n        assertEquals(2, ring.take());\n" \
+        "        assertEquals(14, ring.take());" in source, source
+    run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
+    assert run.returncode == 0 and "3 tests successful" in run.stdout, run.stdout[-3000:]

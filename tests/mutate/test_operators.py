@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from jtc.jvm.protocol import encode_program
+from jtc.jvm.worker import JvmWorker, WorkerSettings
+from jtc.model.program import Construct, Invoke, Literal, VarRef
 from jtc.mutate.model import Mutant
-from jtc.mutate.runner import list_mutants, verify_mutants, write_mutant
+from jtc.mutate.runner import list_mutants, mutant_class_files, verify_mutants, write_mutant
 from jtc.java.toolchain import toolchain
 from tests.conftest import compile_java
 
@@ -96,3 +99,25 @@ def test_a_mutant_differs_from_the_original_exactly_at_its_instruction(
     diff = list(difflib.ndiff(_listing(ops_classes / "mut" / "Ops.class"), _listing(tmp_path / "mut" / "Ops.class")))
     assert [line[2:] for line in diff if line.startswith("- ")] == removed
     assert [line[2:] for line in diff if line.startswith("+ ")] == added
+
+
+def test_a_mutant_runs_in_the_worker_in_place_of_the_original_for_that_run_only(ops_classes: Path, tmp_path: Path):
+    """jtc's worker runs a program with a mutant's class file standing in for the classpath's
+    (minimise/cuts.py): the mutant's answer in that run, the original's before and after it, also in
+    instrumented runs, whose classes are cached."""
+    made = mutant_class_files(ops_classes, tmp_path / "mutants")
+    mutants = {(m.method.split("(")[0], m.description): (m, path.read_bytes()) for m, path in made}
+    mutant, class_file = mutants[("countUp", "replaced increment by 7 with -7")]
+    some = mutant_class_files(ops_classes, tmp_path / "some", 10)  # spread evenly: every other one or so
+    assert len(made) == 25 and [m for m, _ in some] == [made[n * 25 // 10][0] for n in range(10)]
+    program = encode_program((Construct("mut/Ops", "()V", ()),
+                              Invoke("mut/Ops", "countUp", "(I)I", VarRef(0, "Lmut/Ops;"), (Literal("I", 3),))))
+    original = (ops_classes / "mut" / "Ops.class").read_bytes()
+    with JvmWorker(WorkerSettings((str(ops_classes),))) as worker:
+        worker.start()
+        before = worker.run(program, 1_000_000, 5000)
+        replaced = worker.run(program, 1_000_000, 5000, replacing=(mutant.class_name, class_file))
+        unchanged = worker.run(program, 1_000_000, 5000, replacing=(mutant.class_name, original))
+        after = worker.run(program, 1_000_000, 5000)
+    assert before.values[1] == after.values[1] == unchanged.values[1] == "I:21"
+    assert replaced.values[1] == "I:-21" and replaced.trace == [] and before.trace != []

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, VarRef
-from jtc.search.extension import WALK_LENGTHS, Arguments, Fresh, _appended, _extended, combined, longer, walk
+from jtc.search.extension import (WALK_LENGTHS, Arguments, Fresh, _appended, _drawn, _extended, combined, longer,
+                                  more_walks, walk)
 from jtc.search.invokables import Invokable, InvokableKind
 from jtc.search.sequences import ROOT, Source, SourceKind, Step
 
@@ -140,5 +142,42 @@ def test_each_query_of_objects_is_a_base_of_its_own_beside_the_getters_of_its_se
     bases = [((NEW_HERO, made, health), 2), ((NEW_HERO, made, enters), 2)]
     asked = (NEW_HERO, made, dataclasses.replace(made, args=(Literal("I", 2),)),
              dataclasses.replace(enters, args=(VarRef(2, square),)))
-    assert asked in list(_extended(bases, [], GIVEN, 0))  # after the getter's base of the same set-up
-    assert asked not in list(_extended(bases[:1], [], GIVEN, 0))
+    assert (asked, False) in list(_extended(bases, [], GIVEN, 0))  # after the getter's base of the same set-up
+    assert (asked, False) not in list(_extended(bases[:1], [], GIVEN, 0))
+
+
+MAP = "LMap;"
+PUT = Invoke("Map", "put", "(ILjava/lang/Object;)Ljava/lang/Object;", VarRef(-1, MAP), ())
+GET = Invoke("Map", "get", "(I)Ljava/lang/Object;", VarRef(-1, MAP), ())
+
+
+def test_a_walk_asks_queries_between_its_steps_without_counting_them() -> None:
+    program = (Construct("Map", "()V", ()), dataclasses.replace(PUT, receiver=VarRef(0, MAP), args=(
+        Literal("I", 5), Null("Ljava/lang/Object;"))))
+    walks = walk(program, 1, [PUT], GIVEN, random.Random(3), askers=[GET])
+    names = [[getattr(s, "name", "") for s in w[len(program):]] for w in walks]
+    assert [n.count("put") for n in names] == list(WALK_LENGTHS)
+    assert 0 < names[-1].count("get") < max(WALK_LENGTHS)
+    assert all(n[0] == "put" for n in names)  # a question follows a step, never opens the walk
+
+
+def test_a_walk_grows_its_keys_on_both_sides_and_passes_no_result_of_the_receivers_own_calls() -> None:
+    program = (Construct("Map", "()V", ()), *(dataclasses.replace(PUT, receiver=VarRef(0, MAP), args=(
+        Literal("I", key), Null("Ljava/lang/Object;"))) for key in (4, 6)))
+    drawn = {_drawn(program, [Literal("I", 4), Literal("I", 6), Literal("I", 7)], "I", None, random.Random(seed))
+             for seed in range(40)}
+    assert drawn == {Literal("I", 3), Literal("I", 4), Literal("I", 6), Literal("I", 7)}
+    own, value = VarRef(1, "Ljava/lang/Object;"), VarRef(3, "Ljava/lang/Integer;")
+    program += (Invoke("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", None, (Literal("I", 9),)),)
+    assert {_drawn(program, [own, value], "Ljava/lang/Object;", VarRef(0, MAP), random.Random(seed))
+            for seed in range(20)} == {value}
+    assert _drawn(program, [own], "Ljava/lang/Object;", VarRef(0, MAP), random.Random(0)) == own  # nothing else
+
+
+def test_more_walks_go_round_the_bases_with_seeds_of_their_own() -> None:
+    program = (NEW_GAME, NEW_HERO, JOIN)
+    takers = [MOVE, PLAIN_WAIT, dataclasses.replace(JOIN, receiver=VarRef(-1, GAME), args=())]
+    drawn = list(itertools.islice(more_walks([(program, 2)], takers, GIVEN, 0), 3))
+    assert len(set(drawn)) == 3 and all(w[:len(program)] == program for w in drawn)
+    assert drawn == list(itertools.islice(more_walks([(program, 2)], takers, GIVEN, 0), 3))
+    assert list(more_walks([((NEW_GAME,), 0)], [], GIVEN, 0)) == []

@@ -22,8 +22,9 @@ import java.util.stream.Stream;
  * <ul>
  * <li>{@code list <classes dir> <out>}: the mutants, one {@code M} row each.</li>
  * <li>{@code write <classes dir> <mutant id> <out dir>}: the mutated class file of one mutant.</li>
- * <li>{@code write-all <classes dir> <out dir>}: every mutant's class file, as {@code <n>.class} for the
- * n-th {@code M} row of {@code <out dir>/mutants.tsv}.</li>
+ * <li>{@code write-all <classes dir> <out dir> <limit>}: the class files of the mutants, every one or,
+ * with more than {@code limit}, that many spread evenly over them, as {@code <n>.class} for the n-th
+ * {@code M} row of {@code <out dir>/mutants.tsv}.</li>
  * <li>{@code verify <classes dir> <out>}: defines every mutant in a fresh loader and links and
  * initialises it: a {@code V} row per mutant, {@code ok} or the error.</li>
  * <li>{@code run <classes dir> <classpath> <out> <base ms> <factor> <test class>...}: runs the tests
@@ -75,14 +76,14 @@ public final class MutationRunner {
         switch (args[0]) {
             case "list":
                 try (PrintWriter out = writer(args[2])) {
-                    runner.list(out);
+                    list(runner.mutants, out);
                 }
                 break;
             case "write":
                 runner.write(args[2], Paths.get(args[3]));
                 break;
             case "write-all":
-                runner.writeAll(Paths.get(args[2]));
+                runner.writeAll(Paths.get(args[2]), Integer.parseInt(args[3]));
                 break;
             case "verify":
                 try (PrintWriter out = writer(args[2])) {
@@ -93,7 +94,7 @@ public final class MutationRunner {
             case "kills":
                 guard = ExitGuard.install();
                 try (PrintWriter out = writer(args[3])) {
-                    runner.list(out);
+                    list(runner.mutants, out);
                     runner.run(new ClassBytes(args[2]), Long.parseLong(args[4]), Double.parseDouble(args[5]),
                             Arrays.asList(args).subList(6, args.length), args[0].equals("kills"), out);
                 }
@@ -112,8 +113,8 @@ public final class MutationRunner {
         return new PrintWriter(Files.newBufferedWriter(Paths.get(path), StandardCharsets.UTF_8), true);
     }
 
-    private void list(PrintWriter out) {
-        for (Mutant m : mutants) {
+    private static void list(List<Mutant> listed, PrintWriter out) {
+        for (Mutant m : listed) {
             row(out, "M", m.id(), m.binaryName(), m.method, m.line, m.insnIndex, m.operator, m.change.description);
         }
     }
@@ -138,13 +139,17 @@ public final class MutationRunner {
         Files.write(target, mutated(mutant));
     }
 
-    private void writeAll(Path outDir) throws IOException {
+    private void writeAll(Path outDir, int limit) throws IOException {
+        List<Mutant> chosen = new ArrayList<>();
+        for (int n = 0; n < Math.min(limit, mutants.size()); n++) {
+            chosen.add(mutants.get((int) ((long) n * mutants.size() / Math.min(limit, mutants.size()))));
+        }
         Files.createDirectories(outDir);
         try (PrintWriter out = writer(outDir.resolve("mutants.tsv").toString())) {
-            list(out);
+            list(chosen, out);
         }
-        for (int n = 0; n < mutants.size(); n++) {
-            Files.write(outDir.resolve(n + ".class"), mutated(mutants.get(n)));
+        for (int n = 0; n < chosen.size(); n++) {
+            Files.write(outDir.resolve(n + ".class"), mutated(chosen.get(n)));
         }
     }
 
