@@ -53,7 +53,7 @@ from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
                                   beside, on_the_boundary, on_trial, select, spares)
 from jtc.search.boundaries import boundary_runs
-from jtc.search.deadline import release_guards
+from jtc.search.deadline import DeadlineReached, release_guards
 from jtc.search.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
                                   taking_calls)
 from jtc.search.execution import EngineStats, Execution, Executor
@@ -94,6 +94,8 @@ CUT_ABOVE = 12
 CUT_TRIES = 40
 # Mutants a class's walks are cut for, at most (spread evenly over its mutants): each is a class file.
 CUT_MUTANTS = 600
+# The cuts made run as tests within this long past the cutting's deadline.
+CUT_GRACE_SECONDS = 2.0
 # A mutant's run while cutting stops after this long (a mutant may loop for ever).
 CUT_TIMEOUT_MS = 1000
 # With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
@@ -298,8 +300,11 @@ def _killing_cuts(worker: JvmWorker, repository: ClassRepository, settings: Sett
                           functools.cache(lambda mutant: files[mutant].read_bytes()), originals, deadline)
         cuts = killing_cuts(walks, tests, list(files), check, more, CUT_TRIES)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
-    for program in cuts:
-        executor.execute(program, None, {}, deadline + 1.0)
+    try:
+        for program in cuts:
+            executor.execute(program, None, {}, deadline + CUT_GRACE_SECONDS)
+    except DeadlineReached:  # the cuts made so far still go on trial
+        pass
     return list(executor.executions)
 
 

@@ -8,9 +8,11 @@ keeps coverage, cannot tell which of them the kill needs. So before mutation ana
 the tests on trial, each long walk is run in the worker on the mutants of the class under test
 (the mutant's class file stands in for the classpath's, uninstrumented: about 2 ms a run). A mutant
 that a chosen test, or a cut made for another mutant, already kills at the program level is left
-alone; for one that only a walk kills, the walk is cut block by block (halves, then quarters, down
-to single statements, from the end), a block going with the statements that use its results when
-the program without them still ends otherwise on the mutant than on the original. The cuts join
+alone; for one that only a walk kills, the walk is cut: first after the first statement that ends
+otherwise on the mutant than on the original (what follows it adds nothing to the kill), then block
+by block (halves, then quarters, down to single statements, from the end), a block going with the
+statements that use its results when the program without them still kills, and each time again
+after the first difference. The cuts join
 the tests on trial, where mutation analysis, which keeps the most kills per statement first,
 prefers them to the walks they came from.
 
@@ -70,13 +72,22 @@ class KillCheck:
         return time.monotonic() >= self.deadline
 
     def kills(self, program: Program, mutant: Mutant) -> bool:
+        return self.first_difference(program, mutant) is not None
+
+    def first_difference(self, program: Program, mutant: Mutant) -> int | None:
+        """The first statement that ends otherwise on the mutant (the last one when the mutant's run
+        failed as a whole), None when the program does not kill it."""
         if self.expired():
-            return False
+            return None
         original = self._original(program, mutant.class_name)
         if original is None or None in original:
-            return False
+            return None
         self.runs += 1
-        return ends(self._run(program, (mutant.class_name, self._class_file(mutant)))) != original
+        mutated = ends(self._run(program, (mutant.class_name, self._class_file(mutant))))
+        if mutated is None:
+            return len(program) - 1
+        return next((index for index, (before, after) in enumerate(zip(original, mutated)) if before != after),
+                    None if len(mutated) == len(original) else len(mutated) - 1)
 
     def _original(self, program: Program, class_name: str) -> Ends | None:
         if program not in self._on_original:
@@ -86,19 +97,26 @@ class KillCheck:
 
 
 def cut(program: Program, mutant: Mutant, check: KillCheck) -> Program:
-    """`program` (which kills `mutant`) without every block of statements it kills it without:
-    blocks of half its length, then a quarter, down to single statements, from the end."""
+    """`program` (which kills `mutant`) up to the first statement that ends otherwise, without
+    every block of statements it kills it without: blocks of half its length, then a quarter,
+    down to single statements, from the end; after each cut, again up to the first difference."""
+    program = _to_difference(program, mutant, check)
     size = max(len(program) // 2, 1)
     while size >= 1 and not check.expired():
         end = len(program)
         while end > 0 and not check.expired():  # the statements before a block keep their places
             start = max(end - size, 0)
             reduced = rewrite(program, set().union(*(users(program, index) for index in range(start, end))))
-            if reduced is not None and reduced[0] and check.kills(reduced[0], mutant):
-                program = reduced[0]
-            end = start
+            if reduced is not None and reduced[0] and (difference := check.first_difference(reduced[0], mutant)) is not None:
+                program = reduced[0][:difference + 1]
+            end = min(start, len(program))
         size //= 2
     return program
+
+
+def _to_difference(program: Program, mutant: Mutant, check: KillCheck) -> Program:
+    difference = check.first_difference(program, mutant)
+    return program if difference is None else program[:difference + 1]
 
 
 def killing_cuts(walks: Sequence[Program], tests: Sequence[Program], mutants: Sequence[Mutant],

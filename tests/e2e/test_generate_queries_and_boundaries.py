@@ -8,7 +8,7 @@ only a run on it (`score == passMark + 7`) tells the constant 7 from 8; one belo
 `st.Turnstile` counts passes down with no getter: only a second pass after the last one left shows
 a miscount, which the tests on trial of `--select-assertions` find. `st.Ring` wraps round four
 slots: a long walk of adds and takes kills what the search's runs miss, and cut to what its kill
-needs it takes the walk's place."""
+needs it is a test of four statements."""
 
 from __future__ import annotations
 
@@ -173,20 +173,22 @@ def test_a_fresh_object_made_like_the_one_the_test_holds_shows_the_sort(strength
     assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
 
 
-def test_a_walk_cut_to_what_its_kill_needs_takes_the_walks_place(strength_classes: Path, tmp_path: Path) -> None:
-    """`st.Ring` without cuts keeps a walk of sixteen statements for the kill no shorter test makes;
-    with them (minimise/cuts.py: the walk run on the mutants in the worker and cut block by block),
-    a four-statement cut kills it, and the suite kills as much with fewer statements."""
+def test_a_walk_cut_to_what_its_kill_needs_kills_what_the_search_missed(strength_classes: Path, tmp_path: Path) -> None:
+    """`st.Ring` whose head does not move on after a take (`head + 0`) gives the same element twice:
+    the search's runs take once after adds, or take all there is, and a walk of adds and takes that
+    shows it is too long to be a test on trial. Cut (minimise/cuts.py: the walk run on the mutants
+    in the worker, cut after the first difference and block by block), four statements kill it."""
     uncut, cut = tmp_path / "uncut", tmp_path / "cut"
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(jtc.generate, "_killing_cuts", lambda *arguments: [])
         _generate(strength_classes, uncut, "st.Ring", select_assertions=True)
     report = _generate(strength_classes, cut, "st.Ring", select_assertions=True)
     without, with_cuts, _ = mutate_suites([uncut, cut], [strength_classes], ["st.Ring"], tmp_path / "mutate", Timeouts())
-    assert [(s.score().killed, s.score().total) for s in (without, with_cuts)] == [(13, 13), (13, 13)]
-    assert (suite_shape(uncut)["statements_per_test"], suite_shape(cut)["statements_per_test"]) == (9.0, 5.0)
+    assert [(s.score().killed, s.score().total) for s in (without, with_cuts)] == [(12, 13), (13, 13)]
+    assert _survivors(without) == ["take()I replaced constant 1 with 0"]  # the head that never moves on
+    assert (suite_shape(uncut)["statements_per_test"], suite_shape(cut)["statements_per_test"]) == (7.0, 5.0)
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
-    assert "ring.add(2);\n        ring.add(14);\n        assertEquals(2, ring.take());\n" \
-        "        assertEquals(14, ring.take());" in source, source
+    assert "ring.add(9);\n        ring.add(3);\n        assertEquals(9, ring.take());\n" \
+        "        assertEquals(3, ring.take());" in source, source
     run = compile_and_run([Path(report.test_file)], strength_classes, tmp_path / "run")  # type: ignore[arg-type]
     assert run.returncode == 0 and "3 tests successful" in run.stdout, run.stdout[-3000:]
