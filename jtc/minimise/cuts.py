@@ -12,9 +12,8 @@ alone; for one that only a walk kills, the walk is cut: first after the first st
 otherwise on the mutant than on the original (what follows it adds nothing to the kill), then block
 by block (halves, then quarters, down to single statements, from the end), a block going with the
 statements that use its results when the program without them still kills, and each time again
-after the first difference. The cuts join
-the tests on trial, where mutation analysis, which keeps the most kills per statement first,
-prefers them to the walks they came from.
+after the first difference. The cuts join the tests on trial in place of the long walks, which
+would be tests of dozens of statements.
 
 "Ends otherwise" is judged per statement: how it ended (returned, threw) and its value (an object
 by its class only) or exception class; a mutant run that does not finish (a loop stopped by the
@@ -30,7 +29,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from jtc.jvm.protocol import HarnessResult
 from jtc.minimise.rewrite import rewrite, users
-from jtc.model.program import Program, StatementStatus
+from jtc.minimise.statements import ended
+from jtc.model.program import Program
 from jtc.mutate.model import Mutant
 
 # A program runs with one class file standing in for the classpath's (binary name, bytes).
@@ -44,14 +44,7 @@ def ends(result: HarnessResult) -> Ends | None:
     identity differs from run to run)."""
     if result.failure is not None or result.error is not None:
         return None
-    found: list[tuple[str, str] | None] = []
-    for status, token in zip(result.status, result.values):
-        if status not in (StatementStatus.OK, StatementStatus.THREW):
-            found.append(None)
-            continue
-        text = token or ""
-        found.append((status, text.rpartition("#")[0] if text.startswith("O:") else text))
-    return tuple(found)
+    return tuple(ended(result, index) for index in range(len(result.status)))
 
 
 class KillCheck:

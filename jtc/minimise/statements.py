@@ -68,7 +68,7 @@ class _Memo:
     rejected: set[tuple[Program, Program]] = field(default_factory=set)
 
 
-def _ended(result: HarnessResult, index: int) -> tuple[str, str] | None:
+def ended(result: HarnessResult, index: int) -> tuple[str, str] | None:
     """How statement `index` ended: its status and its value or exception class (an object by its
     class, not its identity, which differs from run to run)."""
     if index >= len(result.status) or result.status[index] not in (StatementStatus.OK, StatementStatus.THREW):
@@ -196,7 +196,7 @@ class StatementMinimiser:
         kept: dict[int, int] = {}  # new position -> the statement there before (not one redirected to it)
         for old in sorted(moved):
             kept.setdefault(moved[old], old)
-        return all(_ended(after, new) == _ended(before, old) for new, old in kept.items())
+        return all(ended(after, new) == ended(before, old) for new, old in kept.items())
 
 
 def _keeps_nothing(statement: Statement) -> bool:
