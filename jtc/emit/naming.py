@@ -282,12 +282,17 @@ def _history_words(case: TestCase, class_under_test: str) -> str:
     counts = {name: calls.count(name) for name in dict.fromkeys(calls)}
     if len(counts) > 3:
         return f"After{len(calls)}Calls"
-    return "After" + "And".join(f"{n}{_plural(upper_first(name))}" if n > 1 else upper_first(name)
-                                for name, n in counts.items())
+    return "After" + "And".join(_repeated(upper_first(name), n) for name, n in counts.items())
 
 
-def _plural(noun: str) -> str:
-    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x", "z")) else "s")
+def _repeated(name: str, times: int) -> str:
+    """A call made `times` times: 'Put', '2Puts', '2Pushes' for a one-word name, which reads as a
+    noun; 'MoveHeroTwice', 'GetHeroes3Times' for a longer one, whose plural would not read."""
+    if times == 1:
+        return name
+    if any(letter.isupper() for letter in name[1:]):
+        return name + ("Twice" if times == 2 else f"{times}Times")
+    return f"{times}{name}" + ("es" if name.endswith(("s", "sh", "ch", "x", "z")) else "s")
 
 
 def subject_name(case: TestCase, class_under_test: str) -> str:

@@ -158,6 +158,12 @@ def test_names_say_the_calls_before_when_the_inputs_are_the_same() -> None:
              Case((Construct(STACK, "()V", ()), size), Returns(Literal("I", 1))),
              Case((Construct(STACK, "()V", ()), push, push, size), Returns(Literal("I", 1)))]
     assert naming.distinct_names(cases, STACK) == ["sizeAfterPushReturns1", "sizeReturns1", "sizeAfter2PushesReturns1"]
+    # A name of several words is not made plural ("2GetHeroeses"): it is made twice, or n times.
+    heroes = Invoke(STACK, "getHeroes", "()Ljava/util/List;", STACK_REF, ())
+    move = Invoke(STACK, "moveHero", "(I)V", STACK_REF, (Literal("I", 1),))
+    cases = [Case((Construct(STACK, "()V", ()), heroes, heroes, move, move, move, size), Returns(Literal("I", 1))),
+             Case((Construct(STACK, "()V", ()), size), Returns(Literal("I", 1)))]
+    assert naming.distinct_names(cases, STACK) == ["sizeAfterGetHeroesTwiceAndMoveHero3TimesReturns1", "sizeReturns1"]
     # Identical tests keep their number; a parameterized test's name is not taken again.
     twice = [Case(static_call("gcd", "(II)I"), Returns(Literal("I", 6)))] * 2
     assert naming.distinct_names(twice, CALC, taken=["gcdReturns6"]) == ["gcdReturns6_2", "gcdReturns6_3"]
