@@ -218,6 +218,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
     last = last_new_coverage(found)
     report.final_coverage_seconds = search.execution_seconds[last.index] if last is not None else 0.0
     started_boundaries = time.perf_counter()
+    report.seconds["boundaries"] = 0.0  # set below; before the cuts in the summary, which it runs first
     boundary = boundary_runs(session, [candidate.execution for candidate in chosen],
                              Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
                              settings.boundary_runs, time.monotonic() + BOUNDARY_SHARE * settings.time_budget)
@@ -236,15 +237,17 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
             Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms),
             settings.seed, time.monotonic() + EXTENSION_SHARE * settings.time_budget, askers)
         long_walks = [e.program for e in extended.runs if e.program in extended.walks and len(e.program) > CUT_ABOVE]
+        started_cuts = time.perf_counter()
         cut = _killing_cuts(worker, repository, settings, classpath, declared.name,
                             [c.execution.program[:c.outcome.statement + 1] for c in bases], long_walks,
                             more_walks(returned, takers, given, settings.seed, askers))
+        report.seconds["cuts"] = time.perf_counter() - started_cuts
         skipped = set(long_walks)  # a long walk goes on trial as its cuts
         tried = [e for e in extended.runs if e.program not in skipped] + cut
         chosen += on_trial([c for c in beside(candidates(tried, declared.name, subjects), chosen)
                             if oracle.first_bug(c.execution, c.outcome.statement) is None])
         chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
-    report.seconds["boundaries"] = time.perf_counter() - started_boundaries
+    report.seconds["boundaries"] = time.perf_counter() - started_boundaries - report.seconds.get("cuts", 0.0)
     if settings.minimise:
         started_minimising = time.perf_counter()
         chosen, cut_from = _minimised(chosen, report, worker, repository, settings, declared.name, subjects,
