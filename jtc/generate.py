@@ -90,8 +90,6 @@ EXTENSION_SHARE = 0.2
 # is no test on trial itself, its cuts are.
 CUT_SHARE = 0.5
 CUT_ABOVE = 12
-# Walks drawn afresh for a mutant that no walk run so far kills, at most.
-CUT_TRIES = 40
 # Mutants a class's walks are cut for, at most (spread evenly over its mutants): each is a class file.
 CUT_MUTANTS = 600
 # The cuts made run as tests within this long past the cutting's deadline.
@@ -283,7 +281,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
 
 def _killing_cuts(worker: JvmWorker, repository: ClassRepository, settings: Settings, classpath: Classpath,
                   class_name: str, tests: list[Program], walked: list[Program], more: Iterator[Program]) -> list[Execution]:
-    """Runs of the long walks `walked`, or of `more` walks (CUT_TRIES for a mutant), cut to what
+    """Runs of the long walks `walked`, or of `more` walks drawn afresh, cut to what
     their kills of mutants that none of `tests` kills need (minimise/cuts.py), within CUT_SHARE of
     the budget."""
     walks = longest(walked, CUT_ABOVE)
@@ -301,7 +299,7 @@ def _killing_cuts(worker: JvmWorker, repository: ClassRepository, settings: Sett
         check = KillCheck(lambda program, replacing: worker.run(encode_program(program), settings.record_budget,
                                                                 timeout, deadline, replacing),
                           functools.cache(lambda mutant: files[mutant].read_bytes()), originals, deadline)
-        cuts = killing_cuts(walks, tests, list(files), check, more, CUT_TRIES)
+        cuts = killing_cuts(walks, tests, list(files), check, more)
     executor = Executor(worker, repository, settings.record_budget, settings.execution_timeout_ms)
     try:
         for program in cuts:

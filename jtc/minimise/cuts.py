@@ -23,7 +23,6 @@ is never a cut.
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
@@ -33,6 +32,8 @@ from jtc.minimise.statements import ended
 from jtc.model.program import Program
 from jtc.mutate.model import Mutant
 
+# The share of the time that finding each mutant's killing walk may take; cutting them takes the rest.
+FINDING_SHARE = 0.5
 # A program runs with one class file standing in for the classpath's (binary name, bytes).
 ReplacingRun = Callable[[Program, tuple[str, bytes]], HarnessResult]
 Ends = tuple[tuple[str, str] | None, ...]
@@ -92,10 +93,12 @@ class KillCheck:
 def cut(program: Program, mutant: Mutant, check: KillCheck) -> Program:
     """`program` (which kills `mutant`) up to the first statement that ends otherwise, without
     every block of statements it kills it without: blocks of half its length, then a quarter,
-    down to single statements, from the end; after each cut, again up to the first difference."""
+    down to single statements, from the end, until no single statement goes; after each cut,
+    again up to the first difference."""
     program = _to_difference(program, mutant, check)
     size = max(len(program) // 2, 1)
     while size >= 1 and not check.expired():
+        before = program
         end = len(program)
         while end > 0 and not check.expired():  # the statements before a block keep their places
             start = max(end - size, 0)
@@ -103,7 +106,8 @@ def cut(program: Program, mutant: Mutant, check: KillCheck) -> Program:
             if reduced is not None and reduced[0] and (difference := check.first_difference(reduced[0], mutant)) is not None:
                 program = reduced[0][:difference + 1]
             end = min(start, len(program))
-        size //= 2
+        if size > 1 or program == before:  # single statements again until none goes
+            size //= 2
     return program
 
 
@@ -113,20 +117,39 @@ def _to_difference(program: Program, mutant: Mutant, check: KillCheck) -> Progra
 
 
 def killing_cuts(walks: Sequence[Program], tests: Sequence[Program], mutants: Sequence[Mutant],
-                 check: KillCheck, more: Iterator[Program] = iter(()), tries: int = 0) -> list[Program]:
-    """For each mutant that no program of `tests` kills, nor a cut already made, the first of
-    `walks` that kills it, else the first of up to `tries` walks drawn from `more` that does, cut to
-    what the kill needs (mutants in the order given, until the check's deadline)."""
+                 check: KillCheck, more: Iterator[Program] = iter(())) -> list[Program]:
+    """For each mutant that no program of `tests` kills, the first of `walks` that kills it, else
+    the first walk drawn from `more` that does, cut to what the kill needs unless a cut made for
+    another mutant kills it too. Finding the killers takes FINDING_SHARE of the time left before
+    the check's deadline at most, every mutant against `walks` before walks are drawn afresh (each
+    asked about every mutant still unkilled), so that a class's last methods are not left out for
+    want of time; cutting takes the rest."""
+    finding_ends = time.monotonic() + FINDING_SHARE * max(check.deadline - time.monotonic(), 0.0)
+    killed: list[tuple[Mutant, Program]] = []
+    unkilled: list[Mutant] = []
+    for mutant in mutants:  # every mutant against the walks run so far first, then walks drawn afresh
+        if time.monotonic() >= finding_ends or check.expired():
+            break
+        if any(check.kills(program, mutant) for program in tests):
+            continue
+        walk = next((program for program in walks if check.kills(program, mutant)), None)
+        if walk is not None:
+            killed.append((mutant, walk))
+        else:
+            unkilled.append(mutant)
+    for walk in more:  # each drawn afresh asked about every mutant still unkilled
+        if not unkilled or time.monotonic() >= finding_ends or check.expired():
+            break
+        killed += [(mutant, walk) for mutant in unkilled if check.kills(walk, mutant)]
+        unkilled = [mutant for mutant in unkilled if mutant not in {m for m, _ in killed}]
     cuts: list[Program] = []
-    for mutant in mutants:
+    for mutant, walk in killed:
         if check.expired():
             break
-        if any(check.kills(program, mutant) for program in (*cuts, *tests)):
-            continue
-        walk = next((program for program in walks if check.kills(program, mutant)), None) \
-            or next((program for program in itertools.islice(more, tries) if check.kills(program, mutant)), None)
-        if walk is not None:
-            cuts.append(cut(walk, mutant, check))
+        if not any(check.kills(program, mutant) for program in cuts):
+            made = cut(walk, mutant, check)
+            if not check.expired():  # a cut the deadline stopped may still be a walk's length
+                cuts.append(made)
     return cuts
 
 

@@ -65,6 +65,7 @@ COMBINATIONS = 4  # argument combinations tried per call with objects, constants
 HELD = 3  # objects of a parameter's type that the test holds, the latest first, offered per parameter
 WALKS = 3  # random walks per test
 WALK_LENGTHS = (2, 4, 6, 8, 12, 16, 24, 32, 48, 64)  # the calls of each walk's prefixes that run
+FRESH_WALK_STEPS = 256  # the steps of a walk drawn afresh for a mutant (more_walks)
 WALK_VALUES = 16  # of the primitive or String values the test uses, a walk draws from this many
 
 @dataclass(frozen=True)
@@ -258,23 +259,23 @@ def combined(program: Program, call: int, takers: Sequence[Invoke], given: Argum
 
 
 def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments, rng: random.Random,
-         askers: Sequence[Invoke] = ()) -> list[Program]:
+         askers: Sequence[Invoke] = (), steps: int = max(WALK_LENGTHS)) -> list[Program]:
     """`program` up to statement `call`, then a random walk over the call under test (an instance
     call) and `takers` on its object, each step with arguments drawn from what the program holds by
-    then and followed half the time by one of `askers` on the object (not counted as a step); its
-    prefixes of WALK_LENGTHS steps."""
+    then and followed half the time by one of `askers` on the object (not counted as a step), for
+    `steps` steps; its prefixes of WALK_LENGTHS steps and the whole walk."""
     program, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
     if receiver is None:
         return []
-    steps = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
+    changes = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
     asks = _on(askers, receiver)
     walks = []
-    for length in range(1, max(WALK_LENGTHS) + 1 if steps else 0):
-        program = _step(program, rng.choice(steps), given, rng)
+    for length in range(1, steps + 1 if changes else 0):
+        program = _step(program, rng.choice(changes), given, rng)
         if asks and rng.random() < 0.5:
             program = _step(program, rng.choice(asks), given, rng)
-        if length in WALK_LENGTHS:
+        if length in WALK_LENGTHS or length == steps:
             walks.append(program)
     return walks
 
@@ -367,15 +368,16 @@ def _extended(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given:
 
 def more_walks(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given: Arguments,
                seed: int, askers: Sequence[Invoke] = ()) -> Iterator[Program]:
-    """Whole walks beyond those `extension_runs` ran, from each distinct base in turn, round after
-    round with seeds of their own: for a mutant that no walk run so far kills (minimise/cuts.py
-    tries them in the worker, two short runs each, not as tests)."""
+    """Walks of FRESH_WALK_STEPS steps beyond those `extension_runs` ran, from each distinct base in
+    turn, round after round with seeds of their own: for the mutants that no walk run so far kills
+    (minimise/cuts.py tries them in the worker, a few milliseconds each, and runs only their cuts as
+    tests; a red-black tree's wrong colour may break it only after a hundred calls)."""
     bases = _distinct(bases, takers)
     for round_ in itertools.count(1):
         made = False
         for position, (program, call) in enumerate(bases):
             rng = random.Random((seed + 7919 * round_) * 1_000_003 + position)
-            prefixes = walk(program, call, takers, given, rng, askers)
+            prefixes = walk(program, call, takers, given, rng, askers, FRESH_WALK_STEPS)
             if prefixes:
                 made = True
                 yield prefixes[-1]

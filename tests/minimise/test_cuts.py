@@ -61,7 +61,7 @@ def test_mutants_that_a_test_or_an_earlier_cut_kills_get_no_cut_of_their_own() -
 
 def test_walks_drawn_afresh_when_none_kills_and_nothing_past_the_deadline() -> None:
     drawn = iter([(NEW, INCREMENT, EXCEEDED), (NEW, *[INCREMENT] * 4, EXCEEDED, RESET)])
-    assert killing_cuts([(NEW, EXCEEDED)], [], [LIMIT], check(), drawn, tries=2) == [(NEW, *[INCREMENT] * 4, EXCEEDED)]
+    assert killing_cuts([(NEW, EXCEEDED)], [], [LIMIT], check(), drawn) == [(NEW, *[INCREMENT] * 4, EXCEEDED)]
     assert killing_cuts([(NEW, *[INCREMENT] * 4, EXCEEDED)], [], [LIMIT], check(deadline=0.0)) == []
 
 
@@ -86,3 +86,14 @@ def test_the_longest_walks_stand_for_their_prefixes() -> None:
     other = (NEW, *[INCREMENT] * 3, RESET)
     assert longest([short, walk[:4], walk, other, (NEW, Invoke("Counter", "add", "(I)V", VarRef(0, COUNTER),
                                                                (Literal("I", 1),)))], 2) == [walk, other]
+
+
+def test_a_cut_the_deadline_stops_is_dropped() -> None:
+    walk = (NEW, *[INCREMENT, RESET] * 4, *[INCREMENT] * 4, EXCEEDED)
+
+    def expiring(program: Program, replacing: tuple[str, bytes]) -> HarnessResult:
+        checking.runs >= 12 and setattr(checking, "deadline", 0.0)  # time runs out while cutting
+        return counter_run(program, replacing)
+    checking = KillCheck(expiring, {LIMIT: MUTATED_LIMIT}.__getitem__, {"Counter": ORIGINAL}, float("inf"))
+    assert killing_cuts([walk], [], [LIMIT], checking) == []
+    assert killing_cuts([walk], [], [LIMIT], check()) == [(NEW, *[INCREMENT] * 4, EXCEEDED)]
