@@ -27,9 +27,11 @@ returned gets, on the same object:
   show only with objects that differ;
 * a call under test that no taker stands for (a static call, a query with objects such as
   `canEnter(square)`) made again with other combinations of those arguments;
-* a random walk (seeded) over all those calls and the call under test, whose prefixes of
-  WALK_LENGTHS calls are runs of their own: a red-black tree breaks only after a put, a remove of a
-  node with one child and a remove of the child, a level is won only after several moves.
+* a random walk (seeded) over all those calls and the call under test, with the object's queries
+  asked on the way (`get(key)`, `size()`), whose prefixes of WALK_LENGTHS calls are runs of their
+  own: a red-black tree breaks only after a put, a remove of a node with one child and a remove of
+  the child, a level is won only after several moves. A long one is no test on trial itself but
+  goes to minimise/cuts.py, which cuts it to what its kills need (`more_walks` draws more there).
 
 The runs go to mutation analysis as tests on trial (`--select-assertions`: kept only when they
 kill a mutant the others miss). Like the boundary runs, they come after the search, with an
