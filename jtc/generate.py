@@ -241,7 +241,7 @@ def generate_class(name: str, classpath: Classpath, worker: JvmWorker, repositor
                             more_walks(returned, takers, given, settings.seed, askers))
         report.seconds["cuts"] = time.perf_counter() - started_cuts
         skipped = set(long_walks)  # a long walk goes on trial as its cuts
-        tried = [e for e in extended.runs if e.program not in skipped] + cut
+        tried = cut + [e for e in extended.runs if e.program not in skipped]  # cuts first: the minimiser reaches them
         chosen += on_trial([c for c in beside(candidates(tried, declared.name, subjects), chosen)
                             if oracle.first_bug(c.execution, c.outcome.statement) is None])
         chosen += spares([c for c in found if crashes[c.execution.index] is None], chosen, SPARE_TESTS)
