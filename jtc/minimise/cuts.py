@@ -81,7 +81,7 @@ class KillCheck:
         if mutated is None:
             return len(program) - 1
         return next((index for index, (before, after) in enumerate(zip(original, mutated)) if before != after),
-                    None if len(mutated) == len(original) else len(mutated) - 1)
+                    None if len(mutated) == len(original) else max(len(mutated) - 1, 0))
 
     def _original(self, program: Program, class_name: str) -> Ends | None:
         if program not in self._on_original:
