@@ -37,40 +37,41 @@ from jtc.model.repository import ClassRepository
 from jtc.model.types import binary_name
 from jtc.emit.render import render_suite
 from jtc.minimise.conditions import alone_condition
-from jtc.minimise.cuts import KillCheck, killing_cuts, longest
+from jtc.amplification.cuts import KillCheck, killing_cuts, longest
 from jtc.minimise.observations import unrepeated
 from jtc.minimise.suite import distinct_programs, killing_tests, shown, shown_alone
 from jtc.minimise.makers import Made, shortest_makers
 from jtc.minimise.statements import MinimisingReport, StatementMinimiser
-from jtc.mutate.assertions import chosen_answers, keep, suite_kills, worth_keeping
+from jtc.amplification.assertions import chosen_answers, keep, suite_kills, worth_keeping
 from jtc.mutate.runner import mutant_class_files
 from jtc.oracle.bugs import CONTRACT_TYPES, BugGroup, BugOracle, group_crashes
-from jtc.oracle.expectations import TestCase, TestSuite
+from jtc.model.testcases import TestCase, TestSuite
 from jtc.oracle.observers import observers, queries
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Kind, Outcome, classify, outcome_at
 from jtc.oracle.probe import Prober, probe_suite
 from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import (Candidate, build_suite, candidates, in_class, in_class_name, last_new_coverage,
                                   beside, on_the_boundary, on_trial, select, spares)
-from jtc.search.boundaries import boundary_runs
-from jtc.search.deadline import DeadlineReached, release_guards
-from jtc.search.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
+from jtc.amplification.boundaries import boundary_runs
+from jtc.execution.deadline import DeadlineReached, release_guards
+from jtc.amplification.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
                                   taking_calls)
-from jtc.search.execution import EngineStats, Execution, Executor
-from jtc.search.seeds import constants_of
-from jtc.search.open_targets import OpenTargets
-from jtc.search.pool import Pool, build_pool
-from jtc.search.preparations import Preparations
-from jtc.search.producers import Producers
-from jtc.search.recipes import RecipeBook
-from jtc.search.invokables import Invokable
-from jtc.search.growth import Growth
-from jtc.search.sequences import SequenceGenerator, Skeleton
-from jtc.search.taking import Taking, sets_nothing
-from jtc.search.valid_inputs import Explore, Run, SubSearches, ValidInputs, structured_producers
-from jtc.search.session import ClassSession, SearchReport
-from jtc.search.targets import check_testable, testable_targets
-from jtc.search.templates import Limits
+from jtc.execution.runs import EngineStats, Execution, Executor
+from jtc.exploration.seeds import constants_of
+from jtc.exploration.open_targets import OpenTargets
+from jtc.making.pool import Pool, build_pool
+from jtc.making.preparations import Preparations
+from jtc.making.producers import Producers
+from jtc.making.recipes import RecipeBook
+from jtc.calls.invokables import Invokable
+from jtc.exploration.growth import Growth
+from jtc.calls.steps import Skeleton
+from jtc.exploration.generator import SequenceGenerator
+from jtc.making.taking import Taking, sets_nothing
+from jtc.making.valid_inputs import Explore, Run, SubSearches, ValidInputs, structured_producers
+from jtc.exploration.session import ClassSession, SearchReport
+from jtc.making.targets import check_testable, testable_targets
+from jtc.exploration.templates import Limits
 from jtc.solver.solver import Solver, SolverStats
 from jtc.java.toolchain import toolchain
 

@@ -11,7 +11,7 @@ import pytest
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classindex import ClassIndex
 from jtc.model.repository import ClassRepository
-from jtc.search.execution import Executor
+from jtc.execution.runs import Executor
 from jtc.java.toolchain import toolchain
 
 ROOT = Path(__file__).resolve().parent.parent

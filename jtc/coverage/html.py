@@ -17,7 +17,6 @@ from importlib.resources import files
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
 
 from jtc.coverage.comparison import ClassComparison, Comparison, LineMark, Mark, find_source
 from jtc.coverage.model import Counter

@@ -16,7 +16,7 @@ from typing import Union
 
 from jtc.model.program import ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, NewCollection, Null, Value
 from jtc.model.types import STRING
-from jtc.oracle.expectations import (Expectation, Returns, ReturnsBoxed, ReturnsText, Stated, TestCase, Throws)
+from jtc.model.testcases import (Expectation, Returns, ReturnsBoxed, ReturnsText, Stated, TestCase, Throws)
 
 MINIMUM_FOLD = 3  # fewer tests of one shape read better apart
 MAXIMUM_PARAMETERS = 4  # a table of more columns than that no longer reads as "the same test, other values"

@@ -14,7 +14,7 @@ from jtc.emit.literals import double_literal, float_literal
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Program, Statement, Stub, Value, VarRef)
 from jtc.model.types import PRIMITIVE_NAMES, STRING
-from jtc.oracle.expectations import (Completes, Expectation, InputCondition, Relation, Returns, ReturnsBoxed,
+from jtc.model.testcases import (Completes, Expectation, InputCondition, Relation, Returns, ReturnsBoxed,
                                      ReturnsConstant, ReturnsObject, ReturnsText, TestCase, Throws)
 
 JAVA_KEYWORDS = frozenset("""

@@ -54,7 +54,7 @@ from jtc.model.types import (
     package_of,
     parse_method_descriptor,
 )
-from jtc.oracle.expectations import (CheckKey, Completes, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+from jtc.model.testcases import (CheckKey, Completes, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws)
 
 TEST_ANNOTATION = "org/junit/jupiter/api/Test"

@@ -25,7 +25,7 @@ from jtc.java.javac import compile_sources
 from jtc.java.launcher import ALPHABETICAL, REVERSED, LauncherRun, TestResult, run_tests
 from jtc.emit.render import RenderedClass, RenderedTest, render_suite
 from jtc.model.classindex import ClassIndex
-from jtc.oracle.expectations import CheckKey, TestSuite, without
+from jtc.model.testcases import CheckKey, TestSuite, without
 from jtc.java.toolchain import junit_console_jar, toolchain
 
 

@@ -21,8 +21,8 @@ from collections.abc import Hashable, Mapping
 
 import z3
 
-from jtc.oracle.expectations import InputCondition, Relation
-from jtc.search.execution import Execution
+from jtc.model.testcases import InputCondition, Relation
+from jtc.execution.runs import Execution
 from jtc.svm.path import DecisionKind
 
 _RELATIONS = {

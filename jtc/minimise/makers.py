@@ -16,7 +16,7 @@ from jtc.jvm.protocol import HarnessResult
 from jtc.minimise.rewrite import needed_by, prepended, references, rewrite
 from jtc.model.program import Program, Statement, StatementStatus
 from jtc.model.types import is_reference
-from jtc.search.execution import Execution
+from jtc.execution.runs import Execution
 
 
 # A kind of object: the type a statement declares it makes (descriptor), and the class of what it made.

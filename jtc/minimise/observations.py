@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable, Hashable
 
 from jtc.model.program import Statement
-from jtc.oracle.expectations import TestCase, TestSuite
+from jtc.model.testcases import TestCase, TestSuite
 
 
 def unrepeated(suite: TestSuite, reads_only: Callable[[Statement], bool]) -> TestSuite:

@@ -39,8 +39,8 @@ from jtc.minimise.makers import Made, made_at, object_token, only_for, swapped
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
 from jtc.oracle.selection import Candidate, candidates, in_class_name
-from jtc.search.deadline import DeadlineReached
-from jtc.search.execution import Execution
+from jtc.execution.deadline import DeadlineReached
+from jtc.execution.runs import Execution
 
 # A statement that makes a value from its arguments alone: two equal ones can be one.
 _MAKERS = (Construct, FieldLoad, NewArray, NewCollection, Stub)

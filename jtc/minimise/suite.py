@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Hashable, Sequence
 from jtc.emit.render import RenderedClass
 from jtc.firsts import first_of_each
 from jtc.mutate.runner import Kill
-from jtc.oracle.expectations import TestSuite
+from jtc.model.testcases import TestSuite
 from jtc.oracle.selection import Candidate
 
 

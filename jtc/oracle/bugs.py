@@ -37,7 +37,7 @@ from typing import Callable
 
 from jtc.model.program import (ArrayLiteral, Invoke, Literal, NewCollection, Null, Program, Statement, StatementStatus,
                                Stub, VarRef)
-from jtc.search.execution import Execution
+from jtc.execution.runs import Execution
 
 CRASHES = frozenset({
     "java.lang.NullPointerException", "java.lang.ArrayIndexOutOfBoundsException",

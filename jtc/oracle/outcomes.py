@@ -13,7 +13,7 @@ from enum import Enum
 from jtc.errors import ExitCode
 from jtc.jvm.protocol import ABORT_BUDGET, ABORT_EXIT, ABORT_TIMEOUT
 from jtc.model.program import StatementStatus
-from jtc.search.execution import Execution
+from jtc.execution.runs import Execution
 
 
 class Kind(Enum):

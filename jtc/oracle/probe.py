@@ -20,7 +20,7 @@ from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef
 from jtc.model.types import STRING, binary_name
-from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+from jtc.model.testcases import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws)
 from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune

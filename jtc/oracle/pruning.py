@@ -15,7 +15,7 @@ import dataclasses
 from collections import Counter
 
 from jtc.model.program import Invoke
-from jtc.oracle.expectations import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
+from jtc.model.testcases import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
 
 MAX_OBSERVATIONS = 3
 SELECTION_CANDIDATES = 24  # an answer most tests share (`getAttackPower()` is 2) may be the one a mutant changes

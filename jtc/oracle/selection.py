@@ -21,9 +21,9 @@ from jtc.firsts import first_of_each
 from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import Construct, Invoke, Null, Program, StatementStatus
-from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
+from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
 from jtc.oracle.outcomes import Kind, Outcome, classify, outcome_at, thrown_class
-from jtc.search.execution import Execution
+from jtc.execution.runs import Execution
 
 Item = tuple[MethodInfo, int, Hashable]
 

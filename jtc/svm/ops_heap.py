@@ -16,7 +16,7 @@ from jtc.svm import concrete as jc
 from jtc.svm import path, terms
 from jtc.svm.bounds import outside
 from jtc.svm.machine import Desync
-from jtc.svm.values import TOP, ArrayShadow, CondSym, Ref, Sym, Value, concrete, term_of
+from jtc.svm.values import TOP, ArrayShadow, CondSym, Ref, Sym, Value, concrete
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import jtc.generate
-import jtc.search.extension
-from jtc.search.extension import Extensions
+import jtc.amplification.extension
+from jtc.amplification.extension import Extensions
 from jtc.config import Settings
 from jtc.generate import ClassReport, generate
 from jtc.mutate.runner import Timeouts
@@ -162,7 +162,7 @@ def test_a_fresh_object_made_like_the_one_the_test_holds_shows_the_sort(strength
     point) is entered on trial, and only it kills the mutant without the sort."""
     without, with_fresh = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.search.extension.Arguments, "_fresh", lambda self, program, held: [])
+        patch.setattr(jtc.amplification.extension.Arguments, "_fresh", lambda self, program, held: [])
         _generate(strength_classes, without, "st.Ladder", select_assertions=True)
     report = _generate(strength_classes, with_fresh, "st.Ladder", select_assertions=True)
     plain, fresh, _ = mutate_suites([without, with_fresh], [strength_classes], ["st.Ladder"], tmp_path / "mutate",

@@ -14,9 +14,9 @@ from jtc.emit.validate import ValidationSettings, validate_suite
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import ArrayLiteral, Invoke, Literal, Null, Value
 from jtc.model.types import STRING
-from jtc.oracle.expectations import Expectation, Returns, Throws
-from jtc.oracle.expectations import TestCase as Case
-from jtc.oracle.expectations import TestSuite as Suite
+from jtc.model.testcases import Expectation, Returns, Throws
+from jtc.model.testcases import TestCase as Case
+from jtc.model.testcases import TestSuite as Suite
 
 CALC = "fx/Calc"
 

@@ -9,8 +9,8 @@ from jtc.emit.imports import TypeNames
 from jtc.emit.naming import LocalNames, deduplicate, lower_camel, value_words, variable_base
 from jtc.model.program import ArrayLiteral, Construct, FieldLoad, Invoke, Literal, Null, VarRef
 from jtc.model.types import STRING
-from jtc.oracle.expectations import Completes, Expectation, InputCondition, Relation, Returns, ReturnsObject, Throws
-from jtc.oracle.expectations import TestCase as Case
+from jtc.model.testcases import Completes, Expectation, InputCondition, Relation, Returns, ReturnsObject, Throws
+from jtc.model.testcases import TestCase as Case
 
 CALC = "com/example/Calc"
 STACK = "com/example/IntStack"

@@ -12,9 +12,9 @@ from jtc.model.classindex import ClassIndex
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewCollection, Null, Value, VarRef
 from jtc.model.types import STRING
-from jtc.oracle.expectations import Completes, Expectation, Returns, ReturnsObject, ReturnsText, Throws
-from jtc.oracle.expectations import TestCase as Case
-from jtc.oracle.expectations import TestSuite as Suite
+from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, ReturnsText, Throws
+from jtc.model.testcases import TestCase as Case
+from jtc.model.testcases import TestSuite as Suite
 from jtc.java.toolchain import toolchain
 
 CALC, STACK = "fx/Calc", "fx/IntStack"

@@ -10,9 +10,9 @@ from jtc.emit.render import render_suite
 from jtc.emit.setup import SetUp, shared_set_up
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, VarRef
-from jtc.oracle.expectations import Completes, Returns, Throws
-from jtc.oracle.expectations import TestCase as Case
-from jtc.oracle.expectations import TestSuite as Suite
+from jtc.model.testcases import Completes, Returns, Throws
+from jtc.model.testcases import TestCase as Case
+from jtc.model.testcases import TestSuite as Suite
 
 NEW = "IntStack intStack = new IntStack();"
 

@@ -13,9 +13,9 @@ from jtc.coverage.model import Counter
 from jtc.java.javac import compile_sources
 from jtc.emit.validate import ValidationReport, ValidationSettings, validate_suite
 from jtc.model.program import Construct, Invoke, Literal, VarRef
-from jtc.oracle.expectations import Completes, Observation, Returns, Throws
-from jtc.oracle.expectations import TestCase as Case
-from jtc.oracle.expectations import TestSuite as Suite
+from jtc.model.testcases import Completes, Observation, Returns, Throws
+from jtc.model.testcases import TestCase as Case
+from jtc.model.testcases import TestSuite as Suite
 
 pytestmark = pytest.mark.slow
 

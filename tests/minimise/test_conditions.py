@@ -5,7 +5,7 @@ from __future__ import annotations
 import z3
 
 from jtc.minimise.conditions import input_condition
-from jtc.oracle.expectations import InputCondition, Relation
+from jtc.model.testcases import InputCondition, Relation
 
 DAY = z3.BitVec("s0.Weekday.name(I)Ljava/lang/String;.day", 32)
 AMOUNT = z3.BitVec("s1.Account.withdraw(J)V.amount", 64)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from jtc.minimise.observations import unrepeated
 from jtc.model.program import Construct, Invoke, Literal, VarRef
-from jtc.oracle.expectations import Completes, Observation, Returns, TestCase, TestSuite
+from jtc.model.testcases import Completes, Observation, Returns, TestCase, TestSuite
 
 STACK = "com/example/IntStack"
 NEW = Construct(STACK, "()V", ())

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from jtc.minimise.suite import distinct_programs, irredundant, killing_tests, shown, shown_alone
 from jtc.model.program import Literal
 from jtc.mutate.runner import Kill
-from jtc.oracle.expectations import TestSuite
+from jtc.model.testcases import TestSuite
 from jtc.oracle.outcomes import Kind, Outcome
 from jtc.oracle.selection import Candidate
 

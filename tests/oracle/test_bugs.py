@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import Answer, Construct, Invoke, Literal, NewCollection, Null, StatementStatus, Stub, VarRef
 from jtc.oracle.bugs import BugOracle, LikelyBug, group_crashes
-from jtc.search.execution import Execution
+from jtc.execution.runs import Execution
 
 LEDGER = "b/Ledger"
 NEW = Construct(LEDGER, "()V", ())

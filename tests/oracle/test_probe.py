@@ -11,9 +11,9 @@ from jtc.analysis.influence import NOTHING, Effects, FieldRef
 from jtc.jvm.protocol import HarnessResult, encode_program
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, Null, Program, StatementStatus, VarRef
-from jtc.oracle.expectations import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+from jtc.model.testcases import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Throws, without)
-from jtc.oracle.expectations import TestCase as Case
+from jtc.model.testcases import TestCase as Case
 from jtc.oracle.observers import arguments, observers, queries
 from jtc.oracle.probe import Prober, probe
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune

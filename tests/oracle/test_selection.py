@@ -9,7 +9,7 @@ from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import Construct, Invoke, Literal, Null, StatementStatus, VarRef
 from jtc.oracle.outcomes import Kind, Outcome
 from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select, spares
-from jtc.search.execution import Execution
+from jtc.execution.runs import Execution
 
 
 def _candidate(index: int, covers: set[str], outcome: str = "returned") -> Candidate:

@@ -17,7 +17,6 @@ own inputs and to the inputs of runs that took its path; the tests that matter a
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
 
 import pytest
@@ -25,8 +24,8 @@ import z3
 
 from jtc.jvm.protocol import decode_returned
 from jtc.model.program import Literal
-from jtc.search.execution import Execution
-from jtc.search.templates import Limits, ProgramTemplate
+from jtc.execution.runs import Execution
+from jtc.exploration.templates import Limits, ProgramTemplate
 from jtc.svm.concrete import double_from_bits, f32, float_from_bits, same_value
 from jtc.svm.inputs import Assignment, InputVariables, constant
 from jtc.svm.models.characters import WHITESPACE

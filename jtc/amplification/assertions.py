@@ -1,0 +1,147 @@
+"""Assertions chosen by mutation analysis (`jtc generate --select-assertions`; issue 9, item 2).
+
+The probe offers more observer and query answers than a test should state. Without mutation
+analysis a cheap rule keeps three per test (oracle/pruning.py); with it, the validated suite, with
+up to SELECTION_CANDIDATES answers per test, is run against every mutant of the class under test,
+every test that runs the mutated instruction, and each failure is traced to the line of the test it
+failed on (the first failing assertion). Answers are then chosen by greedy set cover: a mutant that
+some test kills without them (its returned value, its exception, a throw the mutant causes) needs
+none; of the others, the answer that is the first failing assertion for most uncovered mutants is
+kept, until every mutant some answer kills is covered. The rest go.
+
+Tests too are chosen there. Beside the tests chosen for coverage, the suite brings tests *on trial*
+(oracle/selection.py's spares: other runs through the same code; the boundary runs): a mutant the
+chosen tests run but do not kill may show with other inputs or after a longer run. Before the
+answers are chosen, a test on trial is kept only if it kills a mutant that no kept test kills (greedy
+set cover, the most mutants per statement first), and the kills of the others are forgotten. A
+test that a kept test continues (the same statements, then more) and that kills nothing the longer
+one misses goes too: the longer one covers and asserts what it did on the way. (Then, before the
+answers are chosen, jtc/generate.py lets minimise/suite.py drop the tests whose kills, coverage and
+outcome the others have, and chooses from the kills of the tests kept.)
+
+Dropping an answer keeps every kill it was not chosen for: answers read state and change none, so a
+chosen answer that failed first on a mutant still fails there once the passing ones before it are
+gone. Its cost is one more compilation, one mutation run of the suite and one more validation, per
+class (measured in the README).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from pathlib import Path
+from typing import Sequence
+
+from jtc.coverage.measure import extract_classes
+from jtc.coverage.suites import compile_suite
+from jtc.emit.render import RenderedClass, render_suite
+from jtc.model.classindex import ClassIndex
+from jtc.mutate.runner import Kill, Timeouts, run_mutants
+from jtc.model.testcases import TestSuite
+
+Answer = tuple[int, int]  # (test's position in the suite, observation's position in the test)
+
+
+def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
+                timeouts: Timeouts = Timeouts()) -> tuple[Sequence[Kill], RenderedClass]:
+    """Every (mutant, test) kill of the validated `suite`, every test that runs the mutated
+    instruction, and the class rendered one test method per case, which the kills name."""
+    rendered = render_suite(suite, index, fold=False)  # one case per test method: kills name their case
+    source = work_dir / "suite" / rendered.relative_path
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text(rendered.source, encoding="utf-8")
+    class_dir = work_dir / "classes-under-test"
+    extract_classes(classpath, [suite.class_under_test], class_dir)
+    compiled = work_dir / "test-classes"
+    test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
+    output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
+                         every_test=True)
+    return output.kills, rendered
+
+
+def _cases(rendered: RenderedClass) -> dict[str, int]:
+    """Each test method ('<test class>#<method>') and its test's position in the suite."""
+    return {f"{rendered.binary_name}#{test.name}": test.cases[0] for test in rendered.tests}
+
+
+def tried_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass) -> set[int]:
+    """The positions of the tests to keep: every test not on trial, and, by greedy set cover, the
+    tests on trial that kill mutants no other kept test kills, the most per statement first (ties to
+    the earlier test). A kill by a timeout does not count for a test on trial: it depends on timing."""
+    cases = _cases(rendered)
+    kept = {i for i, case in enumerate(suite.tests) if not case.on_trial}
+    killed = {kill.mutant for kill in kills if cases.get(kill.test) in kept}
+    on_trial: dict[int, set[str]] = defaultdict(set)
+    for kill in kills:
+        position = cases.get(kill.test)
+        if position is not None and position not in kept and not kill.timed_out:
+            on_trial[position].add(kill.mutant)
+    while True:
+        gains = {i: len(mutants - killed) / len(suite.tests[i].program) for i, mutants in on_trial.items()}
+        best = min(gains, key=lambda i: (-gains[i], i), default=None)
+        if best is None or not gains[best]:
+            return kept
+        kept.add(best)
+        killed |= on_trial.pop(best)
+
+
+def without_continued(suite: TestSuite, kept: set[int], kills: Sequence[Kill], rendered: RenderedClass) -> set[int]:
+    """`kept` without the tests that another kept test continues (its statements are the first of
+    the other's) and whose every kill the other has too: the longer test runs what the shorter one
+    ran, covers what it covered, and asserts the values it asserted on the way. Tests written
+    @Disabled (likely bugs) run nothing and are left alone."""
+    cases = _cases(rendered)
+    killed: dict[int, set[str]] = defaultdict(set)
+    for kill in kills:
+        if cases.get(kill.test) is not None:
+            killed[cases[kill.test]].add(kill.mutant)
+    live = sorted(i for i in kept if not suite.tests[i].likely_bug)
+    continued = set()
+    for shorter in live:
+        program = suite.tests[shorter].program
+        if any(len(suite.tests[i].program) > len(program) and suite.tests[i].program[:len(program)] == program
+               and killed[shorter] <= killed[i] for i in live if i != shorter):
+            continued.add(shorter)
+    return kept - continued
+
+
+def worth_keeping(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass) -> tuple[set[int], list[Kill]]:
+    """The positions of the tests to keep before any other minimising (every test not on trial, the
+    tests on trial that kill what the others miss, without those a longer kept test continues), and
+    the kills of those tests, from which the answers are chosen."""
+    tests = without_continued(suite, tried_tests(suite, kills, rendered), kills, rendered)
+    cases = _cases(rendered)
+    return tests, [kill for kill in kills if cases.get(kill.test) in tests]
+
+
+def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer]:
+    """Greedy set cover of the mutants that only observations kill, by the observations that fail
+    first on them."""
+    cases = _cases(rendered)
+    free: set[str] = set()  # killed by something other than an observation
+    killers: dict[str, set[Answer]] = defaultdict(set)
+    for kill in kills:
+        check = rendered.check_at_line(kill.line) if kill.line >= 0 and not kill.timed_out else None
+        if kill.test not in cases or check is None or check[1][0] != "observed":
+            free.add(kill.mutant)
+        else:
+            killers[kill.mutant].add((cases[kill.test], check[1][1]))
+    open_mutants = {mutant: answers for mutant, answers in killers.items() if mutant not in free}
+    chosen: set[Answer] = set()
+    while open_mutants:
+        counts: dict[Answer, int] = defaultdict(int)
+        for answers in open_mutants.values():
+            for answer in answers:
+                counts[answer] += 1
+        best = min(counts, key=lambda answer: (-counts[answer], answer))
+        chosen.add(best)
+        open_mutants = {mutant: answers for mutant, answers in open_mutants.items() if best not in answers}
+    return chosen
+
+
+def keep(suite: TestSuite, tests: set[int], chosen: set[Answer]) -> TestSuite:
+    """The `tests` of `suite` (by position, no longer on trial) with only the `chosen` answers."""
+    return dataclasses.replace(suite, tests=tuple(
+        dataclasses.replace(case, on_trial=False,
+                            observations=tuple(o for j, o in enumerate(case.observations) if (i, j) in chosen))
+        for i, case in enumerate(suite.tests) if i in tests))

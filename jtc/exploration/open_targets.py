@@ -1,0 +1,64 @@
+"""Which members under test still have something to gain from longer sequences.
+
+Iterative deepening enumerates every candidate of a length for every member under test, and the
+count doubles with each length. A member whose reachable branches (its own and those of every
+method it may run) have all been taken both ways gains nothing from more sequences, so its
+candidates are skipped and the budget goes to the members that still have open branches.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from jtc.model.classtable import MethodInfo
+from jtc.calls.invokables import Invokable
+from jtc.exploration.strategy import CoverageMap
+
+IF_FIRST, IF_LAST, IFNULL, IFNONNULL = 153, 166, 198, 199
+TABLESWITCH, LOOKUPSWITCH = 170, 171
+
+
+def branch_edges(method: MethodInfo) -> set[tuple[MethodInfo, int, object]]:
+    """Every outcome of every branch and switch of `method`, as the VM labels coverage edges."""
+    edges: set[tuple[MethodInfo, int, object]] = set()
+    for index, instruction in enumerate(method.code):
+        opcode = instruction[0]
+        if IF_FIRST <= opcode <= IF_LAST or opcode in (IFNULL, IFNONNULL):
+            edges.update({(method, index, True), (method, index, False)})
+        elif opcode == TABLESWITCH:
+            edges.update((method, index, target) for target in {instruction[3], *instruction[4]})
+        elif opcode == LOOKUPSWITCH:
+            edges.update((method, index, target) for target in {instruction[1], *instruction[3]})
+    return edges
+
+
+class OpenTargets:
+    def __init__(self, targets: list[Invokable], runs: Callable[[Invokable], list[MethodInfo]],
+                 coverage: CoverageMap) -> None:
+        self.targets = targets
+        self._runs = runs
+        self.coverage = coverage
+        self.ran: set[Invokable] = set()  # targets some execution reached (their lines count too)
+        self._edges: dict[Invokable, set] = {}
+        self._closed: set[Invokable] = set()
+
+    def any_open(self) -> bool:
+        return any(self.is_open(target) for target in self.targets)
+
+    def any_unran(self) -> bool:
+        """Is a member under test left that no execution has reached yet?"""
+        return any(target not in self.ran and target not in self._closed for target in self.targets)
+
+    def is_open(self, target: Invokable) -> bool:
+        if target in self._closed:
+            return False
+        if target not in self.ran:
+            return True
+        edges = self._edges.get(target)
+        if edges is None:
+            edges = self._edges[target] = set().union(*(branch_edges(m) for m in self._runs(target)))
+        edges -= self.coverage.edges
+        if edges:
+            return True
+        self._closed.add(target)
+        return False

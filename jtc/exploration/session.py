@@ -1,0 +1,412 @@
+"""Sequence exploration (seed 002, §4.4): concolic search through candidate sequences of one class.
+
+Every wired candidate sequence (a skeleton) lives in a constraint tree whose path starts with a
+*statement choice* before each statement, so skeletons that share a prefix share the explored
+paths of that prefix (sequence grouping, §4.4.3): a new skeleton continues from the paths its
+prefix already has, with those paths' inputs, instead of exploring the prefix again. The node
+reached after a statement's decisions is a *boundary*; a boundary gets continuations only if the
+path so far passed the exploration criteria (every statement influenced a later one on the trace:
+return → argument, define → use on the same object, store → load at the same cell) and the
+statement's path limit is not reached.
+
+Each step either adds the next candidate from the generator, or takes the most promising open
+node: a statement choice is run with fresh random inputs for the new statements; a branch node is
+solved (quick z3, seeded fallback search, thorough z3), run, and checked: the execution must follow
+the predicted path and flip the branch (architecture decision 7).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Callable, Hashable, Iterable, Iterator
+
+from jtc.config import ExplorationOptions, Strategy
+from jtc.model.classtable import MethodInfo
+from jtc.model.program import StatementStatus
+from jtc.exploration.criteria import first_redundant
+from jtc.execution.deadline import DeadlineReached, guard
+from jtc.exploration.divergence import describe_site, divergence
+from jtc.execution.runs import Execution, Executor
+from jtc.exploration.groups import Group, statement_at, with_statement_choices
+from jtc.calls.invokables import Invokable
+from jtc.exploration.open_targets import OpenTargets
+from jtc.exploration.seeds import Seeds
+from jtc.calls.steps import Skeleton, length_of
+from jtc.exploration.solving import SolveCascade
+from jtc.exploration.strategy import CoverageMap, Frontier
+from jtc.exploration.templates import Limits, ProgramTemplate, merge
+from jtc.exploration.tree import OTHER, Node, NodeStatus
+from jtc.solver.solver import Solver
+from jtc.svm.inputs import Assignment
+from jtc.svm.path import DecisionKind, Site
+
+LOG = logging.getLogger("jtc.exploration")
+# Outcomes of an open decision of a library model explored before its "any other" node closes.
+MODEL_OUTCOMES = 6
+# Divergences at one decision site after which its open nodes are closed unsolved: a site inside code
+# that the JDK calls back only on conditions the VM does not see (HashMap calls equals only when two
+# hashes collide) would otherwise cost one wasted run per node.
+DIVERGENCES_PER_SITE = 3
+# Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
+GRACE_EXECUTIONS = 100
+# Open nodes explored in a row without a new branch of the class under test, after which the next
+# candidate comes first (see _wants_sequence).
+STALLED_POPS = 4
+
+
+class StopReason(StrEnum):
+    EXHAUSTED = "exhausted"  # nothing left to explore
+    COVERED = "covered"  # every reachable branch went both ways, and a grace period found nothing new
+    TIME = "time"
+    EXECUTIONS = "executions"
+
+
+@dataclass
+class SearchReport:
+    executions: list[Execution]
+    divergences: dict[str, int]  # site description -> count
+    infeasible_reached: int
+    nondeterministic: int  # paths that contradicted the tree at the same prefix
+    fallback_solutions: int
+    seconds: float
+    stopped_by: StopReason
+    sequences: int = 0  # skeletons taken from the generator
+    longest_sequence: int = 0  # longest skeleton executed (factories not counted)
+    pruned: int = 0  # open nodes dropped by the exploration criteria
+    completed_length: int = 0  # every candidate up to this cost (length plus wiring deviations) was generated
+    execution_seconds: list[float] = field(default_factory=list)  # per execution: search time when it ran
+
+
+class ClassSession:
+    """The exploration loop over all candidate sequences of one class."""
+
+    def __init__(self, skeletons: Callable[[Callable[[], bool], Callable[[Invokable], bool]], Iterator[Skeleton]],
+                 executor: Executor,
+                 solver: Solver, limits: Limits,
+                 strategy: Strategy, seed: int, max_depth: int, seeds: Seeds = Seeds(),
+                 options: ExplorationOptions = ExplorationOptions(),
+                 open_targets: Callable[[CoverageMap], OpenTargets] | None = None,
+                 under_test: Callable[[MethodInfo], bool] = lambda method: True,
+                 influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False,
+                 known: Iterable[tuple[MethodInfo, int, Hashable]] = (),
+                 grow: Callable[[Skeleton], list[Skeleton]] = lambda skeleton: []) -> None:
+        """`under_test` tells the methods of the class under test, whose uncovered outcomes come first;
+        `influences` is the static influence of one invokable on a later one (see `_last_resort`);
+        `known` the branch edges that runs before the search took (the valid-input sub-searches of
+        a parser, search/valid_inputs.py): those outside the class under test count as covered, so
+        that the search does not explore the parser's branches once more with plain inputs (on the
+        dungeon's `Game` and `Level`, nearly half of the executions went to maps that failed to parse);
+        `grow` the skeletons that continue a run that took a new branch or ran a member first
+        (search/growth.py), taken before the generator's next candidates once every member ran."""
+        # Candidates until the search's deadline, none for members whose branches are all covered.
+        self.skeletons = skeletons(self._out_of_time, self._target_open)
+        self.executor = executor
+        self.limits = limits
+        self.rng = random.Random(seed)
+        self.max_depth = max_depth
+        self.options = options
+        self.influences = influences
+        self.grow = grow
+        self.grown: deque[tuple[Skeleton, Assignment]] = deque()  # grown skeletons not taken yet, oldest first
+        self.grown_from: set[Skeleton] = set()
+        self.candidates_done = False  # the generator has no candidate left
+        self.cascade = SolveCascade(solver, seeds, self.rng)
+        self.coverage = CoverageMap()
+        self.coverage.edges.update(edge for edge in known if not under_test(edge[0]))
+        self.under_test = under_test
+        self.frontier = Frontier(strategy, self.coverage, self.rng, under_test)
+        self.open_targets = open_targets(self.coverage) if open_targets is not None else None
+        self.skipped = 0  # candidates not explored because their member had no open branch left
+        self.group = Group()
+        self.templates: dict[Skeleton, ProgramTemplate] = {}
+        self.skeleton_of: dict[int, tuple[Group, Skeleton]] = {}  # execution index -> what it ran
+        self.diverged_at: Counter[Site] = Counter()  # divergences per decision site
+        self.infeasible_reached = 0
+        self.nondeterministic = 0
+        self.sequences = 0
+        self.longest = 0
+        self.pruned = 0
+        self.generator_done = False
+        self.pops_since_sequence = 0
+        self.pops_since_gain = 0  # open nodes explored since an execution last took a new branch of the class under test
+        self.started = 0.0
+        self.execution_seconds: list[float] = []
+        self.deadline = math.inf  # time.monotonic() when the running search must stop
+        self.last_gain = 0  # executions run when the coverage map last grew
+
+    def run(self, time_budget: float, max_executions: int | None = None, deadline: float = math.inf) -> SearchReport:
+        """Explore until `time_budget` seconds from now or `deadline` (time.monotonic(), when the
+        class's clock started before the search), whichever comes first, or until another reason
+        to stop. Every step is bounded by the deadline (see jtc.execution.deadline), so the search ends
+        within a fraction of a second of it."""
+        self.started = time.monotonic()
+        self.deadline = min(self.started + time_budget, deadline)
+        stopped_by = StopReason.EXHAUSTED
+        while True:
+            if time.monotonic() >= self.deadline:
+                stopped_by = StopReason.TIME
+                break
+            if max_executions is not None and len(self.executor.executions) >= max_executions:
+                stopped_by = StopReason.EXECUTIONS
+                break
+            if self._nothing_to_gain():
+                stopped_by = StopReason.COVERED
+                break
+            try:
+                if not self._step():
+                    if time.monotonic() >= self.deadline:  # the generator stopped for the deadline
+                        stopped_by = StopReason.TIME
+                    break
+            except DeadlineReached:
+                stopped_by = StopReason.TIME
+                break
+        divergences = {describe_site(site): count for site, count in self.diverged_at.items()}
+        return SearchReport(self.executor.executions, divergences, self.infeasible_reached,
+                            self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
+                            stopped_by, sequences=self.sequences, longest_sequence=self.longest,
+                            pruned=self.pruned, execution_seconds=self.execution_seconds)
+
+    def _reopen(self, group: Group, node: Node) -> None:
+        """An "any other outcome" node stays open after it was explored: there may be more outcomes.
+        A library model's open decision (the layout of a split string) is closed after
+        MODEL_OUTCOMES outcomes: each new one makes the next query harder ("none of these"), and a
+        few shapes of the text are what code parsing it distinguishes."""
+        parent = node.parent
+        if parent is not None and parent.kind == DecisionKind.MODEL and len(parent.children) > MODEL_OUTCOMES:
+            group.tree.mark(node, NodeStatus.TIMEOUT)
+            return
+        self.frontier.add(group, [node])
+
+    def _out_of_time(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+    def _target_open(self, target: Invokable) -> bool:
+        return self.open_targets is None or self.open_targets.is_open(target)
+
+    def _step(self) -> bool:
+        """One step: the next candidate or the most promising open node; False when nothing is left."""
+        if self._wants_sequence() and self._next_sequence():
+            return True
+        picked = self.frontier.pop()
+        if picked is None:
+            return not self.generator_done and self._next_sequence()
+        node, owner = picked
+        group: Group = owner  # type: ignore[assignment]
+        self.pops_since_sequence += 1
+        self.pops_since_gain += 1
+        self._explore(group, node)
+        if node.label == OTHER and node.status == NodeStatus.UNEXPLORED:
+            self._reopen(group, node)
+        return True
+
+    def _nothing_to_gain(self) -> bool:
+        """Every branch each member under test may run went both ways, no open node promises an
+        outcome no execution produced (an implicit check that has not thrown yet), and the search has
+        gone on as long again as it took to find everything (at least GRACE_EXECUTIONS) without
+        finding more: other paths through covered code may still loop forever or exhaust memory,
+        which the user wants to hear about, but an unbounded hunt for them is not worth the budget."""
+        executions = len(self.executor.executions)
+        return executions - self.last_gain >= max(GRACE_EXECUTIONS, self.last_gain) \
+            and self.open_targets is not None and not self.open_targets.any_open() and not self.frontier.has_uncovered()
+
+    # ---- candidates ----------------------------------------------------------------------------
+
+    def _wants_sequence(self) -> bool:
+        """Deepen when no open node promises new coverage and a share of the others was explored,
+        or when the open nodes have stalled: STALLED_POPS in a row took no new branch of the
+        class under test (a choice the current sequences cannot make true, or the checks of a
+        factory that made a helper object: `level.registerHero(hero)` gains nothing from more hero
+        names, a level that was started first is what `level.moveHero` needs). While some member under test has not run at all, every
+        other step is a new candidate: its first run covers outcomes throughout a member, where a
+        solved branch flips one (StringUtils, ~200 members, spent its budget on the branches of the
+        first 14 it ran)."""
+        if self.generator_done:
+            return False
+        if self.grown or (self.open_targets is not None and self.open_targets.any_unran()):
+            return self.pops_since_sequence >= 1
+        stalled = min(self.pops_since_sequence, self.pops_since_gain) >= STALLED_POPS
+        if self.frontier.has_uncovered():
+            return stalled
+        return stalled or self.pops_since_sequence >= self.options.explore_per_sequence
+
+    def _next_sequence(self) -> bool:
+        """Add the next candidate (and run it once); False when the generator is exhausted."""
+        skeleton, base = self._next_open()
+        if skeleton is None:
+            self.generator_done = True
+            return False
+        self.sequences += 1
+        self.pops_since_sequence = 0
+        group = self.group if self.options.grouping else Group()
+        branch = group.add(skeleton)
+        if branch is None:
+            return True
+        prefix = skeleton[:branch]
+        boundaries = group.boundaries.get(prefix, [])
+        created = [group.open_choice(b, branch, skeleton[branch]) for b in boundaries]
+        opened = [node for node in created if node is not None]
+        if not opened:
+            if base is not None or (not boundaries and prefix not in group.reached):
+                # nothing ran this far, or the run it grew out of keeps no boundary (a statement
+                # of it passed nothing on to its last one, so far): run it afresh on that run's inputs
+                self._run(group, skeleton, self._initial(group, skeleton, base or {}))
+            # else the prefix never completed normally; a boundary that appears later opens this skeleton
+            return True
+        self._explore(group, opened[0])
+        self.frontier.add(group, [node for node in opened[1:] if node.status == NodeStatus.UNEXPLORED])
+        return True
+
+    def _next_open(self) -> tuple[Skeleton | None, Assignment | None]:
+        """The next candidate whose member under test still has an open branch, with the inputs of
+        the run it grew out of for a grown one. Grown ones come first once every member under test
+        has run, not before: a member's first run covers more than one more call after another's,
+        and on a class of many members nearly every run takes a new branch, so grown ones would
+        keep the members that never ran waiting (StrBuilder, 600 executions: 408 branches without
+        growth, 217 with grown ones first, 325 taking turns)."""
+        targets = self.open_targets
+        while True:
+            if targets is not None and not targets.any_open():
+                return None, None
+            base: Assignment | None = None
+            skeleton: Skeleton | None = None
+            if self.grown and (self.candidates_done or targets is None or not targets.any_unran()):
+                skeleton, base = self.grown.popleft()
+            elif not self.candidates_done:
+                with guard(self.deadline):  # the generator may examine many wirings before it yields one
+                    skeleton = next(self.skeletons, None)
+                if skeleton is None:
+                    self.candidates_done = True
+                    if self.grown:
+                        continue
+            if skeleton is None or targets is None or targets.is_open(skeleton[-1].invokable):
+                return skeleton, base
+            self.skipped += 1
+
+    # ---- steps ---------------------------------------------------------------------------------
+
+    def _explore(self, group: Group, node: Node) -> None:
+        parent = node.parent
+        assert parent is not None
+        base = self.executor.executions[parent.witness].assignment if parent.witness is not None else {}
+        if parent.kind == DecisionKind.STATEMENT:
+            skeleton = group.leaf[group.prefix_of[parent] + (node.label,)]  # type: ignore[operator]
+            self._run(group, skeleton, self._initial(group, skeleton, base))
+            return
+        assert parent.witness is not None
+        if parent.site is not None and self.diverged_at[parent.site] >= DIVERGENCES_PER_SITE:
+            group.tree.mark(node, NodeStatus.DIVERGED)  # the VM cannot predict this site: no more runs
+            return
+        _, skeleton = self.skeleton_of[parent.witness]
+        variables = self._template(group, skeleton).variables()
+        constraints = node.path_constraints(self.cascade.solver.constraint)
+        prefix = [self.cascade.solver.constraint(c) for c in variables.domain()] + constraints[:-1]
+        verdict = self.cascade.solve(variables, prefix, constraints[-1], base, self.deadline,
+                                     site=(parent.site, parent.kind))
+        if verdict.assignment is None:
+            group.tree.mark(node, verdict.closed)  # type: ignore[arg-type]
+            return
+        labels_before = set(parent.children)
+        execution = self._run(group, skeleton, verdict.assignment)
+        if execution.replay is None:
+            group.tree.mark(node, NodeStatus.TIMEOUT)
+            return
+        left_at = divergence(node, with_statement_choices(execution, skeleton), labels_before)
+        if left_at is not None and execution.cut_short:
+            if node.status == NodeStatus.UNEXPLORED:
+                group.tree.mark(node, NodeStatus.TIMEOUT)  # unreachable within the machine's limits
+        elif left_at is not None:
+            site = left_at.parent.site  # type: ignore[union-attr]
+            assert site is not None
+            self.diverged_at[site] += 1
+            LOG.debug("divergence at %s: expected %r, inputs %s", describe_site(site), left_at.label, verdict.assignment)
+            if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
+                group.tree.mark(node, NodeStatus.DIVERGED)
+
+    def _grow(self, skeleton: Skeleton, execution: Execution) -> None:
+        """Queue the continuations of a run that took a new branch of the class under test or ran a
+        member for the first time, once per skeleton, when every statement completed (a call
+        after a throw starts from a state the test cannot hold)."""
+        replay = execution.replay
+        assert replay is not None
+        if skeleton in self.grown_from or len(replay.outcomes) < len(skeleton) \
+                or any(outcome.status != StatementStatus.OK for outcome in replay.outcomes):
+            return
+        self.grown_from.add(skeleton)
+        grown = self.grow(skeleton)
+        self.grown.extend((longer, execution.assignment) for longer in grown)
+        if grown:
+            self.generator_done = False
+
+    def _last_resort(self, skeleton: Skeleton, statement: int, redundant: int) -> bool:
+        """Nodes after the first statement that passed nothing on are pruned (that prefix repeats a
+        shorter sequence), but those of the last statement are kept as a last resort when the
+        redundant call may change what it does: on this path the member under test did not read
+        what the earlier call wrote, on another outcome it may (an alarm that rings a second time
+        only once the first call rang). They come after every other open node, so that they cost
+        nothing while others promise more."""
+        return statement == len(skeleton) - 1 and redundant < statement and \
+            self.influences(skeleton[redundant].invokable, skeleton[statement].invokable)
+
+    def _template(self, group: Group, skeleton: Skeleton) -> ProgramTemplate:
+        template = self.templates.get(skeleton)
+        if template is None:
+            template = self.templates[skeleton] = ProgramTemplate.for_skeleton(skeleton, self.limits, group.store)
+        return template
+
+    def _initial(self, group: Group, skeleton: Skeleton, base: Assignment) -> Assignment:
+        """Random values for the inputs the prefix's witness does not fix."""
+        return merge(self._template(group, skeleton).initial_assignment(self.rng), base)
+
+    def _run(self, group: Group, skeleton: Skeleton, assignment: Assignment) -> Execution:
+        template = self._template(group, skeleton)
+        before = time.monotonic()
+        execution = self.executor.execute(template.build(assignment), template.variables(), assignment, self.deadline)
+        self.skeleton_of[execution.index] = (group, skeleton)
+        self.execution_seconds.append(time.monotonic() - self.started)
+        if LOG.isEnabledFor(logging.DEBUG):
+            LOG.debug("execution %d (%.0f ms): %s -> %s", execution.index, 1000 * (time.monotonic() - before),
+                      "; ".join(step.invokable.label for step in skeleton),
+                      [o.status.value for o in execution.replay.outcomes] if execution.replay else execution.result.failure)
+        self.longest = max(self.longest, length_of(skeleton))
+        replay = execution.replay
+        if replay is None:
+            return execution
+        group.reached.update(skeleton[:n] for n in range(1, len(replay.outcomes) + 1))
+        first_run = False  # the first run of its member under test that reached it
+        if self.open_targets is not None and len(replay.outcomes) == len(skeleton):
+            first_run = skeleton[-1].invokable not in self.open_targets.ran
+            self.open_targets.ran.add(skeleton[-1].invokable)
+        decisions = with_statement_choices(execution, skeleton)[:self.max_depth]
+        insertion = group.tree.insert(decisions, execution.index,
+                                      complete=replay.desync is None and not replay.truncated)
+        self.infeasible_reached += len(insertion.reached_infeasible)
+        if insertion.mismatch is not None:
+            self.nondeterministic += 1
+        gained = any(self.under_test(method) for method, _, _ in replay.edges - self.coverage.edges)
+        if gained:
+            self.pops_since_gain = 0
+        if gained or first_run:  # a call without branches (`rover.start()`) changes state too
+            self._grow(skeleton, execution)
+        if self.coverage.add(replay.edges, decisions):
+            self.last_gain = len(self.executor.executions)
+        redundant = first_redundant(skeleton, execution) if self.options.pruning else len(skeleton)
+        open_until, opened = group.register_boundaries(skeleton, execution, decisions, redundant,
+                                                       self.options.path_limit)
+        self.frontier.add(group, opened)
+        kept, spare = [], []
+        for node in insertion.created:
+            statement = statement_at(execution, node.depth - 1)
+            if statement <= open_until:
+                kept.append(node)
+            elif self._last_resort(skeleton, statement, redundant):
+                spare.append(node)
+        self.pruned += len(insertion.created) - len(kept)
+        self.frontier.add(group, kept)
+        self.frontier.add_last_resort(group, spare)
+        return execution

@@ -1,0 +1,204 @@
+"""Every accessible way to make a value of a type, from the whole classpath (architecture decision 11).
+
+A `Board` may only come from `BoardFactory.createBoard(...)`, a `Square` from `board.squareAt(x, y)`,
+a `Direction` from its constants, a `Locale` from `Locale.US`. So the producers of a type are its
+constructors, static factories of any class on the classpath, instance methods of other classes
+that return it, public static final fields of its type (enum constants among them), and the same
+for each of its concrete subtypes. JDK types are made through their own public constructors,
+factories and constants, where the JDK rules in `search/jdk.py` allow it; a `Class<T>` by the class
+literals of `T`'s classes. An interface or abstract type that none of these can make gets a stub
+(search/recipes.py).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from jtc.config import AccessOptions
+from jtc.model.classfile import ACC_FINAL, ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ClassFile, MethodDecl
+from jtc.model.classindex import ClassIndex, is_anonymous
+from jtc.model.program import Answer
+from jtc.model.types import internal_name, is_reference, object_desc, package_of, parse_method_descriptor
+from jtc.calls import jdk
+from jtc.model.signatures import GenericType
+from jtc.calls.invokables import (CLASS, Invokable, InvokableKind, class_invokables, class_literal_invokable,
+                                   method_invokable, static_field_invokable, visible)
+
+_CONSTANT = ACC_PUBLIC | ACC_STATIC | ACC_FINAL
+# Kinds of producers, in the order they are tried when their cost is equal.
+_ORDER = {InvokableKind.NEW: 0, InvokableKind.STATIC: 1, InvokableKind.GET_STATIC: 2, InvokableKind.CALL: 3}
+
+
+class Producers:
+    def __init__(self, index: ClassIndex, test_package: str, options: AccessOptions) -> None:
+        self.index = index
+        self.package = test_package
+        self.options = options
+        self._returning: dict[str, list[Invokable]] | None = None
+        self._cache: dict[str, list[Invokable]] = {}
+
+    # ---- what the user classpath offers ---------------------------------------------------------
+
+    def _usable(self, cls: ClassFile, access: int) -> tuple[bool, bool]:
+        same_package = package_of(cls.name) == self.package.replace("/", ".")
+        class_usable, class_reflective = visible(cls.effective_access, self.options, same_package)
+        usable, reflective = visible(access, self.options, same_package)
+        return class_usable and usable, class_reflective or reflective
+
+    def _index_returns(self) -> dict[str, list[Invokable]]:
+        """Static factories, instance methods and static final fields of every user class, by the
+        reference type they give."""
+        if self._returning is None:
+            returning: dict[str, list[Invokable]] = defaultdict(list)
+            for name in self.index.user_classes():
+                cls = self.index.lookup(name)
+                if cls is None or is_anonymous(name):
+                    continue
+                for method in cls.methods:
+                    returns = parse_method_descriptor(method.desc)[1]
+                    if method.name.startswith("<") or method.is_synthetic or not method.has_code \
+                            or not is_reference(returns) or returns.startswith("["):
+                        continue
+                    usable, reflective = self._usable(cls, method.access)
+                    if usable and not reflective:
+                        returning[returns].append(method_invokable(self.index, cls, method, False))
+                for fld in cls.fields:
+                    if fld.access & (ACC_STATIC | ACC_FINAL) == ACC_STATIC | ACC_FINAL and is_reference(fld.desc):
+                        usable, reflective = self._usable(cls, fld.access)
+                        if usable and not reflective:
+                            returning[fld.desc].append(static_field_invokable(cls.name, fld.name, fld.desc))
+            self._returning = dict(returning)
+        return self._returning
+
+    # ---- producers of one type ------------------------------------------------------------------
+
+    def of(self, desc: str) -> list[Invokable]:
+        """The ways to make a `desc` value, its own class's first, then its subtypes'."""
+        cached = self._cache.get(desc)
+        if cached is None:
+            name = internal_name(desc)
+            if self.index.is_user_class(name):
+                found = []
+                for subtype in (name, *(s for s in self.index.subtypes(name) if s != name)):
+                    found.extend(self._own(subtype))
+            elif name.startswith("java/"):
+                found = self._jdk(name)
+                substitute = jdk.SUBSTITUTES.get(name)
+                if substitute is not None:
+                    found += self._jdk(substitute)
+            else:
+                found = []
+            cached = self._cache[desc] = _deduplicated(found)
+        return cached
+
+    def _own(self, name: str) -> list[Invokable]:
+        """Producers of exactly `name` (a user class): its constructors, then whatever returns it."""
+        cls = self.index.lookup(name)
+        if cls is None:
+            return []
+        found = [inv for inv in class_invokables(self.index, cls, self.package, self.options)
+                 if inv.kind == InvokableKind.NEW and not inv.reflective]
+        desc = object_desc(name)
+        others = [inv for inv in self._index_returns().get(desc, [])
+                  if not (inv.kind == InvokableKind.CALL and inv.owner == name)]  # not a transformation of itself
+        if cls.is_enum:  # its constants, not valueOf(String), which throws for any other string
+            others = [inv for inv in others if inv.kind == InvokableKind.GET_STATIC or inv.owner != name]
+            return sorted(others, key=lambda inv: (inv.owner != name, inv.kind != InvokableKind.GET_STATIC))
+        return found + sorted(others, key=lambda inv: (inv.owner != name, _ORDER[inv.kind]))
+
+    def _jdk(self, name: str) -> list[Invokable]:
+        """A JDK class's own public constructors, factories and constants, where they are safe."""
+        cls = self.index.lookup(name)
+        if cls is None or not jdk.safe_class(name):
+            return []
+        desc = object_desc(name)
+        found: list[Invokable] = []
+        for method in cls.methods:
+            if method.is_synthetic or not method.access & ACC_PUBLIC or not jdk.stable_member(name, method.name, method.desc):
+                continue
+            returns = parse_method_descriptor(method.desc)[1]
+            if method.name == "<init>" and cls.is_concrete or method.is_static and returns == desc:
+                found.append(method_invokable(self.index, cls, method, False))
+        for fld in cls.fields:
+            if fld.access & _CONSTANT == _CONSTANT and fld.desc == desc:
+                found.append(static_field_invokable(name, fld.name, fld.desc))
+        return sorted(found, key=lambda inv: _ORDER[inv.kind])
+
+    def class_literals(self, wanted: GenericType) -> list[Invokable]:
+        """For a `Class<T>`: the literal of the class `T` stands for (or is bounded by) and of each
+        concrete class of the classpath that extends or implements it (`inventory.take(Gold.class)`
+        for `<T extends Item> T take(Class<T> kind)`), the ones a test can name, the concrete ones
+        first (an `Item.class` matches every item); none when `T` is not a user class (a `Class<?>`
+        could be any class at all)."""
+        bound = wanted.args[0] if wanted.desc == CLASS and wanted.args else None
+        name = internal_name(bound.desc) if bound is not None and bound.desc.startswith("L") else None
+        if name is None or not self.index.is_user_class(name):
+            return []
+        named = dict.fromkeys((*self.index.subtypes(name), name))
+        return [class_literal_invokable(owner) for owner in named
+                if self.index.nameable_from(owner, self.package.replace("/", "."))]
+
+    # ---- stubs ----------------------------------------------------------------------------------
+
+    def stubbable(self, desc: str) -> bool:
+        """An interface or abstract class a test may implement itself (accessible, not sealed in
+        practice: a stub of a JDK type only for interfaces)."""
+        name = internal_name(desc)
+        cls = self.index.lookup(name)
+        if cls is None or cls.is_concrete or cls.is_enum or is_anonymous(name):
+            return False
+        if name.startswith("java/") and not cls.is_interface:
+            return False
+        usable, reflective = self._usable(cls, cls.effective_access | ACC_PUBLIC)
+        return usable and not reflective
+
+    def stub_constructors(self, desc: str) -> list[MethodDecl]:
+        """The constructors a stub of an abstract class may call (fewest parameters first)."""
+        cls = self.index.lookup(internal_name(desc))
+        if cls is None or cls.is_interface:
+            return []
+        usable = [m for m in cls.methods if m.name == "<init>" and not m.access & ACC_PRIVATE and not m.is_synthetic]
+        return sorted(usable, key=lambda m: (len(parse_method_descriptor(m.desc)[0]), m.desc))
+
+    def abstract_methods(self, desc: str) -> tuple[Answer, ...]:
+        """The methods a stub must implement: abstract in the type or its supertypes and implemented
+        nowhere in its class chain (Object's public methods are implemented by Object), sorted."""
+        name = internal_name(desc)
+        implemented = {("equals", "(Ljava/lang/Object;)Z"), ("hashCode", "()I"), ("toString", "()Ljava/lang/String;")}
+        abstract: dict[tuple[str, str], Answer] = {}
+        chain: list[ClassFile] = []
+        current: str | None = name
+        while current is not None:
+            cls = self.index.lookup(current)
+            if cls is None:
+                break
+            chain.append(cls)
+            current = cls.super_name
+        for cls in chain:
+            for method in cls.methods:
+                if method.name.startswith("<") or method.is_static or method.is_synthetic:
+                    continue
+                key = (method.name, method.desc)
+                if method.is_abstract:
+                    if key not in implemented:
+                        abstract.setdefault(key, Answer(method.name, method.desc))
+                else:
+                    implemented.add(key)
+        defaults = set()
+        for supertype, cls in self.index.supertypes(name):
+            if cls is None or not cls.is_interface:
+                continue
+            for method in cls.methods:
+                key = (method.name, method.desc)
+                if method.name.startswith("<") or method.is_static or method.is_synthetic:
+                    continue
+                if method.is_abstract:
+                    if key not in implemented:
+                        abstract.setdefault(key, Answer(method.name, method.desc))
+                else:
+                    defaults.add(key)
+        return tuple(abstract[key] for key in sorted(abstract) if key not in defaults)
+
+
+def _deduplicated(invokables: list[Invokable]) -> list[Invokable]:
+    return list(dict.fromkeys(invokables))

@@ -1,0 +1,288 @@
+"""Valid inputs: what a producer that parses structured input accepts, found by a sub-search of it.
+
+A `Level` with heroes, monsters and gold on one board is what `MapParser.parseMap(List<String>)`
+makes of a valid map; recipes make each argument apart, and the main search meets the parser's
+inputs only as helper inputs, after the class's own outcomes, so such a level rarely arises. A
+producer takes *structured input* when one of its inputs is a String, or a collection or array of
+Strings or char arrays. Before the main search, each such producer of a type the class needs (the
+class itself, what its members and its ways in take; a type's parsers before the producers that
+take it) is explored on its own, with its recipes, for a fixed number of executions, deepest-first
+(the caller's `Explore`). A producer whose first run, on plain inputs, returned normally needs no
+help (a hero's name is any string). Otherwise, of the runs in which it returned, those that covered
+most (greedy set cover over branch edges, ties to the earlier run) are kept, their inputs made
+concrete: a recipe of the producer with those values, which the recipe book offers first for the
+type, and, for the producer as a step of a sequence, its inputs as the first sources. The
+sub-search is bounded by executions, not time, and runs with its own solver, so the same class,
+settings and seed give the same valid inputs whatever was generated before.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Callable, Hashable, Iterable
+
+from jtc.model.classfile import ClassFile
+from jtc.model.classtable import MethodInfo
+from jtc.model.program import ArrayLiteral, Literal, NewArray, NewCollection, Program, Statement
+from jtc.model.signatures import GenericType, plain
+from jtc.model.types import STRING_LIKE, internal_name, is_array, object_desc
+from jtc.calls import jdk
+from jtc.calls.invokables import Invokable, InvokableKind
+from jtc.making.producers import Producers
+from jtc.making.recipes import RecipeBook
+from jtc.calls.steps import Recipe, Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes
+
+KEPT = 2  # valid inputs kept per producer for what they cover
+SMALL = 2  # and beside them, the smallest valid inputs that cover otherwise
+PRODUCERS = 4  # producers explored per class
+WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
+Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
+_PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of one of a producer's skeletons."""
+
+    skeleton: Skeleton
+    program: Program
+    returned: bool  # every statement ran, and the producer returned normally
+    covered: frozenset[Edge]  # branch edges taken anywhere
+
+
+# The sub-search: the producer, its skeletons and a bound on executions (None: the sub-search's own)
+# in, its runs out (in the order they ran).
+Explore = Callable[[Invokable, list[Skeleton], int | None], list[Run]]
+
+
+class SubSearches:
+    """The runs of each sub-search, kept for the classes one worker generates: the classes of a
+    project need the valid inputs of the same parsers (every class that takes a level explores
+    `MapParser.parseMap`), and a sub-search costs up to its execution bound, a share of each
+    class's budget, every time. The key is the producer and its skeletons, so a class whose
+    recipes wire the producer otherwise explores it afresh."""
+
+    def __init__(self) -> None:
+        self._runs: dict[tuple[Invokable, tuple[Skeleton, ...], int | None], list[Run]] = {}
+
+    def cached(self, explore: Explore) -> Explore:
+        def explore_once(producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
+            key = (producer, tuple(skeletons), executions)
+            runs = self._runs.get(key)
+            if runs is None:
+                runs = self._runs[key] = explore(producer, skeletons, executions)
+            return runs
+        return explore_once
+
+
+def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers,
+                         holders: Callable[[str], list[tuple[str, Recipe]]] = lambda desc: []) -> list[list[Invokable]]:
+    """Per type the class needs (itself, made by other classes, what its members under test and
+    those ways in take, and the types of the objects that hold a type its members take that
+    nothing makes or that is abstract: `holders`, see search/taking.py), the producers of other
+    classes that take structured input; none for an enum, whose constants are every value it has.
+    (Holders of every type the class needs were explored at first: a parsed level holds every
+    kind of dungeon object, and its sub-search took 30% of the budget of most classes.)"""
+    nested = {cls.name, *producers.index.nested(cls.name)}
+    ways_in = [p for p in producers.of(object_desc(cls.name)) if p.owner not in nested]
+    needed = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
+    holding = {root for desc in {desc for inv in targets for desc in inv.params} - {object_desc(cls.name)}
+               if _alone_when_made(producers, desc) for root, _ in holders(desc)}
+    groups: dict[str, list[Invokable]] = {}
+    for desc in sorted(needed) + sorted(holding - needed):
+        info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
+        if info is not None and not info.is_enum and producers.index.is_user_class(info.name):
+            group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
+            if group:
+                groups[desc] = group
+    return inputs_first(groups)
+
+
+def _alone_when_made(producers: Producers, desc: str) -> bool:
+    """A project type nothing makes, or an abstract class or interface: what a test makes of one (a
+    subclass's fresh instance, a stub) stands alone, where the ones a parsed graph holds stand on
+    its board."""
+    info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
+    return info is not None and producers.index.is_user_class(info.name) and (
+        not info.is_concrete or not producers.of(desc))
+
+
+def inputs_first(groups: dict[str, list[Invokable]]) -> list[list[Invokable]]:
+    """The groups ordered so that a type's parsers come before the producers that take that type
+    (a level's map before the game made from a level), as far as no cycle prevents it."""
+    ordered: list[list[Invokable]] = []
+    pending = dict(groups)
+    while pending:
+        ready = [desc for desc, group in pending.items()
+                 if not any(other != desc and other in p.inputs for p in group for other in pending)]
+        for desc in ready or list(pending)[:1]:
+            ordered.append(pending.pop(desc))
+    return ordered
+
+
+def takes_structured_input(invokable: Invokable) -> bool:
+    """A String, or a collection or array of Strings or char arrays, among its parameters."""
+    return invokable.kind in _PRODUCING and any(_structured(invokable.type_of(i)) for i in range(len(invokable.params)))
+
+
+def _structured(wanted: GenericType) -> bool:
+    if wanted.desc in STRING_LIKE:
+        return True
+    if is_array(wanted.desc):
+        return wanted.desc[1:] in STRING_LIKE or wanted.desc[1:] == "[C"
+    if jdk.collection_class(wanted.desc) is not None:
+        return any(arg is not None and arg.desc in STRING_LIKE for arg in wanted.args)
+    return False
+
+
+class ValidInputs:
+    def __init__(self, explore: Explore) -> None:
+        self.explore = explore
+        self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
+        self.covered: set[Edge] = set()  # branch edges the sub-searches' runs took
+
+    def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
+        """Explore the producers of each group (the producers of one type) in order, until one
+        makes the type on plain inputs or has valid inputs, at most PRODUCERS in all (`new
+        Score(name, points)` makes a score: `Score.parse(text)` need not be explored). `book`
+        makes the producers' reference inputs; it offers the valid inputs found so far (see
+        `recipes_of`), so what it remembered is forgotten after each find."""
+        explored = 0
+        for group in groups:
+            for producer in group:
+                if explored == PRODUCERS:
+                    return
+                explored += 1
+                found = self._explore(producer, book.recipes)
+                self._found[producer] = found or []
+                if found:
+                    book.forget()
+                if found is None or found:
+                    break
+
+    def types_made(self) -> list[str]:
+        """The types producers with valid inputs make."""
+        return list(dict.fromkeys(producer.returns for producer, found in self._found.items() if found))
+
+    def sources(self, producer: Invokable) -> list[tuple[Source, ...]]:
+        """The inputs found valid for `producer` (receiver first), most covering first."""
+        return self._found.get(producer, [])
+
+    def for_input(self, consumer: Invokable, position: int) -> list[Source]:
+        """The sources of one input of `consumer` in the valid inputs found, without repeats."""
+        return list(dict.fromkeys(found[position] for found in self.sources(consumer)))
+
+    def recipes_of(self, producer: Invokable) -> list[Recipe]:
+        """The producer fed with each of its valid inputs, as recipes (helper steps)."""
+        return [tuple(Step(s.invokable, s.sources, helper=True, prepares=s.prepares)
+                      for s in expand_recipes((Step(producer, found),)))
+                for found in self.sources(producer)]
+
+    def _explore(self, producer: Invokable,
+                 recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]] | None:
+        """The most covering valid inputs, when the producer needs them: its first run, on plain
+        inputs, did not return normally (a name for a hero is any string; a map is not). None
+        when it did, found by that run alone: the whole sub-search of a producer that needs no help
+        would cost its full bound of executions."""
+        by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in _wirings(producer, recipes)}
+        first = self.explore(producer, list(by_skeleton), 1)
+        if first and first[0].returned:
+            return None
+        runs = self.explore(producer, list(by_skeleton), None)
+        self.covered.update(edge for run in runs for edge in run.covered)
+        returned = [run for run in runs if run.returned]
+        chosen = _covering(returned)
+        chosen += _smallest(returned, chosen)
+        return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
+
+
+
+def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]]:
+    """Ways to feed the producer: a literal for what takes one, else each recipe (only the cheapest
+    for a receiver)."""
+    choices: list[list[Source]] = []
+    receiver = 1 if producer.receiver else 0
+    for position, desc in enumerate(producer.inputs):
+        wanted = plain(desc) if position < receiver else producer.type_of(position - receiver)
+        if accepts_literal(wanted.desc):
+            choices.append([Source(SourceKind.INPUT)])
+            continue
+        made = recipes(wanted)[:1 if position < receiver else None]
+        if not made:
+            return []
+        choices.append([Source(SourceKind.FRESH, recipe=recipe) for recipe in made])
+    return list(itertools.islice(itertools.product(*choices), WIRINGS))
+
+
+def _covering(runs: list[Run]) -> list[Run]:
+    """Greedy set cover: the run that adds most edges not covered yet, up to KEPT runs."""
+    chosen: list[Run] = []
+    covered: set[Edge] = set()
+    for _ in range(KEPT):
+        best = max(runs, key=lambda run: len(run.covered - covered), default=None)  # max keeps the first of ties
+        if best is None or (chosen and not best.covered - covered):
+            break
+        chosen.append(best)
+        covered |= best.covered
+    return chosen
+
+
+def _smallest(runs: list[Run], chosen: list[Run]) -> list[Run]:
+    """Up to SMALL runs, smallest inputs first (ties to the earlier run), each covering other edges
+    than every run kept so far. The most covering input holds everything at once (a one-row map with
+    a monster, gold and a potion beside the start, where the hero cannot take a step); a small
+    one leaves the objects made of it room to act (`!$P`: the hero takes the gold and wins)."""
+    kept: list[Run] = []
+    for run in sorted(runs, key=_size):
+        if len(kept) == SMALL:
+            break
+        if all(run.covered != other.covered for other in chosen + kept):
+            kept.append(run)
+    return kept
+
+
+def _size(run: Run) -> int:
+    """How much input a run's program holds: the elements of its arrays and collections, the
+    characters of its Strings."""
+    return sum(_size_of(statement) for statement in run.program)
+
+
+def _size_of(statement: Statement) -> int:
+    size = len(statement.args) if isinstance(statement, (NewArray, NewCollection)) else 0
+    for value in statement.args:
+        if isinstance(value, ArrayLiteral):
+            size += len(value.elements)
+        elif isinstance(value, Literal) and isinstance(value.value, str):
+            size += len(value.value)
+    return size
+
+
+def _concrete(wiring: tuple[Source, ...], program: Program) -> tuple[Source, ...]:
+    """The wiring with every symbolic input replaced by the value it had in `program` (whose
+    statements are the wiring's recipes, expanded in order, then the producer)."""
+    found: list[Source] = []
+    start = 0
+    for position, source in enumerate(wiring):
+        if source.kind == SourceKind.FRESH:
+            assert source.recipe is not None
+            recipe = tuple(_fixed(step, program[start + offset]) for offset, step in enumerate(source.recipe))
+            found.append(Source(SourceKind.FRESH, recipe=recipe))
+            start += len(source.recipe)
+        elif source.kind == SourceKind.INPUT:
+            found.append(_value_at(program[-1], wiring, position))
+        else:
+            found.append(source)
+    return tuple(found)
+
+
+def _fixed(step: Step, statement: Statement) -> Step:
+    sources = tuple(_value_at(statement, step.sources, position) if source.kind == SourceKind.INPUT else source
+                    for position, source in enumerate(step.sources))
+    return Step(step.invokable, sources, helper=step.helper, prepares=step.prepares)
+
+
+def _value_at(statement: Statement, sources: tuple[Source, ...], position: int) -> Source:
+    """The value a statement passed for input `position` (its arguments leave out the receiver)."""
+    receiver = len(sources) - len(statement.args)
+    return Source(SourceKind.VALUE, value=statement.args[position - receiver])

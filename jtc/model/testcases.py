@@ -1,0 +1,173 @@
+"""What a generated test asserts, as observed on the real JVM: the outcome of its last statement,
+the exceptions of earlier statements that threw (the test asserts each throw and goes on), the
+values earlier calls on the class under test returned, and what side-effect-free observers of its
+objects answer once the test's calls are done.
+
+The oracle turns an execution's outcome into one of these; the emitter renders them as JUnit
+assertions. They carry observed values only, never expressions, so a test states facts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Union
+
+from jtc.model.program import ArrayLiteral, Literal, Null, Program
+
+
+@dataclass(frozen=True)
+class Returns:
+    """The call returned this primitive, String, array or null."""
+
+    value: Literal | ArrayLiteral | Null
+
+
+@dataclass(frozen=True)
+class ReturnsObject:
+    """The call returned a non-null object of `class_name` (binary name) that has no literal form."""
+
+    class_name: str
+
+
+@dataclass(frozen=True)
+class ReturnsBoxed:
+    """The call returned a boxed primitive (`Integer`, `Double`…) holding `value`."""
+
+    value: Literal
+
+
+@dataclass(frozen=True)
+class ReturnsConstant:
+    """The call returned the enum constant `constant` of the enum `class_name` (binary name)."""
+
+    class_name: str
+    constant: str
+
+
+@dataclass(frozen=True)
+class ReturnsText:
+    """The call returned a collection or map (of `class_name`) whose `toString()` is `text`: its
+    contents, element by element, for elements that have a value of their own."""
+
+    class_name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Throws:
+    """The call threw `exception` (binary class name). `message` is asserted only when it is not None:
+    the oracle sets it for exceptions the code under test raised itself, not for JVM-raised ones whose
+    wording varies between Java versions."""
+
+    exception: str
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class Completes:
+    """A void call that returned normally."""
+
+
+Expectation = Union[Returns, ReturnsObject, ReturnsBoxed, ReturnsConstant, ReturnsText, Throws, Completes]
+# What a test can state about a value it holds (an earlier result, an observer's answer).
+Stated = Union[Returns, ReturnsBoxed, ReturnsConstant, ReturnsText]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """After the test's calls, `receiver` (a statement's result, an object of the class under test)
+    answered `value` to the observer `owner.name desc` called with `args` (none, or the one argument
+    of a query such as `get(key)`)."""
+
+    receiver: int
+    owner: str
+    name: str
+    desc: str
+    value: Stated
+    args: tuple[Literal, ...] = ()
+
+
+class Relation(StrEnum):
+    LESS = "<"
+    AT_MOST = "<="
+    GREATER = ">"
+    AT_LEAST = ">="
+    EQUAL = "=="
+    NOT_EQUAL = "!="
+    NULL = "null"
+    NOT_NULL = "not null"
+
+
+@dataclass(frozen=True)
+class InputCondition:
+    """The condition on a test's inputs under which its call takes a branch no other test of the
+    suite takes (`day > 7`, `key == null`): `subject` (a parameter, or its `.length`) in `relation`
+    to `other` (a number, another parameter; nothing for a null check). Test names say it."""
+
+    subject: str
+    relation: Relation
+    other: str | int | float | None = None
+
+
+@dataclass(frozen=True)
+class TestCase:
+    """One JUnit test: run `program`; its last statement is the call under test."""
+
+    __test__ = False  # not a pytest test class
+
+    program: Program
+    expectation: Expectation
+    # Earlier statements that threw, by position: the test asserts the throw and runs on, because
+    # the state the failed call left behind is what the later statements needed.
+    raised: tuple[tuple[int, Throws], ...] = ()
+    # Why the test was kept, in words for the summary ("covers 2 new branches", "new outcome").
+    reason: str = ""
+    # Some statement calls a member that declares checked exceptions: the test method needs `throws`.
+    throws_checked: bool = False
+    # Earlier statements, by position, whose returned values the test asserts right after them.
+    values: tuple[tuple[int, Stated], ...] = ()
+    # Observer answers asserted at the end of the test.
+    observations: tuple[Observation, ...] = ()
+    # Set for a test that reproduces a likely bug (oracle/bugs.py): the reason it is written
+    # @Disabled, and its last call is left to throw instead of being asserted.
+    likely_bug: str = ""
+    # Kept only if mutation analysis finds that it kills a mutant the other tests miss
+    # (`--select-assertions`; jtc/mutate/assertions.py).
+    on_trial: bool = False
+    # The condition under which this test alone takes a branch (jtc/minimise/conditions.py).
+    condition: InputCondition | None = None
+
+
+@dataclass(frozen=True)
+class TestSuite:
+    """All tests for one class under test (internal name)."""
+
+    __test__ = False  # not a pytest test class
+
+    class_under_test: str
+    tests: tuple[TestCase, ...]
+
+
+# One assertion of a test that can be given up without giving up the test: ("expectation", -1) is the
+# value or message asserted of the last statement, ("raised", i) the message of statement i's
+# exception, ("value", i) statement i's value, ("observed", j) the test's j-th observation.
+CheckKey = tuple[str, int]
+
+
+def without(case: TestCase, key: CheckKey) -> TestCase:
+    """`case` without the assertion `key`: what the validator does with a value that was not the
+    same in the test's runs as in the generator's (an identity hash, the clock)."""
+    kind, position = key
+    if kind == "expectation":
+        if isinstance(case.expectation, Throws):
+            return dataclasses.replace(case, expectation=dataclasses.replace(case.expectation, message=None))
+        return dataclasses.replace(case, expectation=Completes())
+    if kind == "raised":
+        return dataclasses.replace(case, raised=tuple(
+            (index, dataclasses.replace(thrown, message=None) if index == position else thrown)
+            for index, thrown in case.raised))
+    if kind == "value":
+        return dataclasses.replace(case, values=tuple(v for v in case.values if v[0] != position))
+    return dataclasses.replace(case, observations=case.observations[:position] + case.observations[position + 1:])

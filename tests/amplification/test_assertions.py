@@ -1,0 +1,69 @@
+"""Which observer answers mutation analysis keeps: the fewest that kill what nothing else kills."""
+
+from __future__ import annotations
+
+from jtc.emit.render import RenderedClass, RenderedTest
+from jtc.model.program import Construct, Invoke, Literal, VarRef
+from jtc.amplification.assertions import chosen_answers, keep, tried_tests, without_continued
+from jtc.mutate.runner import Kill
+from jtc.model.testcases import Completes, Observation, Returns
+from jtc.model.testcases import TestCase as Case
+from jtc.model.testcases import TestSuite as Suite
+
+RENDERED = RenderedClass("st", "TallyTest", "", (
+    RenderedTest("a", (0,), 1, 10, ((5, ("expectation", -1)), (6, ("observed", 0)), (7, ("observed", 1)))),
+    RenderedTest("b", (1,), 11, 20, ((15, ("observed", 0)),))), ())
+
+
+def _kill(mutant: str, test: str, line: int, timed_out: bool = False) -> Kill:
+    return Kill(mutant, f"st.TallyTest#{test}", timed_out, line)
+
+
+def test_answers_cover_the_mutants_only_answers_kill_most_first() -> None:
+    kills = [_kill("returned", "a", 5),  # the test's own expectation kills it: no answer needed
+             _kill("both", "a", 6), _kill("both", "b", 15), _kill("second", "b", 15),  # b's answer covers both
+             _kill("own", "a", 7),
+             _kill("slow", "a", -1, timed_out=True), _kill("thrown", "a", 3),  # no assertion failed
+             _kill("returned-too", "a", 6), _kill("returned-too", "b", 12)]  # b kills it without answers
+    assert chosen_answers(kills, RENDERED) == {(1, 0), (0, 1)}
+
+
+def test_keep_answers_drops_the_others() -> None:
+    seen = [Observation(0, "st/Tally", name, "()I", Returns(Literal("I", 1))) for name in ("a", "b", "c")]
+    new = Construct("st/Tally", "()V", ())
+    suite = Suite("st/Tally", (Case((new,), Completes(), observations=tuple(seen)),
+                               Case((new,), Completes(), observations=tuple(seen[:1]))))
+    kept = keep(suite, {0, 1}, {(0, 2), (1, 0)})
+    assert [[o.name for o in case.observations] for case in kept.tests] == [["c"], ["a"]]
+
+
+def test_tests_on_trial_stay_only_for_mutants_no_kept_test_kills_most_per_statement_first() -> None:
+    new = Construct("st/Tally", "()V", ())
+    rendered = RenderedClass("st", "TallyTest", "", tuple(
+        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), ())
+    suite = Suite("st/Tally", (Case((new,), Completes()),
+                               Case((new, new, new), Completes(), on_trial=True),  # three statements: 2/3 a statement
+                               Case((new,), Completes(), on_trial=True),
+                               Case((new,), Completes(), on_trial=True),
+                               Case((new,), Completes(), on_trial=True)))
+    kills = [_kill("m1", "a", 3),  # the kept test kills m1 already
+             _kill("m1", "b", 13), _kill("m2", "b", 13), _kill("m3", "b", 13),  # 2 new in 3 statements
+             _kill("m2", "c", 23), _kill("m3", "d", 33),  # 1 new each in 1 statement
+             _kill("m4", "e", -1, timed_out=True)]  # too slow: depends on timing
+    assert tried_tests(suite, kills, rendered) == {0, 2, 3}
+    kept = keep(suite, {0, 2}, set())
+    assert len(kept.tests) == 2 and not any(case.on_trial for case in kept.tests)
+
+
+def test_a_test_another_continues_with_all_its_kills_goes() -> None:
+    new = Construct("st/Tally", "()V", ())
+    add = Invoke("st/Tally", "add", "(I)V", VarRef(0, "Lst/Tally;"), (Literal("I", 1),))
+    rendered = RenderedClass("st", "TallyTest", "", tuple(
+        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), ())
+    suite = Suite("st/Tally", (Case((new, add), Completes()),
+                               Case((new, add, add), Completes()),  # continues a, kills all a kills
+                               Case((new,), Completes()),  # b continues it too, but it kills m3 alone
+                               Case((new, add, add, add), Completes(), likely_bug="likely bug: …"),
+                               Case((add,), Completes())))  # continued by none
+    kills = [_kill("m1", "a", 3), _kill("m1", "b", 13), _kill("m2", "b", 13), _kill("m3", "c", 23)]
+    assert without_continued(suite, {0, 1, 2, 3, 4}, kills, rendered) == {1, 2, 3, 4}

@@ -1,0 +1,32 @@
+"""The frontier's order: shallow nodes first for coverage-first, deep ones first for deepest-first
+(the valid-inputs sub-search: a parser's valid prefix grows at the deepest decision)."""
+
+from __future__ import annotations
+
+import random
+
+from jtc.config import Strategy
+from jtc.exploration.strategy import CoverageMap, Frontier
+from jtc.exploration.tree import Node, NodeStatus
+
+
+def _chain() -> list[Node]:
+    root = Node(None, "root", None, NodeStatus.COMPUTATION)
+    shallow = Node(root, "a", None, NodeStatus.UNEXPLORED)
+    deep = Node(Node(root, "b", None, NodeStatus.COMPUTATION), "c", None, NodeStatus.UNEXPLORED)
+    return [shallow, deep]
+
+
+def _popped(strategy: Strategy) -> list[object]:
+    frontier = Frontier(strategy, CoverageMap(), random.Random(0))
+    frontier.add("owner", _chain())
+    found: list[object] = []
+    while (picked := frontier.pop()) is not None:
+        found.append(picked[0].label)
+        picked[0].status = NodeStatus.COMPUTATION
+    return found
+
+
+def test_coverage_first_takes_shallow_nodes_first_and_deepest_first_deep_ones() -> None:
+    assert _popped(Strategy.COVERAGE) == ["a", "c"]
+    assert _popped(Strategy.DEEPEST) == ["c", "a"]

@@ -1,0 +1,124 @@
+"""Producers and recipes over the object-graph fixtures and the JDK: how a value of a type is made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.analysis.influence import NOTHING, Effects, FieldRef
+from jtc.config import AccessOptions
+from jtc.model.classindex import ClassIndex
+from jtc.model.signatures import GenericType, plain
+from jtc.calls.invokables import Invokable, InvokableKind
+from jtc.making.preparations import Preparations
+from jtc.making.producers import Producers
+from jtc.making.recipes import RecipeBook
+from jtc.calls.steps import Recipe, value_of
+from jtc.making.targets import why_nothing_to_call
+from jtc.java.toolchain import toolchain
+
+
+@pytest.fixture(scope="module")
+def producers(graphs_classes: Path) -> Producers:
+    return Producers(ClassIndex([graphs_classes], toolchain().java_home), "gr", AccessOptions())
+
+
+def _labels(recipe: Recipe) -> list[str]:
+    return [step.invokable.label for step in recipe]
+
+
+def test_a_class_made_only_by_another_classes_factory(producers: Producers) -> None:
+    assert [(p.owner, p.name) for p in producers.of("Lgr/Depot;")] == [("gr/Depots", "open")]
+
+
+def test_an_abstract_class_is_made_through_its_subclass(producers: Producers) -> None:
+    assert [(p.owner, p.name) for p in producers.of("Lgr/Account;")] == [("gr/Savings", "<init>")]
+
+
+def test_jdk_types_come_from_members_that_give_the_same_value_every_run(producers: Producers) -> None:
+    made = {p.label + p.desc for p in producers.of("Ljava/util/Random;")}
+    assert "new Random(J)V" in made and "new Random()V" not in made  # unseeded: different every run
+    assert not any(p.name == "getInstance" for p in producers.of("Ljava/util/Calendar;"))  # the clock
+    assert any(p.owner == "java/util/GregorianCalendar" for p in producers.of("Ljava/util/Calendar;"))
+
+
+def test_an_interface_nothing_implements_is_stubbed_with_its_abstract_methods(producers: Producers) -> None:
+    assert producers.stubbable("Lgr/Sensor;")
+    assert [a.key for a in producers.abstract_methods("Lgr/Sensor;")] == ["active()Z", "reading()I"]
+    [recipe] = RecipeBook(producers).recipes(plain("Lgr/Sensor;"))
+    assert _labels(recipe) == ["stub Sensor"] and recipe[0].helper
+
+
+def test_a_list_gets_elements_of_its_generic_type(producers: Producers) -> None:
+    players = GenericType("Ljava/util/List;", (plain("Lgr/Player;"),))
+    recipes = RecipeBook(producers).recipes(players)
+    assert [_labels(r) for r in recipes] == [["new ArrayList"], ["new Player", "new ArrayList"],
+                                             ["new Player", "new Player", "new ArrayList"]]
+    assert recipes[2][-1].invokable.params == ("Lgr/Player;", "Lgr/Player;")
+
+
+def test_recipes_are_cheapest_first_and_literals_need_none(producers: Producers) -> None:
+    book = RecipeBook(producers)
+    assert [_labels(r) for r in book.recipes(plain("Lgr/Depot;"))] == [["Depots.open"]]
+    assert book.recipes(plain("Ljava/lang/Integer;")) == [] and book.recipes(plain("Ljava/lang/CharSequence;")) == []
+
+
+def test_each_concrete_kind_an_abstract_type_is_made_as_gets_a_recipe(producers: Producers) -> None:
+    """Four ways to make a `Horse` cost what a `Mule` costs; the mule comes right after the first,
+    beyond the four recipes kept per type."""
+    recipes = RecipeBook(producers).recipes(plain("Lgr/Mount;"))
+    assert [r[-1].invokable.label + r[-1].invokable.desc for r in recipes] == [
+        "new Horse()V", "new Mule()V", "new Horse(I)V", "new Horse(Ljava/lang/String;)V", "new Horse(Z)V"]
+
+
+def test_a_prepared_recipe_calls_an_inherited_method_whose_write_the_consumer_reads(
+        producers: Producers, graphs_classes: Path) -> None:
+    judge = Invokable(InvokableKind.CALL, "gr/Referee", "judge", "(Lgr/Token;)Ljava/lang/String;", "Lgr/Referee;",
+                      ("Lgr/Token;",), ("token",), "Ljava/lang/String;")
+    cell = FieldRef("gr/Token", "cell", "I", False)
+    written = {"placeAt": Effects(frozenset({cell}), frozenset(), frozenset(), frozenset(), frozenset(), True)}
+    read = Effects(frozenset(), frozenset({cell}), frozenset(), frozenset(), frozenset(), True)
+    effects = lambda inv: read if inv == judge else written.get(inv.name, NOTHING)  # noqa: E731
+    preparations = Preparations(producers.index, "gr", AccessOptions(), effects)
+    assert [m.label for m in preparations.for_argument("Lgr/Token;", judge)] == ["Token.placeAt"]
+    [recipe] = RecipeBook(producers, preparations=preparations).prepared(plain("Lgr/Token;"), judge)
+    assert _labels(recipe) == ["new Pawn", "Token.placeAt"] and recipe[-1].prepares
+    assert value_of(recipe) == 0  # the consumer gets the pawn, not what placeAt returned
+
+
+def test_a_refusal_says_why_nothing_can_be_called(producers: Producers) -> None:
+    sensor = producers.index.lookup("gr/Sensor")
+    assert sensor is not None and "interface without default or static methods" in why_nothing_to_call(sensor)
+    depot = producers.index.lookup("gr/Depot")
+    assert depot is not None and "no public constructor or method" in why_nothing_to_call(depot)
+
+
+def test_a_class_argument_gets_the_literals_of_its_bound_s_classes(producers: Producers) -> None:
+    """`<T extends Loot> T take(Class<T> kind)`: each concrete loot's class, then the bound's; a
+    `Class<?>` gets none (it could be any class)."""
+    loot = GenericType("Ljava/lang/Class;", (GenericType("Lgr/Loot;", variable=True),))
+    recipes = RecipeBook(producers).recipes(loot)
+    assert [_labels(r) for r in recipes] == [["Coin.class"], ["Gem.class"], ["Loot.class"]]
+    assert all(r[0].invokable.kind == InvokableKind.GET_STATIC and r[0].invokable.name == "class" for r in recipes)
+    assert producers.class_literals(GenericType("Ljava/lang/Class;", (None,))) == []
+
+
+def test_a_preparation_s_argument_is_made_by_preparing_steps_and_a_list_holds_a_prepared_element(
+        producers: Producers) -> None:
+    """`sheep.pen(fold)`: the fold is made for the preparation, so the sheep stays the value made
+    (the fold was passed as the sheep before); a `List<Sheep>` gets a list of one such sheep."""
+    check = Invokable(InvokableKind.CALL, "gr/Shepherd", "check", "(Lgr/Sheep;)Ljava/lang/String;", "Lgr/Shepherd;",
+                      ("Lgr/Sheep;",), ("sheep",), "Ljava/lang/String;")
+    fold = FieldRef("gr/Sheep", "fold", "Lgr/Fold;", False)
+    written = Effects(frozenset({fold}), frozenset(), frozenset(), frozenset(), frozenset(), True)
+    read = Effects(frozenset(), frozenset({fold}), frozenset(), frozenset(), frozenset(), True)
+    effects = lambda inv: read if inv == check else written if inv.name == "pen" else NOTHING  # noqa: E731
+    book = RecipeBook(producers, preparations=Preparations(producers.index, "gr", AccessOptions(), effects))
+    [sheep] = book.prepared(plain("Lgr/Sheep;"), check)
+    assert _labels(sheep) == ["new Sheep", "new Fold", "Sheep.pen"] and value_of(sheep) == 0
+    assert [step.prepares for step in sheep] == [False, True, True]
+    flock = GenericType("Ljava/util/List;", (plain("Lgr/Sheep;"),))
+    [listed] = book.prepared(flock, check)
+    assert _labels(listed) == ["new Sheep", "new Fold", "Sheep.pen", "new ArrayList"] and value_of(listed) == 3
+    assert listed[-1].sources[0].index == 0  # the list holds the sheep

@@ -1,0 +1,145 @@
+"""Valid inputs of a parsing producer: which producers get a sub-search, which runs are kept, and
+how the kept inputs reach recipes and wirings (search/valid_inputs.py, with a scripted sub-search)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.config import AccessOptions
+from jtc.model.classindex import ClassIndex
+from jtc.model.program import Literal, Program
+from jtc.model.signatures import GenericType, plain
+from jtc.calls.invokables import Invokable, InvokableKind
+from jtc.making.producers import Producers
+from jtc.making.recipes import RecipeBook
+from jtc.calls.steps import Skeleton, Source, SourceKind
+from jtc.exploration.templates import Limits, ProgramTemplate
+from jtc.making.valid_inputs import (Run, SubSearches, ValidInputs, inputs_first, structured_producers,
+                                     takes_structured_input)
+from jtc.java.toolchain import toolchain
+
+STRING = "Ljava/lang/String;"
+
+
+@pytest.fixture(scope="module")
+def producers(graphs_classes: Path) -> Producers:
+    return Producers(ClassIndex([graphs_classes], toolchain().java_home), "gr", AccessOptions())
+
+
+def _static(*types: GenericType) -> Invokable:
+    return Invokable(InvokableKind.STATIC, "gr/P", "parse", "", None, tuple(t.desc for t in types),
+                     tuple(f"a{i}" for i in range(len(types))), "Lgr/Floor;", types=types)
+
+
+def test_strings_and_collections_or_arrays_of_them_are_structured_input() -> None:
+    assert takes_structured_input(_static(plain(STRING)))
+    assert takes_structured_input(_static(GenericType("Ljava/util/List;", (plain(STRING),))))
+    assert takes_structured_input(_static(plain("[[C")))
+    assert not takes_structured_input(_static(plain("I"), plain("C")))
+    assert not takes_structured_input(_static(GenericType("Ljava/util/List;", (plain("Lgr/Player;"),))))
+
+
+def _program(skeleton: Skeleton, row: str) -> Program:
+    """The skeleton run with every String input set to `row`."""
+    template = ProgramTemplate.for_skeleton(skeleton, Limits(8, 8))
+    assignment: dict = {}
+    for spec in template.specs.values():
+        assignment[spec.name] = row
+        assignment[spec.null_name] = False  # type: ignore[union-attr]
+    return template.build(assignment)
+
+
+class Scripted:
+    """A sub-search that runs the skeleton with a one-row list once per row, up to the executions
+    asked for: `returns` and `covers` say what happened."""
+
+    def __init__(self, rows: list[str], returns: set[str], covers: dict[str, frozenset[int]]) -> None:
+        self.rows, self.returns, self.covers = rows, returns, covers
+        self.explored: list[tuple[Invokable, int | None]] = []  # producer, executions asked for
+
+    def __call__(self, producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
+        self.explored.append((producer, executions))
+        return [Run(skeleton, _program(skeleton, row), row in self.returns, self.covers.get(row, frozenset()))
+                for skeleton in skeletons if len(skeleton[-2].invokable.params) == 1 for row in self.rows][:executions]
+
+
+def _parse(producers: Producers) -> Invokable:
+    [parse] = producers.of("Lgr/Floor;")
+    return parse
+
+
+def test_the_most_covering_runs_that_returned_become_concrete_recipes(producers: Producers) -> None:
+    script = Scripted(["x", "S", "#.MS", "MS"], {"S", "#.MS", "MS"},
+                      {"S": frozenset({1}), "#.MS": frozenset({1, 2, 3}), "MS": frozenset({1, 3, 4})})
+    valid = ValidInputs(script)
+    valid.find([[_parse(producers)]], RecipeBook(producers))
+    [first, second, smallest] = valid.recipes_of(_parse(producers))
+    assert all(step.helper for step in first) and first[-1].invokable == _parse(producers)
+    assert first[0].sources == (_value("#.MS"),) and second[0].sources == (_value("MS"),)
+    assert smallest[0].sources == (_value("S"),)  # it covers less, but otherwise: the smallest input kept beside them
+    [source, _, _] = valid.for_input(_parse(producers), 0)
+    assert source.kind == SourceKind.FRESH and source.recipe == first[:1]
+    assert RecipeBook(producers, valid=valid.recipes_of).recipes(plain("Lgr/Floor;"))[:3] == [first, second, smallest]
+
+
+def test_the_smallest_inputs_that_cover_otherwise_are_kept_beside_the_most_covering(producers: Producers) -> None:
+    """A small input leaves the objects made of it room to act; one that covers what a kept one
+    covers adds nothing."""
+    script = Scripted(["x", "#.MS", "#.MSS", "MS", "S", "SS"], {"#.MS", "#.MSS", "MS", "S", "SS"},
+                      {"#.MS": frozenset({1, 2, 3}), "#.MSS": frozenset({1, 2, 3}), "MS": frozenset({1, 3}),
+                       "S": frozenset({1}), "SS": frozenset({1})})
+    valid = ValidInputs(script)
+    valid.find([[_parse(producers)]], RecipeBook(producers))
+    assert [recipe[0].sources for recipe in valid.recipes_of(_parse(producers))] == [
+        (_value("#.MS"),), (_value("S"),), (_value("MS"),)]
+
+
+def _value(row: str) -> Source:
+    return Source(SourceKind.VALUE, value=Literal(STRING, row))
+
+
+def test_a_producer_whose_plain_first_run_returns_needs_no_valid_inputs_nor_do_the_others_of_its_type(
+        producers: Producers) -> None:
+    script = Scripted(["S", "#S"], {"S", "#S"}, {})
+    valid = ValidInputs(script)
+    other = _static(plain(STRING))
+    valid.find([[_parse(producers), other]], RecipeBook(producers))
+    assert valid.sources(_parse(producers)) == [] and valid.for_input(_parse(producers), 0) == []
+    assert script.explored == [(_parse(producers), 1)]  # its first run alone: the sub-search costs nothing more
+
+
+def test_a_producer_that_needs_valid_inputs_is_searched_after_its_first_run(producers: Producers) -> None:
+    script = Scripted(["x", "S"], {"S"}, {"S": frozenset({1})})
+    ValidInputs(script).find([[_parse(producers)]], RecipeBook(producers))
+    assert script.explored == [(_parse(producers), 1), (_parse(producers), None)]
+
+
+def test_sub_searches_are_kept_for_the_next_class(producers: Producers) -> None:
+    """The classes one worker generates share the runs of a producer's sub-search."""
+    script = Scripted(["x", "S"], {"S"}, {"S": frozenset({1})})
+    kept = SubSearches()
+    found = []
+    for _ in range(2):
+        valid = ValidInputs(kept.cached(script))
+        valid.find([[_parse(producers)]], RecipeBook(producers))
+        found.append(valid.recipes_of(_parse(producers)))
+    assert found[0] == found[1] and found[0][0][0].sources == (_value("S"),)
+    assert script.explored == [(_parse(producers), 1), (_parse(producers), None)]
+
+
+def test_the_parsers_of_what_the_class_needs_are_explored_and_no_other(producers: Producers) -> None:
+    floor = producers.index.lookup("gr/Floor")
+    assert floor is not None
+    assert structured_producers(floor, [], producers) == [[_parse(producers)]]
+    parsers = producers.index.lookup("gr/Floors")
+    assert parsers is not None and structured_producers(parsers, [], producers) == []  # its own members are searched anyway
+
+
+def test_the_parsers_of_a_type_come_before_the_producers_that_take_it() -> None:
+    level = Invokable(InvokableKind.STATIC, "t/Maps", "parse", f"({STRING})Lt/Level;", None, (STRING,), ("text",),
+                      "Lt/Level;")
+    game = Invokable(InvokableKind.STATIC, "t/Games", "start", f"(Lt/Level;{STRING})Lt/Game;", None,
+                     ("Lt/Level;", STRING), ("level", "name"), "Lt/Game;")
+    assert inputs_first({"Lt/Game;": [game], "Lt/Level;": [level]}) == [[level], [game]]
