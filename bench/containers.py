@@ -20,7 +20,8 @@ from pathlib import Path
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings
 from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ROOT / "sample-projects" / "containers"

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from jtc.config import Settings
 from jtc.java.javac import compile_sources
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.jvm.protocol import encode_program
 from jtc.jvm.worker import JvmWorker, WorkerSettings
 

@@ -24,7 +24,8 @@ from jtc.config import Settings
 from jtc.coverage.suites import SuiteCoverage, measure_suites
 from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 
 ROOT = Path(__file__).resolve().parent.parent
 LANG3_JAR = Path("/usr/share/java/commons-lang3.jar")

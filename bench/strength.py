@@ -25,7 +25,7 @@ import javalang
 from jtc.config import AccessOptions, Settings
 from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
-from jtc.generate import generate
+from jtc.pipeline.generate import generate
 from jtc.mutate.model import SuiteMutation
 from jtc.mutate.report import mutation_json, mutation_table
 from jtc.mutate.runner import Timeouts

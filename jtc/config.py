@@ -52,6 +52,35 @@ class ExplorationOptions:
 
 
 @dataclass(frozen=True)
+class StageBudgets:
+    """How the stages around the search share a class's time: fractions of the time budget, and the
+    bounds that keep each stage's work finite. The valid-input sub-searches run within the budget
+    (before the search); the later stages each run within their share on top of it."""
+
+    # Valid-input sub-searches (making/valid_inputs.py): executions per producer, their share of the
+    # budget at most, and the longest arrays and Strings they try.
+    sub_search_executions: int = 60
+    sub_search_share: float = 0.3
+    sub_search_length: int = 6
+    boundaries_share: float = 0.1  # runs on comparisons' boundaries (amplification/boundaries.py)
+    # With --select-assertions: the chosen tests made longer (amplification/extension.py), then long
+    # walks cut to what their kills need (amplification/cuts.py). A walk longer than `cut_above`
+    # statements is no test on trial itself, its cuts are; cuts are made for at most `cut_mutants`
+    # mutants (spread evenly), and run as tests within `cut_grace_seconds` past the cutting's deadline;
+    # a mutant's run stops after `cut_timeout_ms` (a mutant may loop for ever).
+    extension_share: float = 0.2
+    cuts_share: float = 0.5
+    cut_above: int = 12
+    cut_mutants: int = 600
+    cut_grace_seconds: float = 2.0
+    cut_timeout_ms: int = 1000
+    # With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
+    # tests on trial (amplification/trial.py): at most this many per class.
+    spare_tests: int = 24
+    minimise_share: float = 0.2  # reduced programs run while minimising the chosen tests (minimise/)
+
+
+@dataclass(frozen=True)
 class Settings:
     classpath: tuple[str, ...]
     output_dir: Path = Path("src/test/java")
@@ -78,6 +107,7 @@ class Settings:
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()
     exploration: ExplorationOptions = ExplorationOptions()
+    budgets: StageBudgets = StageBudgets()
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,12 @@ from __future__ import annotations
 import dataclasses
 from collections import defaultdict
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Collection, Hashable, Sequence
 
 from jtc.coverage.measure import extract_classes
 from jtc.coverage.suites import compile_suite
 from jtc.emit.render import RenderedClass, render_suite
+from jtc.minimise.suite import irredundant
 from jtc.model.classindex import ClassIndex
 from jtc.mutate.runner import Kill, Timeouts, run_mutants
 from jtc.model.testcases import TestSuite
@@ -145,3 +146,36 @@ def keep(suite: TestSuite, tests: set[int], chosen: set[Answer]) -> TestSuite:
         dataclasses.replace(case, on_trial=False,
                             observations=tuple(o for j, o in enumerate(case.observations) if (i, j) in chosen))
         for i, case in enumerate(suite.tests) if i in tests))
+
+
+def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass,
+                  shown_by: Callable[[int], frozenset[Hashable]], among: Collection[int]) -> tuple[list[int], list[Kill]]:
+    """With mutation data (`jtc generate --select-assertions`): the positions of the tests of
+    `suite` to keep, of those `among` them, without those whose kills and whatever else they show (`shown_by(position)`:
+    coverage, outcome, boundary) the tests kept show too; and the kills of the tests kept, from which
+    the assertions are chosen next."""
+    positions = {f"{rendered.binary_name}#{test.name}": test.cases[0] for test in rendered.tests}
+    killed: list[set[str]] = [set() for _ in suite.tests]
+    for kill in kills:
+        if kill.test in positions:
+            killed[positions[kill.test]].add(kill.mutant)
+    candidates = sorted(among)
+    kept = [candidates[i] for i in irredundant([shown_by(position) | {("killed", mutant) for mutant in killed[position]}
+                                                for position in candidates],
+                                               [len(suite.tests[position].program) for position in candidates])]
+    names = {name for name, position in positions.items() if position in kept}
+    return kept, [kill for kill in kills if kill.test in names]
+
+
+def selected_by_kills(validated: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
+                      shown_by: Callable[[int], frozenset[Hashable]], minimise: bool) -> tuple[TestSuite, int]:
+    """The validated suite run against the class's mutants: the tests worth keeping (those on trial
+    only for their kills; with `minimise`, without the tests whose kills and whatever else they show,
+    `shown_by(position)`, the others show too), each with the answers chosen by the mutants they
+    kill; and how many tests were kept."""
+    kills, rendered = suite_kills(validated, classpath, index, work_dir)
+    kept, kills = worth_keeping(validated, kills, rendered)
+    if minimise:
+        minimal, kills = killing_tests(validated, kills, rendered, shown_by, kept)
+        kept = set(minimal)
+    return keep(validated, kept, chosen_answers(kills, rendered)), len(kept)

@@ -23,14 +23,23 @@ is never a cut.
 
 from __future__ import annotations
 
+import functools
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 
+from jtc.config import StageBudgets
+from jtc.coverage.measure import extract_classes
+from jtc.execution.deadline import DeadlineReached
+from jtc.execution.runs import Execution, Executor
 from jtc.jvm.protocol import HarnessResult
 from jtc.minimise.rewrite import rewrite, users
 from jtc.minimise.statements import ended
 from jtc.model.program import Program
+from jtc.model.types import binary_name
 from jtc.mutate.model import Mutant
+from jtc.mutate.runner import mutant_class_files
 
 # The share of the time that finding each mutant's killing walk may take; cutting them takes the rest.
 FINDING_SHARE = 0.5
@@ -161,3 +170,36 @@ def longest(programs: Sequence[Program], above: int) -> list[Program]:
         if not any(other[:len(program)] == program for other in kept):
             kept.append(program)
     return kept
+
+
+# A program run with a time limit (ms), a deadline (time.monotonic()) and maybe one class file
+# standing in for the classpath's.
+TimedRun = Callable[[Program, int, float, "tuple[str, bytes] | None"], HarnessResult]
+
+
+def cut_runs(class_name: str, classpath: Sequence[Path], tests: list[Program], walked: list[Program],
+             more: Iterator[Program], run: TimedRun, executor: Executor, budgets: StageBudgets, time_budget: float,
+             timeout_ms: int) -> list[Execution]:
+    """Runs, by `executor`, of the long walks `walked`, or of `more` walks drawn afresh, cut to what
+    their kills of mutants that none of `tests` kills need, within the cuts' share of the budget."""
+    walks = longest(walked, budgets.cut_above)
+    if not walks:
+        return []
+    deadline = time.monotonic() + budgets.cuts_share * time_budget
+    with tempfile.TemporaryDirectory(prefix="jtc-cuts-") as scratch:
+        classes = Path(scratch) / "classes"
+        extract_classes(classpath, [class_name], classes)
+        mutants = mutant_class_files(classes, Path(scratch) / "mutants", budgets.cut_mutants)
+        originals = {binary_name(path.relative_to(classes).with_suffix("").as_posix()): path.read_bytes()
+                     for path in classes.rglob("*.class")}
+        files = {mutant: path for mutant, path in mutants}
+        timeout = min(timeout_ms, budgets.cut_timeout_ms)
+        check = KillCheck(lambda program, replacing: run(program, timeout, deadline, replacing),
+                          functools.cache(lambda mutant: files[mutant].read_bytes()), originals, deadline)
+        cuts = killing_cuts(walks, tests, list(files), check, more)
+    try:
+        for program in cuts:
+            executor.execute(program, None, {}, deadline + budgets.cut_grace_seconds)
+    except DeadlineReached:  # the cuts made so far still go on trial
+        pass
+    return list(executor.executions)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from jtc.config import Settings
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.types import BOXABLE, STRING, STRING_LIKE, is_array, is_primitive
@@ -22,8 +23,17 @@ from jtc.svm.inputs import (ArrayInput, Assignment, InputSpec, InputVariables, P
 
 @dataclass(frozen=True)
 class Limits:
+    """The longest arrays and Strings the search tries."""
+
     max_array_length: int
     max_string_length: int
+
+    @staticmethod
+    def of(settings: Settings) -> Limits:
+        return Limits(settings.max_array_length, settings.max_string_length)
+
+    def at_most(self, length: int) -> Limits:
+        return Limits(min(self.max_array_length, length), min(self.max_string_length, length))
 
 
 def _default(desc: str) -> bool | int | float:

@@ -15,12 +15,9 @@ its name can say (see conditions.py).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
-from jtc.emit.render import RenderedClass
 from jtc.firsts import first_of_each
-from jtc.mutate.runner import Kill
-from jtc.model.testcases import TestSuite
 from jtc.oracle.selection import Candidate
 
 
@@ -54,22 +51,3 @@ def shown_alone(chosen: list[Candidate]) -> list[frozenset[Hashable]]:
     """For each test, the coverage items no other test of `chosen` has."""
     counts: Counter[Hashable] = Counter(item for candidate in chosen for item in candidate.covers)
     return [frozenset(item for item in candidate.covers if counts[item] == 1) for candidate in chosen]
-
-
-def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass,
-                  shown_by: Callable[[int], frozenset[Hashable]], among: Collection[int]) -> tuple[list[int], list[Kill]]:
-    """With mutation data (`jtc generate --select-assertions`): the positions of the tests of
-    `suite` to keep, of those `among` them, without those whose kills and whatever else they show (`shown_by(position)`:
-    coverage, outcome, boundary) the tests kept show too; and the kills of the tests kept, from which
-    the assertions are chosen next."""
-    positions = {f"{rendered.binary_name}#{test.name}": test.cases[0] for test in rendered.tests}
-    killed: list[set[str]] = [set() for _ in suite.tests]
-    for kill in kills:
-        if kill.test in positions:
-            killed[positions[kill.test]].add(kill.mutant)
-    candidates = sorted(among)
-    kept = [candidates[i] for i in irredundant([shown_by(position) | {("killed", mutant) for mutant in killed[position]}
-                                                for position in candidates],
-                                               [len(suite.tests[position].program) for position in candidates])]
-    names = {name for name, position in positions.items() if position in kept}
-    return kept, [kill for kill in kills if kill.test in names]

@@ -13,11 +13,9 @@ execution, so the choice is deterministic.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Hashable
 
-from jtc.firsts import first_of_each
 from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import Construct, Invoke, Null, Program, StatementStatus
@@ -43,7 +41,12 @@ class Candidate:
     # constructs an object shows that the constructor returns).
     shown_before: frozenset[tuple] = frozenset()
     on_boundary: bool = False  # a run on a comparison's boundary (see on_the_boundary)
-    on_trial: bool = False  # kept only if mutation analysis finds it kills a mutant the others miss (see spares)
+    on_trial: bool = False  # kept only if mutation analysis finds it kills a mutant the others miss (amplification/trial.py)
+
+    @property
+    def test_program(self) -> Program:
+        """The statements of the test the candidate makes: its run up to its call under test."""
+        return self.execution.program[:self.outcome.statement + 1]
 
 
 def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
@@ -118,7 +121,7 @@ def _outcome_key(execution: Execution, index: int) -> tuple:
     return _member(execution, index), Kind.RETURNED, None
 
 
-def _cover(found: list[Candidate]) -> list[Candidate]:
+def cover(found: list[Candidate]) -> list[Candidate]:
     """Greedy set cover over what the candidates cover, in the order taken: the one that adds most
     first, ties to the earlier execution."""
     chosen: list[Candidate] = []
@@ -138,7 +141,7 @@ def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda
     """Greedy set cover over what the candidates cover, then one test per outcome not shown yet of
     a member the class `declared` itself: an inherited method (a troll's `takeDamage`, Unit's) earns
     a test only by covering the class's own code, or every subclass's tests would repeat its outcomes."""
-    chosen = _cover(found)
+    chosen = cover(found)
     taken = {id(c) for c in chosen}
     shown = {key for c in chosen for key in (c.outcome_key, *c.shown_before)}
     for candidate in found:
@@ -147,43 +150,6 @@ def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda
             shown.add(candidate.outcome_key)
     chosen.sort(key=lambda c: c.execution.index)
     return chosen
-
-
-def spares(found: list[Candidate], chosen: list[Candidate], limit: int) -> list[Candidate]:
-    """Up to `limit` candidates beside `chosen`, on trial: a mutant that the chosen tests run but do
-    not kill may show with other inputs or a longer run through the same code. So the set cover is
-    repeated over the candidates left, layer after layer (each layer covers again what the search
-    covered, with other runs), and mutation analysis keeps those that kill what the others miss
-    (jtc/mutate/assertions.py). One candidate per program, none of a chosen test's."""
-    remaining = beside(found, chosen)
-    picked: list[Candidate] = []
-    while len(picked) < limit and (layer := _cover(remaining)):
-        picked += layer[:limit - len(picked)]
-        taken = {id(c) for c in layer}
-        remaining = [candidate for candidate in remaining if id(candidate) not in taken]
-    return on_trial(sorted(picked, key=lambda c: c.execution.index))
-
-
-def on_trial(found: list[Candidate]) -> list[Candidate]:
-    """`found`, each kept only if mutation analysis finds it kills a mutant the others miss."""
-    return [dataclasses.replace(candidate, on_trial=True) for candidate in found]
-
-
-def _test_program(candidate: Candidate) -> Program:
-    """The statements of the test the candidate makes: its run up to its call under test."""
-    return candidate.execution.program[:candidate.outcome.statement + 1]
-
-
-def beside(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
-    """The candidates of `found` whose tests are none of `chosen`'s, one per test program."""
-    return first_of_each(found, _test_program, seen={_test_program(candidate) for candidate in chosen})
-
-
-def on_the_boundary(found: list[Candidate], chosen: list[Candidate]) -> list[Candidate]:
-    """The runs on comparisons' boundaries (search/boundaries.py) that make tests beside `chosen`.
-    They cover nothing new; they are kept because a boundary changed by one (`<` for `<=`) shows
-    only on them."""
-    return [dataclasses.replace(candidate, on_boundary=True) for candidate in beside(found, chosen)]
 
 
 def thrown(execution: Execution, index: int) -> Throws:
@@ -228,7 +194,7 @@ def build_suite(class_name: str, chosen: list[Candidate],
     test calling one outside a lambda must declare `throws Exception`."""
     tests = []
     for candidate in chosen:
-        program = _test_program(candidate)
+        program = candidate.test_program
         needs_throws = any(isinstance(s, (Construct, Invoke)) and declares_checked(s.owner, s.name, s.desc)
                            for s in program)
         reason = "on trial" if candidate.on_trial else "boundary value" if candidate.on_boundary else "new outcome" if candidate.outcome.kind == Kind.THREW \

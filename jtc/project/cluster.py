@@ -8,7 +8,7 @@ tree. Ray would bring its own object store and runtime for no gain at this grain
 
 The workers need jtc and a JDK; the classpath travels with the jobs: the client zips its entries
 once, scatters the archive to every worker through the scheduler, and each worker unpacks it once
-(keyed by its digest). A job runs `jtc.generate.generate` for one class into a scratch folder and
+(keyed by its digest). A job runs `jtc.pipeline.generate.generate` for one class into a scratch folder and
 returns the class's record with the test file's text, which the client writes where a local run
 would. A worker process keeps one `generate` run (one JVM) for all its jobs, as a `-j` worker does.
 The files are the same as a local run's: a class's tests depend only on the class, the
@@ -74,7 +74,7 @@ class _WorkerSession:
     of one session run one at a time (a lock; workers should have one thread each anyway)."""
 
     def __init__(self, settings: Settings) -> None:
-        from jtc.generate import generate
+        from jtc.pipeline.generate import generate
 
         self.output = Path(tempfile.mkdtemp(prefix="jtc-jobs-"))
         self.names: deque[str] = deque()

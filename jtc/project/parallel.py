@@ -1,6 +1,6 @@
 """`-j N`: classes spread over N worker processes, each with its own JVM worker.
 
-Each process runs `jtc.generate.generate` over the class names the parent sends it one at a time,
+Each process runs `jtc.pipeline.generate.generate` over the class names the parent sends it one at a time,
 so a process keeps its JVM and class tables from class to class, as a `-j 1` run does. A class's
 tests depend only on the class, the classpath and the settings, so the files are the same whatever
 N is. A process that dies takes only the class it was on: that class is reported as failed and a
@@ -21,7 +21,7 @@ from jtc.project.results import ClassResult
 
 def _serve(connection: Connection, settings: Settings) -> None:
     """A worker process: generate each class the parent sends until it sends None."""
-    from jtc.generate import generate
+    from jtc.pipeline.generate import generate
 
     def names() -> Iterator[str]:
         while (name := connection.recv()) is not None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from jtc.errors import ExitCode, JtcError, NotTestableError
-from jtc.generate import ClassReport, summary_lines
+from jtc.pipeline.report import ClassReport, summary_lines
 
 
 class Status(StrEnum):

@@ -83,7 +83,7 @@ def _show(display: RunDisplay, result: ClassResult, named: bool) -> None:
 def _generate_here(settings: Settings, names: list[str], display: RunDisplay,
                    finished: Callable[[ClassResult], None]) -> None:
     """`-j 1`: one JVM worker for every class, in this process."""
-    from jtc.generate import generate
+    from jtc.pipeline.generate import generate
 
     def announced() -> Iterator[str]:
         for name in names:

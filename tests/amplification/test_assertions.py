@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from jtc.emit.render import RenderedClass, RenderedTest
 from jtc.model.program import Construct, Invoke, Literal, VarRef
-from jtc.amplification.assertions import chosen_answers, keep, tried_tests, without_continued
+from jtc.amplification.assertions import chosen_answers, keep, killing_tests, tried_tests, without_continued
 from jtc.mutate.runner import Kill
 from jtc.model.testcases import Completes, Observation, Returns
 from jtc.model.testcases import TestCase as Case
@@ -67,3 +69,20 @@ def test_a_test_another_continues_with_all_its_kills_goes() -> None:
                                Case((add,), Completes())))  # continued by none
     kills = [_kill("m1", "a", 3), _kill("m1", "b", 13), _kill("m2", "b", 13), _kill("m3", "c", 23)]
     assert without_continued(suite, {0, 1, 2, 3, 4}, kills, rendered) == {1, 2, 3, 4}
+
+
+def test_with_mutation_data_a_test_whose_kills_and_coverage_others_have_goes() -> None:
+    rendered = SimpleNamespace(binary_name="x.FooTest", tests=[SimpleNamespace(name=name, cases=(position,))
+                                                               for position, name in enumerate("abc")])
+    kills = [Kill("m1", "x.FooTest#a", False, 10), Kill("m1", "x.FooTest#b", False, 20),
+             Kill("m2", "x.FooTest#b", False, 21), Kill("m3", "x.FooTest#c", False, 30)]
+    suite = Suite("x/Foo", tuple(SimpleNamespace(program=("call",)) for _ in range(3)))  # type: ignore[arg-type]
+    shown_by = {0: frozenset("x"), 1: frozenset("x"), 2: frozenset("y")}.__getitem__
+    kept, kept_kills = killing_tests(suite, kills, rendered, shown_by, range(3))  # type: ignore[arg-type]
+    assert kept == [1, 2] and kept_kills == kills[1:]
+    # Coverage only the first shows keeps it, whatever it kills.
+    kept, _ = killing_tests(suite, kills, rendered, {0: frozenset("z"), 1: frozenset("x"), 2: frozenset("y")}.__getitem__, range(3))  # type: ignore[arg-type]
+    assert kept == [0, 1, 2]
+    # Only the tests `among` the candidates are weighed: the others are gone already.
+    kept, kept_kills = killing_tests(suite, kills, rendered, shown_by, [0, 2])  # type: ignore[arg-type]
+    assert kept == [0, 2] and kept_kills == [kills[0], kills[3]]

@@ -127,7 +127,7 @@ def test_a_sealed_hierarchy_is_measured(sealed_classes: Path, tmp_path: Path) ->
 
 def test_a_coverage_failure_is_not_a_missing_toolchain() -> None:
     from jtc.errors import CoverageError, ExitCode
-    from jtc.generate import ClassReport
+    from jtc.pipeline.report import ClassReport
 
     report = ClassReport("x.Y", search=None, solver=None, problems=[],  # type: ignore[arg-type]
                          coverage_error=CoverageError("JaCoCo 0.8.6 could not analyse Y.class: …"))

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.java.toolchain import junit_console_jar, toolchain
 
 

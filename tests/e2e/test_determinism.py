@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 
 
 def _generate(classes: Path, output: Path) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from jtc.generate import ClassReport
+from jtc.pipeline.report import ClassReport
 
 from junit_run import assert_written_tests_pass, generate_unfolded
 

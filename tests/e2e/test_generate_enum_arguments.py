@@ -12,7 +12,8 @@ import pytest
 
 from jtc.config import Settings
 from jtc.errors import NotTestableError
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 
 from junit_run import assert_written_tests_pass, generate_unfolded
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 
 from junit_run import compile_and_run
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 

@@ -23,7 +23,8 @@ from jtc.config import Settings
 from jtc.coverage.attributes import unreadable_attributes
 from jtc.coverage.suites import measure_suites
 from jtc.errors import ExitCode
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.java.toolchain import jacoco
 
 from junit_run import assert_written_tests_pass

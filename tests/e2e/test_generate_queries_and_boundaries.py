@@ -17,11 +17,13 @@ from pathlib import Path
 
 import pytest
 
-import jtc.generate
+import jtc.pipeline.amplify
+import jtc.pipeline.suite
 import jtc.amplification.extension
 from jtc.amplification.extension import Extensions
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 from jtc.oracle.probe import Prober
@@ -49,7 +51,7 @@ def _survivors(suite) -> list[str]:
 def test_queries_with_arguments_kill_what_return_values_miss(strength_classes: Path, tmp_path: Path) -> None:
     without, with_queries = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.generate, "queries", lambda index, effects, declared: ())
+        patch.setattr(jtc.pipeline.suite, "queries", lambda index, effects, declared: ())
         _generate(strength_classes, without, "st.Window")
     report = _generate(strength_classes, with_queries, "st.Window")
     plain, queried, _ = mutate_suites([without, with_queries], [strength_classes], ["st.Window"], tmp_path / "mutate",
@@ -114,9 +116,9 @@ def test_tests_on_trial_kept_where_they_kill_what_the_chosen_tests_miss(strength
     it continues."""
     without, with_trials = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.generate, "extension_runs", lambda *arguments: Extensions([], frozenset()))
-        patch.setattr(jtc.generate, "spares", lambda found, chosen, limit: [])
-        patch.setattr(jtc.generate, "on_trial", lambda found: found)  # boundary runs kept, as before
+        patch.setattr(jtc.pipeline.amplify, "extension_runs", lambda *arguments: Extensions([], frozenset()))
+        patch.setattr(jtc.pipeline.amplify, "spares", lambda found, chosen, limit: [])
+        patch.setattr(jtc.pipeline.amplify, "on_trial", lambda found: found)  # boundary runs kept, as before
         plain_report = _generate(strength_classes, without, "st.Turnstile", select_assertions=True)
     report = _generate(strength_classes, with_trials, "st.Turnstile", select_assertions=True)
     plain, tried, _ = mutate_suites([without, with_trials], [strength_classes], ["st.Turnstile"], tmp_path / "mutate",
@@ -143,7 +145,7 @@ def test_the_observers_of_the_objects_the_class_under_test_changes_are_asked(str
     gave back are asked too."""
     without, with_neighbours = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.generate, "Prober", lambda *args: Prober(*args[:5]))
+        patch.setattr(jtc.pipeline.suite, "Prober", lambda *args: Prober(*args[:5]))
         _generate(strength_classes, without, "st.Tray", select_assertions=True)
     report = _generate(strength_classes, with_neighbours, "st.Tray", select_assertions=True)
     plain, observed, _ = mutate_suites([without, with_neighbours], [strength_classes], ["st.Tray"],
@@ -180,7 +182,7 @@ def test_a_walk_cut_to_what_its_kill_needs_kills_what_the_search_missed(strength
     in the worker, cut after the first difference and block by block), four statements kill it."""
     uncut, cut = tmp_path / "uncut", tmp_path / "cut"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.generate, "_killing_cuts", lambda *arguments: [])
+        patch.setattr(jtc.pipeline.amplify, "cut_runs", lambda *arguments: [])
         _generate(strength_classes, uncut, "st.Ring", select_assertions=True)
     report = _generate(strength_classes, cut, "st.Ring", select_assertions=True)
     without, with_cuts, _ = mutate_suites([uncut, cut], [strength_classes], ["st.Ring"], tmp_path / "mutate", Timeouts())

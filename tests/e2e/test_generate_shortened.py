@@ -13,7 +13,8 @@ import pytest
 
 from bench.strength import suite_shape
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 
 from junit_run import assert_written_tests_pass
 

@@ -17,9 +17,9 @@ from typing import Iterator
 
 import pytest
 
-from jtc import generate as generate_module
+from jtc.pipeline import generate as generate_module
 from jtc.config import Settings, Strategy
-from jtc.generate import generate
+from jtc.pipeline.generate import generate
 from jtc.execution import deadline
 from jtc.execution.deadline import DeadlineReached, guard
 from jtc.exploration.session import ClassSession, StopReason
@@ -108,7 +108,7 @@ def test_a_session_whose_generator_never_yields_ends_at_its_deadline() -> None:
 
 def _search_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """generate without validation and JaCoCo (the search is what is timed)."""
-    monkeypatch.setattr(generate_module, "_emit_and_measure", lambda *args, **kwargs: None)
+    monkeypatch.setattr(generate_module, "write", lambda *args, **kwargs: None)
 
 
 @pytest.mark.parametrize("cls", ["bad.Sleeper", "bad.Backtracker"])

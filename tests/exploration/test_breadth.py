@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from jtc import generate as generate_module
+from jtc.pipeline import generate as generate_module
 from jtc.config import Settings
-from jtc.generate import ClassReport, generate
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.model.program import Invoke
 
 
@@ -21,7 +22,7 @@ def test_every_member_runs_before_the_first_members_branches_are_exhausted(
         basics_classes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Overflow's four members have two or three branches each: with new candidates every other
     step, all four run within seven executions."""
-    monkeypatch.setattr(generate_module, "_emit_and_measure", lambda *args, **kwargs: None)
+    monkeypatch.setattr(generate_module, "write", lambda *args, **kwargs: None)
     settings = Settings(classpath=(str(basics_classes),), output_dir=tmp_path, time_budget=60.0,
                         max_executions=7, measure_coverage=False)
     report = dict(generate(settings, ["com.example.basics.Overflow"]))["com.example.basics.Overflow"]

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from jtc.minimise.suite import distinct_programs, irredundant, killing_tests, shown, shown_alone
+from jtc.minimise.suite import distinct_programs, irredundant, shown, shown_alone
 from jtc.model.program import Literal
-from jtc.mutate.runner import Kill
-from jtc.model.testcases import TestSuite
 from jtc.oracle.outcomes import Kind, Outcome
 from jtc.oracle.selection import Candidate
 
@@ -42,20 +40,3 @@ def test_repeated_programs_go_and_outcomes_and_boundaries_are_items() -> None:
 def test_what_a_test_shows_alone() -> None:
     tests = [_candidate(("a",), {"x", "y"}), _candidate(("b",), {"x", "z"})]
     assert shown_alone(tests) == [frozenset({"y"}), frozenset({"z"})]
-
-
-def test_with_mutation_data_a_test_whose_kills_and_coverage_others_have_goes() -> None:
-    rendered = SimpleNamespace(binary_name="x.FooTest", tests=[SimpleNamespace(name=name, cases=(position,))
-                                                               for position, name in enumerate("abc")])
-    kills = [Kill("m1", "x.FooTest#a", False, 10), Kill("m1", "x.FooTest#b", False, 20),
-             Kill("m2", "x.FooTest#b", False, 21), Kill("m3", "x.FooTest#c", False, 30)]
-    suite = TestSuite("x/Foo", tuple(SimpleNamespace(program=("call",)) for _ in range(3)))  # type: ignore[arg-type]
-    shown_by = {0: frozenset("x"), 1: frozenset("x"), 2: frozenset("y")}.__getitem__
-    kept, kept_kills = killing_tests(suite, kills, rendered, shown_by, range(3))  # type: ignore[arg-type]
-    assert kept == [1, 2] and kept_kills == kills[1:]
-    # Coverage only the first shows keeps it, whatever it kills.
-    kept, _ = killing_tests(suite, kills, rendered, {0: frozenset("z"), 1: frozenset("x"), 2: frozenset("y")}.__getitem__, range(3))  # type: ignore[arg-type]
-    assert kept == [0, 1, 2]
-    # Only the tests `among` the candidates are weighed: the others are gone already.
-    kept, kept_kills = killing_tests(suite, kills, rendered, shown_by, [0, 2])  # type: ignore[arg-type]
-    assert kept == [0, 2] and kept_kills == [kills[0], kills[3]]

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import Construct, Invoke, Literal, Null, StatementStatus, VarRef
 from jtc.oracle.outcomes import Kind, Outcome
-from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select, spares
+from jtc.amplification.trial import spares
+from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select
 from jtc.execution.runs import Execution
 
 

@@ -1,0 +1,59 @@
+"""Stage 4, amplification: runs after the search that add tests beside the chosen ones.
+
+Always: runs on the boundaries of the comparisons the chosen tests met. With --select-assertions,
+the tests they add go on trial (mutation analysis keeps those that kill what the others miss),
+together with the chosen tests made longer (extensions and walks), long walks cut to what their
+kills need, and the runs the coverage set cover left out (spares).
+"""
+
+from __future__ import annotations
+
+import time
+
+from jtc.amplification.boundaries import boundary_runs
+from jtc.amplification.cuts import cut_runs
+from jtc.amplification.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
+                                         taking_calls)
+from jtc.amplification.trial import beside, on_the_boundary, on_trial, spares
+from jtc.exploration.session import ClassSession
+from jtc.oracle.outcomes import Kind
+from jtc.oracle.selection import Candidate, candidates
+from jtc.pipeline.choice import Choice
+from jtc.pipeline.context import RunContext
+from jtc.pipeline.report import ClassReport
+from jtc.pipeline.setup import Subject
+
+
+def amplify(context: RunContext, subject: Subject, session: ClassSession, choice: Choice,
+            report: ClassReport) -> list[Candidate]:
+    """The chosen tests with those the runs after the search add."""
+    settings, budgets = context.settings, context.settings.budgets
+    chosen = list(choice.chosen)
+    with report.timed("boundaries"):
+        boundary = boundary_runs(session, [candidate.execution for candidate in chosen], context.executor(),
+                                 settings.boundary_runs, time.monotonic() + budgets.boundaries_share * settings.time_budget)
+        on_edge = choice.sound(on_the_boundary(_candidates(boundary, subject), chosen))
+    if not settings.select_assertions:
+        return chosen + on_edge
+    bases = chosen + on_edge  # a run on the edge, made once more, crosses it
+    chosen += on_trial(on_edge)
+    returned = [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED]
+    takers = taking_calls(subject.targets, subject.internal_name, subject.analysis)
+    askers = asking_calls(subject.targets, subject.internal_name, subject.analysis)
+    given = Arguments(subject.pool.assignable, enum_constants(context.index), subject.taking.paths)
+    with report.timed("extension"):
+        extended = extension_runs(returned, takers, given, context.executor(), settings.seed,
+                                  time.monotonic() + budgets.extension_share * settings.time_budget, askers)
+    long_walks = [e.program for e in extended.runs if e.program in extended.walks and len(e.program) > budgets.cut_above]
+    with report.timed("cuts"):
+        cut = cut_runs(subject.name, context.classpath.entries, [c.test_program for c in bases], long_walks,
+                       more_walks(returned, takers, given, settings.seed, askers), context.run, context.executor(),
+                       budgets, settings.time_budget, settings.execution_timeout_ms)
+    skipped = set(long_walks)  # a long walk goes on trial as its cuts
+    tried = cut + [e for e in extended.runs if e.program not in skipped]  # cuts first: the minimiser reaches them
+    chosen += on_trial(choice.sound(beside(_candidates(tried, subject), chosen)))
+    return chosen + spares(choice.without_crashes, chosen, budgets.spare_tests)
+
+
+def _candidates(runs: list, subject: Subject) -> list[Candidate]:
+    return candidates(runs, subject.internal_name, subject.members)

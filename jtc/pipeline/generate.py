@@ -1,0 +1,66 @@
+"""`jtc generate`: the pipeline of one class, stage after stage, and the run over many classes.
+
+Errors of the input (unknown class, bad classpath, untestable class) end that class with one line
+and its exit code. Problems of the code under test (System.exit, endless loops, stack or heap
+exhaustion, a dead JVM) are reported per method; the tests for everything else are still written.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import traceback
+from typing import Iterable, Iterator
+
+from jtc.config import Settings
+from jtc.errors import InternalError, JtcError
+from jtc.execution.deadline import release_guards
+from jtc.minimise.suite import shown
+from jtc.oracle.selection import last_new_coverage
+from jtc.pipeline.amplify import amplify
+from jtc.pipeline.choice import choose
+from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.minimise import minimise
+from jtc.pipeline.report import ClassReport, problems_of
+from jtc.pipeline.search import search
+from jtc.pipeline.setup import set_up
+from jtc.pipeline.suite import suite_of
+from jtc.pipeline.write import write
+
+
+def generate_class(context: RunContext, name: str) -> ClassReport:
+    """Set up, search, choose, amplify, minimise, state, write: one class's tests and its report."""
+    clock = Clock(context.settings.time_budget)  # the budget covers the class's setup too
+    started = time.perf_counter()
+    subject = set_up(context, name, clock)
+    set_up_seconds = time.perf_counter() - started
+    session, explored = search(context, subject, clock)
+    report = ClassReport(name, explored, session.cascade.solver.stats, problems_of(explored),
+                         engine=session.executor.stats, seconds={"setup": set_up_seconds, "search": explored.seconds})
+    choice = choose(subject, explored, context.index)
+    last = last_new_coverage(choice.found)
+    report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0
+    chosen = amplify(context, subject, session, choice, report)
+    chosen, cut_from = minimise(context, subject, chosen, explored, report)
+    suite = suite_of(context, subject, chosen, cut_from, choice, report)
+    write(context, suite, report, {candidate.execution.program: shown(candidate) for candidate in chosen})
+    report.seconds["total"] = time.perf_counter() - started
+    return report
+
+
+def generate(settings: Settings, class_names: Iterable[str]) -> Iterator[tuple[str, ClassReport | JtcError]]:
+    """Each class's report, or the error that ended it, as soon as the class is done. The names may
+    come lazily (a worker process receives them one at a time); the JVM starts before the first."""
+    with RunContext.open(settings) as context:
+        for name in class_names:
+            try:
+                release_guards()
+                yield name, generate_class(context, name)
+            except JtcError as error:
+                yield name, error
+            except Exception as error:  # a bug in jtc: report it, keep going with the next class
+                if os.environ.get("JTC_DEBUG"):
+                    traceback.print_exc()
+                yield name, InternalError(f"internal error while testing {name}: {type(error).__name__}: {error} "
+                                          f"(JTC_DEBUG=1 prints the traceback)")
+        release_guards()  # before the worker closes: the last class's guards

@@ -1,0 +1,123 @@
+"""What one class's generation did: the report a run prints, caches and writes as JSON."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from jtc.coverage.model import ClassCoverage
+from jtc.errors import CoverageError, ExitCode
+from jtc.execution.runs import EngineStats
+from jtc.exploration.session import SearchReport
+from jtc.minimise.statements import MinimisingReport
+from jtc.model.types import binary_name
+from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.solver.solver import SolverStats
+
+
+@dataclass
+class ClassReport:
+    class_name: str
+    search: SearchReport
+    solver: SolverStats
+    problems: list[tuple[str, Outcome, int]]  # (method, outcome, how many executions)
+    tests_written: int = 0
+    test_file: str | None = None
+    dropped: list[tuple[str, str]] = field(default_factory=list)
+    masked: list[tuple[str, str]] = field(default_factory=list)  # (test, why): an assertion given up, the test kept
+    branch: tuple[int, int] | None = None  # JaCoCo (covered, total) for the class and its nested classes
+    line: tuple[int, int] | None = None
+    note: str = ""
+    coverage_note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
+    coverage_error: CoverageError | None = None  # the tests are written, but JaCoCo could not measure them
+    seconds: dict[str, float] = field(default_factory=dict)
+    engine: EngineStats | None = None  # where the search time went (the engine benchmark reads it)
+    coverage: ClassCoverage | None = None  # JaCoCo's figures with the line table (class and nested classes)
+    final_coverage_seconds: float = 0.0  # search time when the last execution that covered something new ran
+    likely_bugs: list[dict] = field(default_factory=list)  # groups of crashes (see likely_bug_groups), as JSON
+    disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
+    minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
+
+    @contextmanager
+    def timed(self, stage: str) -> Iterator[None]:
+        """Count the time the body takes as the stage's (added up when a stage runs in parts)."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
+
+    @property
+    def exit_code(self) -> ExitCode:
+        for _, outcome, _ in self.problems:
+            return PROBLEM_EXIT_CODES[outcome.kind]
+        if self.coverage_error is not None:
+            return self.coverage_error.exit_code
+        return ExitCode.OK
+
+
+def problems_of(report: SearchReport) -> list[tuple[str, Outcome, int]]:
+    counts: Counter[tuple[str, str]] = Counter()
+    first: dict[tuple[str, str], Outcome] = {}
+    for execution in report.executions:
+        outcome = classify(execution)
+        if outcome.is_problem:
+            statement = execution.program[outcome.statement]
+            method = f"{binary_name(statement.owner)}.{getattr(statement, 'name', '<init>')}"
+            key = (method, outcome.kind.value)
+            counts[key] += 1
+            first.setdefault(key, outcome)
+    return [(key[0], first[key], count) for key, count in counts.items()]
+
+
+def summary_lines(report: ClassReport) -> list[str]:
+    search, solver = report.search, report.solver
+    lines = [f"{report.class_name}: {_count(report.tests_written, 'test')} written"
+             + (f" ({report.disabled} @Disabled: likely bugs)" if report.disabled else "")
+             + (f" to {report.test_file}" if report.test_file else "")]
+    if report.branch is not None and report.line is not None:
+        (bc, bt), (lc, lt) = report.branch, report.line
+        lines.append(f"  coverage (JaCoCo): branches {bc}/{bt} ({_percent(bc, bt)}), lines {lc}/{lt} ({_percent(lc, lt)})")
+    if report.coverage_error is not None:
+        lines.append(f"  coverage not measured: {report.coverage_error}")
+    if report.coverage_note:
+        lines.append(f"  note: {report.coverage_note}")
+    divergences = sum(search.divergences.values())
+    lines.append(f"  search: {_count(len(search.executions), 'execution')}, solver {_count(solver.queries, 'query')} "
+                 f"({solver.sat} sat, {solver.unsat} unsat, {solver.unknown} unknown/timeout), "
+                 f"{divergences} divergences, stopped: {search.stopped_by}")
+    for site, count in sorted(search.divergences.items()):
+        lines.append(f"    divergence at {site}: {count}")
+    for method, outcome, count in report.problems:
+        lines.append(f"  warning: {method} {outcome.kind.value} ({outcome.detail}) on {_count(count, 'execution')}; "
+                     f"no test written for {'them' if count != 1 else 'it'}")
+    if report.minimising is not None:
+        minimising = report.minimising
+        lines.append(f"  minimised: {minimising.statements_before} -> {minimising.statements_after} statements in "
+                     f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
+                     f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
+    for bug in report.likely_bugs:
+        called = f" called from {bug['stack'][-1]}" if len(bug["stack"]) > 1 else ""
+        lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']}{called} "
+                     f"({_count(bug['executions'], 'execution')}); no passing test pins it")
+    for test, reason in report.dropped:
+        lines.append(f"  dropped {test}: {reason}")
+    for test, reason in report.masked:
+        lines.append(f"  assertion given up in {test}: {reason}")
+    if report.note:
+        lines.append(f"  note: {report.note}")
+    times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
+    lines.append(f"  time: {report.seconds.get('total', 0.0):.1f} s ({times})")
+    return lines
+
+
+def _count(number: int, noun: str) -> str:
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    return f"{number} {noun if number == 1 else plural}"
+
+
+def _percent(covered: int, total: int) -> str:
+    return f"{100.0 * covered / total:.1f}%" if total else "n/a"

@@ -1,0 +1,84 @@
+"""Stage 1, setup: the class under test as invokables, and the ways to make what its calls take.
+
+Everything the search needs before its first execution: the class's table and declaration, the
+members under test, the pool of invokables its sequences may use, recipes for their arguments (the
+valid-input sub-searches of parsers among them, which run here, within the budget), and the
+sequence generator over all of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jtc.analysis.influence import InfluenceAnalysis
+from jtc.calls.invokables import Invokable
+from jtc.errors import UnknownClassError
+from jtc.exploration.generator import SequenceGenerator
+from jtc.java.toolchain import toolchain
+from jtc.making.pool import Pool, build_pool
+from jtc.making.preparations import Preparations
+from jtc.making.producers import Producers
+from jtc.making.recipes import RecipeBook
+from jtc.making.taking import Taking, sets_nothing
+from jtc.making.targets import check_testable, testable_targets
+from jtc.making.valid_inputs import ValidInputs, structured_producers
+from jtc.model.classfile import ClassFile
+from jtc.model.classpath import check_loadable
+from jtc.model.classtable import ClassInfo
+from jtc.model.types import binary_name
+from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.sub_search import sub_search
+
+
+@dataclass
+class Subject:
+    """The class under test, set up for the search."""
+
+    name: str  # binary name
+    declared: ClassFile
+    table: ClassInfo
+    analysis: InfluenceAnalysis
+    pool: Pool
+    targets: list[Invokable]
+    taking: Taking
+    valid: ValidInputs
+    generator: SequenceGenerator
+
+    @property
+    def internal_name(self) -> str:
+        return self.declared.name
+
+    @property
+    def members(self) -> frozenset[tuple[str, str, str]]:
+        """The members under test, as (owner, name, descriptor)."""
+        return frozenset((t.owner, t.name, t.desc) for t in self.targets)
+
+
+def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
+    """The class `name` set up for its search, or a one-line error: unknown, too new, untestable."""
+    settings, index = context.settings, context.index
+    check_loadable(index, name, toolchain().max_class_major)
+    table = context.describe(name)
+    declared = index.lookup(name.replace(".", "/"))
+    if table is None or declared is None:
+        raise UnknownClassError(f"class {name} is not on the classpath")
+    check_testable(declared)
+    package = declared.name.rpartition("/")[0]
+    analysis = InfluenceAnalysis(context.repository, index, lambda other: context.describe(binary_name(other)))
+    producers = Producers(index, package, settings.access)
+    pool = build_pool(declared, index, analysis, producers, settings.access)
+    targets = testable_targets(pool, declared)
+    made_by_steps = {f"L{declared.name};"} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
+    preparations = Preparations(index, package, settings.access, pool.effects)
+    explore = sub_search(context, pool, deadline=min(
+        clock.deadline, clock.share(settings.budgets.sub_search_share)))
+    valid = ValidInputs(context.sub_searches.cached(explore))
+    taking = Taking(index, package, settings.access, lambda getter: sets_nothing(pool.effects(getter)),
+                    pool.assignable)
+    book = RecipeBook(producers, preparations=preparations, valid=valid.recipes_of, taking=taking,
+                      parsed_types=valid.types_made)
+    valid.find(structured_producers(declared, targets, producers, taking.holders), book)
+    generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
+                                  lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
+                                  book.prepared, valid.for_input, taking.paths)
+    return Subject(name, declared, table, analysis, pool, targets, taking, valid, generator)

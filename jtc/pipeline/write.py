@@ -1,0 +1,71 @@
+"""Stage 7, writing: the suite validated (parsed, compiled, run twice under the JUnit Platform; an
+unstable assertion given up, a failing test dropped), with --select-assertions cut to the tests and
+answers that kill mutants and validated again, written, and measured by JaCoCo in a fresh JVM."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Hashable
+
+from jtc.amplification.assertions import selected_by_kills
+from jtc.coverage.measure import measure
+from jtc.emit.validate import ValidationReport, validate_suite
+from jtc.errors import CoverageError
+from jtc.model.program import Program
+from jtc.model.testcases import TestSuite
+from jtc.pipeline.context import RunContext
+from jtc.pipeline.report import ClassReport
+
+
+def write(context: RunContext, suite: TestSuite, report: ClassReport,
+          shown_by_program: dict[Program, frozenset[Hashable]]) -> None:
+    """`shown_by_program`: what each test's program shows besides its kills, which the selection
+    by mutants weighs (a test not in it, a likely bug's reproduction, stays)."""
+    settings = context.settings
+    with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
+        work = Path(scratch)
+        with report.timed("validation"):
+            validation = _validated(context, suite, work / "validate", report)
+        if settings.select_assertions and validation.suite is not None:
+            with report.timed("selection"):
+                validated = validation.suite
+                selected, kept = selected_by_kills(
+                    validated, context.classpath.entries, context.index, work / "select",
+                    lambda position: shown_by_program.get(validated.tests[position].program,
+                                                          frozenset({("unknown", position)})), settings.minimise)
+                if report.minimising is not None:
+                    report.minimising.tests_after = kept
+                validation = _validated(context, selected, work / "validate-selected", report)
+        report.tests_written = len(validation.kept)
+        report.disabled = len(validation.disabled)
+        report.test_file = str(validation.written) if validation.written else None
+        report.note = validation.note
+        if validation.written is not None and settings.measure_coverage:
+            with report.timed("coverage"):
+                _measure(context, validation, suite.class_under_test, work / "coverage", report)
+
+
+def _validated(context: RunContext, suite: TestSuite, work_dir: Path, report: ClassReport) -> ValidationReport:
+    settings = context.settings
+    validation = validate_suite(suite, context.classpath.entries, settings.output_dir, work_dir=work_dir,
+                                index=context.index, fold=settings.fold)
+    report.dropped += [(d.name, d.reason) for d in validation.dropped]
+    report.masked += [(d.name, d.reason) for d in validation.masked]
+    return validation
+
+
+def _measure(context: RunContext, validation: ValidationReport, class_under_test: str, work_dir: Path,
+             report: ClassReport) -> None:
+    assert validation.test_class is not None and validation.classes_dir is not None  # it was written
+    try:
+        run = measure([validation.test_class], [validation.classes_dir], context.classpath.entries,
+                      [class_under_test], work_dir)
+    except CoverageError as error:
+        report.coverage_error = error
+        return
+    report.coverage_note = run.note
+    coverage = run.report.including_nested(class_under_test)
+    report.coverage = coverage
+    report.branch = (coverage.branch.covered, coverage.branch.total)
+    report.line = (coverage.line.covered, coverage.line.total)
