@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import z3
 
-from jtc.execution.deadline import DeadlineReached
+from jtc.deadline import DeadlineReached
 from jtc.execution.runs import Execution, Executor
 from jtc.svm.path import Decision, DecisionKind
 
@@ -72,11 +72,9 @@ def boundary_runs(session: ClassSession, bases: list[Execution], executor: Execu
     solver = session.cascade.solver
     tried: set[object] = set()
     for execution in bases:
-        replay = execution.replay
-        if replay is None or execution.index not in session.skeleton_of:
+        replay, template = execution.replay, session.template_of(execution)
+        if replay is None or template is None:
             continue
-        _, skeleton = session.skeleton_of[execution.index]
-        template = session.templates[skeleton]
         variables = template.variables()
         domain = [solver.constraint(c) for c in variables.domain()]
         for position, decision in enumerate(replay.decisions):

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from jtc.config import StageBudgets
 from jtc.coverage.measure import extract_classes
-from jtc.execution.deadline import DeadlineReached
+from jtc.deadline import DeadlineReached
 from jtc.execution.runs import Execution, Executor
 from jtc.jvm.protocol import HarnessResult
 from jtc.minimise.rewrite import rewrite, users

@@ -55,7 +55,7 @@ from jtc.model.classfile import ACC_ENUM
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.types import STRING, is_primitive, is_reference
 from jtc.oracle.observers import MAX_QUERY_VALUES, arguments
-from jtc.execution.deadline import DeadlineReached
+from jtc.deadline import DeadlineReached
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.execution.runs import Execution, Executor
 from jtc.calls.steps import ROOT, Recipe, SourceKind

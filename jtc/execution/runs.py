@@ -10,7 +10,7 @@ from jtc.jvm.protocol import ABORT_BUDGET, ABORT_TIMEOUT, HarnessResult, encode_
 from jtc.jvm.worker import DEADLINE, JvmWorker
 from jtc.model.program import Program, StatementStatus
 from jtc.model.repository import ClassRepository
-from jtc.execution.deadline import DeadlineReached, guard
+from jtc.deadline import DeadlineReached
 from jtc.svm.inputs import Assignment, InputVariables
 from jtc.svm.machine import Machine, Replay
 
@@ -98,8 +98,7 @@ class Executor:
             started = time.perf_counter()
             limit = ABORTED_REPLAY_RECORDS if result.abort == ABORT_BUDGET else None
             try:
-                with guard(deadline):
-                    replay = Machine(self.repository, program, result.trace, variables, assignment, limit).run()
+                replay = Machine(self.repository, program, result.trace, variables, assignment, limit, deadline).run()
             except DeadlineReached:
                 pass  # the run still counts (what it returned, a problem it showed), as a run without a path
             stats.replay_seconds += time.perf_counter() - started

@@ -4,10 +4,19 @@ disagrees with the JVM; the site is reported, never silently absorbed."""
 
 from __future__ import annotations
 
+import logging
+from collections import Counter
 from typing import Hashable
 
-from jtc.exploration.tree import OTHER, Node
+from jtc.execution.runs import Execution
+from jtc.exploration.tree import OTHER, ConstraintTree, Node, NodeStatus
 from jtc.svm.path import Decision, Site
+
+LOG = logging.getLogger("jtc.exploration")
+# Divergences at one decision site after which its open nodes are closed unsolved: a site inside code
+# that the JDK calls back only on conditions the VM does not see (HashMap calls equals only when two
+# hashes collide) would otherwise cost one wasted run per node.
+DIVERGENCES_PER_SITE = 3
 
 
 def _predicted(node: Node) -> list[Node]:
@@ -41,3 +50,38 @@ def describe_site(site: Site) -> str:
     """Where a divergence happened, for the run summary."""
     method, index = site
     return f"{method.qualified_name}#{index} (line {method.line_of(index)})"
+
+
+class Divergences:
+    """The divergences of one search, by site: counted for the summary, and a site with too many
+    gets no more runs."""
+
+    def __init__(self) -> None:
+        self.at: Counter[Site] = Counter()
+
+    def given_up(self, site: Site | None) -> bool:
+        """The VM cannot predict this site: its open nodes are closed unsolved."""
+        return site is not None and self.at[site] >= DIVERGENCES_PER_SITE
+
+    def check(self, tree: ConstraintTree, node: Node, execution: Execution, decisions: list[Decision],
+              labels_before: set[Hashable]) -> None:
+        """After a run solved to reach `node` (its path: `decisions`): a run that went elsewhere
+        counts against the site where it left the predicted path, and the node is closed; one cut
+        short by a limit of the machine (memory, stack, time) says nothing about the prediction, and
+        leaves the node unreachable within those limits."""
+        left_at = divergence(node, decisions, labels_before)
+        if left_at is None:
+            return
+        if execution.cut_short:
+            if node.status == NodeStatus.UNEXPLORED:
+                tree.mark(node, NodeStatus.TIMEOUT)
+            return
+        site = left_at.parent.site  # type: ignore[union-attr]
+        assert site is not None
+        self.at[site] += 1
+        LOG.debug("divergence at %s: expected %r, inputs %s", describe_site(site), left_at.label, execution.assignment)
+        if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
+            tree.mark(node, NodeStatus.DIVERGED)
+
+    def described(self) -> dict[str, int]:
+        return {describe_site(site): count for site, count in self.at.items()}

@@ -21,38 +21,29 @@ import logging
 import math
 import random
 import time
-from collections import Counter, deque
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Callable, Hashable, Iterable, Iterator
 
-from jtc.config import ExplorationOptions, Strategy
-from jtc.model.classtable import MethodInfo
-from jtc.model.program import StatementStatus
+from jtc.exploration.candidates import Candidates
 from jtc.exploration.criteria import first_redundant
-from jtc.execution.deadline import DeadlineReached, guard
-from jtc.exploration.divergence import describe_site, divergence
+from jtc.deadline import DeadlineReached
+from jtc.exploration.divergence import Divergences
 from jtc.execution.runs import Execution, Executor
+from jtc.exploration.space import SearchSettings, SearchSpace
 from jtc.exploration.groups import Group, statement_at, with_statement_choices
 from jtc.calls.invokables import Invokable
-from jtc.exploration.open_targets import OpenTargets
-from jtc.exploration.seeds import Seeds
 from jtc.calls.steps import Skeleton, length_of
 from jtc.exploration.solving import SolveCascade
 from jtc.exploration.strategy import CoverageMap, Frontier
-from jtc.exploration.templates import Limits, ProgramTemplate, merge
+from jtc.exploration.templates import ProgramTemplate, merge
 from jtc.exploration.tree import OTHER, Node, NodeStatus
 from jtc.solver.solver import Solver
 from jtc.svm.inputs import Assignment
-from jtc.svm.path import DecisionKind, Site
+from jtc.svm.path import DecisionKind
 
 LOG = logging.getLogger("jtc.exploration")
 # Outcomes of an open decision of a library model explored before its "any other" node closes.
 MODEL_OUTCOMES = 6
-# Divergences at one decision site after which its open nodes are closed unsolved: a site inside code
-# that the JDK calls back only on conditions the VM does not see (HashMap calls equals only when two
-# hashes collide) would otherwise cost one wasted run per node.
-DIVERGENCES_PER_SITE = 3
 # Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
 GRACE_EXECUTIONS = 100
 # Open nodes explored in a row without a new branch of the class under test, after which the next
@@ -83,56 +74,37 @@ class SearchReport:
     execution_seconds: list[float] = field(default_factory=list)  # per execution: search time when it ran
 
 
+@dataclass
+class _Counts:
+    sequences: int = 0
+    longest: int = 0
+    pruned: int = 0
+    infeasible_reached: int = 0
+    nondeterministic: int = 0
+
+
 class ClassSession:
     """The exploration loop over all candidate sequences of one class."""
 
-    def __init__(self, skeletons: Callable[[Callable[[], bool], Callable[[Invokable], bool]], Iterator[Skeleton]],
-                 executor: Executor,
-                 solver: Solver, limits: Limits,
-                 strategy: Strategy, seed: int, max_depth: int, seeds: Seeds = Seeds(),
-                 options: ExplorationOptions = ExplorationOptions(),
-                 open_targets: Callable[[CoverageMap], OpenTargets] | None = None,
-                 under_test: Callable[[MethodInfo], bool] = lambda method: True,
-                 influences: Callable[[Invokable, Invokable], bool] = lambda earlier, later: False,
-                 known: Iterable[tuple[MethodInfo, int, Hashable]] = (),
-                 grow: Callable[[Skeleton], list[Skeleton]] = lambda skeleton: []) -> None:
-        """`under_test` tells the methods of the class under test, whose uncovered outcomes come first;
-        `influences` is the static influence of one invokable on a later one (see `_last_resort`);
-        `known` the branch edges that runs before the search took (the valid-input sub-searches of
-        a parser, search/valid_inputs.py): those outside the class under test count as covered, so
-        that the search does not explore the parser's branches once more with plain inputs (on the
-        dungeon's `Game` and `Level`, nearly half of the executions went to maps that failed to parse);
-        `grow` the skeletons that continue a run that took a new branch or ran a member first
-        (search/growth.py), taken before the generator's next candidates once every member ran."""
-        # Candidates until the search's deadline, none for members whose branches are all covered.
-        self.skeletons = skeletons(self._out_of_time, self._target_open)
+    def __init__(self, space: SearchSpace, executor: Executor, solver: Solver, settings: SearchSettings) -> None:
         self.executor = executor
-        self.limits = limits
-        self.rng = random.Random(seed)
-        self.max_depth = max_depth
-        self.options = options
-        self.influences = influences
-        self.grow = grow
-        self.grown: deque[tuple[Skeleton, Assignment]] = deque()  # grown skeletons not taken yet, oldest first
-        self.grown_from: set[Skeleton] = set()
-        self.candidates_done = False  # the generator has no candidate left
-        self.cascade = SolveCascade(solver, seeds, self.rng)
+        self.settings = settings
+        self.options = settings.options
+        self.space = space
+        self.rng = random.Random(settings.seed)
+        # Candidates until the search's deadline, none for members whose branches are all covered.
+        self.candidates = Candidates(space.skeletons(self._out_of_time, self._target_open), space.grow)
+        self.exhausted = False  # no candidate is left now (a grown one may come later)
+        self.cascade = SolveCascade(solver, space.seeds, self.rng)
         self.coverage = CoverageMap()
-        self.coverage.edges.update(edge for edge in known if not under_test(edge[0]))
-        self.under_test = under_test
-        self.frontier = Frontier(strategy, self.coverage, self.rng, under_test)
-        self.open_targets = open_targets(self.coverage) if open_targets is not None else None
-        self.skipped = 0  # candidates not explored because their member had no open branch left
+        self.coverage.edges.update(edge for edge in space.known if not space.under_test(edge[0]))
+        self.frontier = Frontier(settings.strategy, self.coverage, self.rng, space.under_test)
+        self.open_targets = space.open_targets(self.coverage) if space.open_targets is not None else None
         self.group = Group()
         self.templates: dict[Skeleton, ProgramTemplate] = {}
         self.skeleton_of: dict[int, tuple[Group, Skeleton]] = {}  # execution index -> what it ran
-        self.diverged_at: Counter[Site] = Counter()  # divergences per decision site
-        self.infeasible_reached = 0
-        self.nondeterministic = 0
-        self.sequences = 0
-        self.longest = 0
-        self.pruned = 0
-        self.generator_done = False
+        self.divergences = Divergences()
+        self.counts = _Counts()
         self.pops_since_sequence = 0
         self.pops_since_gain = 0  # open nodes explored since an execution last took a new branch of the class under test
         self.started = 0.0
@@ -143,34 +115,45 @@ class ClassSession:
     def run(self, time_budget: float, max_executions: int | None = None, deadline: float = math.inf) -> SearchReport:
         """Explore until `time_budget` seconds from now or `deadline` (time.monotonic(), when the
         class's clock started before the search), whichever comes first, or until another reason
-        to stop. Every step is bounded by the deadline (see jtc.execution.deadline), so the search ends
-        within a fraction of a second of it."""
+        to stop. Every step is bounded by the deadline (see jtc.deadline), so the search
+        ends within a fraction of a second of it."""
         self.started = time.monotonic()
         self.deadline = min(self.started + time_budget, deadline)
-        stopped_by = StopReason.EXHAUSTED
+        stopped_by = self._explore_until_stopped(max_executions)
+        counts = self.counts
+        return SearchReport(self.executor.executions, self.divergences.described(), counts.infeasible_reached,
+                            counts.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
+                            stopped_by, sequences=counts.sequences, longest_sequence=counts.longest,
+                            pruned=counts.pruned, execution_seconds=self.execution_seconds)
+
+    # ---- what later stages read of a finished search ----------------------------------------------
+
+    def skeleton_run(self, execution: Execution) -> Skeleton | None:
+        """The skeleton an execution of this search ran, None for one it did not run."""
+        ran = self.skeleton_of.get(execution.index)
+        return ran[1] if ran is not None else None
+
+    def template_of(self, execution: Execution) -> ProgramTemplate | None:
+        """The template whose inputs an execution of this search ran on, None for one it did not run."""
+        skeleton = self.skeleton_run(execution)
+        return self.templates[skeleton] if skeleton is not None else None
+
+    # ---- stopping ------------------------------------------------------------------------------
+
+    def _explore_until_stopped(self, max_executions: int | None) -> StopReason:
         while True:
-            if time.monotonic() >= self.deadline:
-                stopped_by = StopReason.TIME
-                break
+            if self._out_of_time():
+                return StopReason.TIME
             if max_executions is not None and len(self.executor.executions) >= max_executions:
-                stopped_by = StopReason.EXECUTIONS
-                break
+                return StopReason.EXECUTIONS
             if self._nothing_to_gain():
-                stopped_by = StopReason.COVERED
-                break
+                return StopReason.COVERED
             try:
                 if not self._step():
-                    if time.monotonic() >= self.deadline:  # the generator stopped for the deadline
-                        stopped_by = StopReason.TIME
-                    break
+                    # the generator stops at the deadline too
+                    return StopReason.TIME if self._out_of_time() else StopReason.EXHAUSTED
             except DeadlineReached:
-                stopped_by = StopReason.TIME
-                break
-        divergences = {describe_site(site): count for site, count in self.diverged_at.items()}
-        return SearchReport(self.executor.executions, divergences, self.infeasible_reached,
-                            self.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
-                            stopped_by, sequences=self.sequences, longest_sequence=self.longest,
-                            pruned=self.pruned, execution_seconds=self.execution_seconds)
+                return StopReason.TIME
 
     def _reopen(self, group: Group, node: Node) -> None:
         """An "any other outcome" node stays open after it was explored: there may be more outcomes.
@@ -195,7 +178,7 @@ class ClassSession:
             return True
         picked = self.frontier.pop()
         if picked is None:
-            return not self.generator_done and self._next_sequence()
+            return not self.exhausted and self._next_sequence()
         node, owner = picked
         group: Group = owner  # type: ignore[assignment]
         self.pops_since_sequence += 1
@@ -226,9 +209,9 @@ class ClassSession:
         other step is a new candidate: its first run covers outcomes throughout a member, where a
         solved branch flips one (StringUtils, ~200 members, spent its budget on the branches of the
         first 14 it ran)."""
-        if self.generator_done:
+        if self.exhausted:
             return False
-        if self.grown or (self.open_targets is not None and self.open_targets.any_unran()):
+        if self.candidates.waiting or (self.open_targets is not None and self.open_targets.any_unran()):
             return self.pops_since_sequence >= 1
         stalled = min(self.pops_since_sequence, self.pops_since_gain) >= STALLED_POPS
         if self.frontier.has_uncovered():
@@ -237,11 +220,11 @@ class ClassSession:
 
     def _next_sequence(self) -> bool:
         """Add the next candidate (and run it once); False when the generator is exhausted."""
-        skeleton, base = self._next_open()
+        skeleton, base = self.candidates.next(self.open_targets)
         if skeleton is None:
-            self.generator_done = True
+            self.exhausted = True
             return False
-        self.sequences += 1
+        self.counts.sequences += 1
         self.pops_since_sequence = 0
         group = self.group if self.options.grouping else Group()
         branch = group.add(skeleton)
@@ -262,32 +245,6 @@ class ClassSession:
         self.frontier.add(group, [node for node in opened[1:] if node.status == NodeStatus.UNEXPLORED])
         return True
 
-    def _next_open(self) -> tuple[Skeleton | None, Assignment | None]:
-        """The next candidate whose member under test still has an open branch, with the inputs of
-        the run it grew out of for a grown one. Grown ones come first once every member under test
-        has run, not before: a member's first run covers more than one more call after another's,
-        and on a class of many members nearly every run takes a new branch, so grown ones would
-        keep the members that never ran waiting (StrBuilder, 600 executions: 408 branches without
-        growth, 217 with grown ones first, 325 taking turns)."""
-        targets = self.open_targets
-        while True:
-            if targets is not None and not targets.any_open():
-                return None, None
-            base: Assignment | None = None
-            skeleton: Skeleton | None = None
-            if self.grown and (self.candidates_done or targets is None or not targets.any_unran()):
-                skeleton, base = self.grown.popleft()
-            elif not self.candidates_done:
-                with guard(self.deadline):  # the generator may examine many wirings before it yields one
-                    skeleton = next(self.skeletons, None)
-                if skeleton is None:
-                    self.candidates_done = True
-                    if self.grown:
-                        continue
-            if skeleton is None or targets is None or targets.is_open(skeleton[-1].invokable):
-                return skeleton, base
-            self.skipped += 1
-
     # ---- steps ---------------------------------------------------------------------------------
 
     def _explore(self, group: Group, node: Node) -> None:
@@ -299,8 +256,8 @@ class ClassSession:
             self._run(group, skeleton, self._initial(group, skeleton, base))
             return
         assert parent.witness is not None
-        if parent.site is not None and self.diverged_at[parent.site] >= DIVERGENCES_PER_SITE:
-            group.tree.mark(node, NodeStatus.DIVERGED)  # the VM cannot predict this site: no more runs
+        if self.divergences.given_up(parent.site):
+            group.tree.mark(node, NodeStatus.DIVERGED)
             return
         _, skeleton = self.skeleton_of[parent.witness]
         variables = self._template(group, skeleton).variables()
@@ -316,32 +273,7 @@ class ClassSession:
         if execution.replay is None:
             group.tree.mark(node, NodeStatus.TIMEOUT)
             return
-        left_at = divergence(node, with_statement_choices(execution, skeleton), labels_before)
-        if left_at is not None and execution.cut_short:
-            if node.status == NodeStatus.UNEXPLORED:
-                group.tree.mark(node, NodeStatus.TIMEOUT)  # unreachable within the machine's limits
-        elif left_at is not None:
-            site = left_at.parent.site  # type: ignore[union-attr]
-            assert site is not None
-            self.diverged_at[site] += 1
-            LOG.debug("divergence at %s: expected %r, inputs %s", describe_site(site), left_at.label, verdict.assignment)
-            if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
-                group.tree.mark(node, NodeStatus.DIVERGED)
-
-    def _grow(self, skeleton: Skeleton, execution: Execution) -> None:
-        """Queue the continuations of a run that took a new branch of the class under test or ran a
-        member for the first time, once per skeleton, when every statement completed (a call
-        after a throw starts from a state the test cannot hold)."""
-        replay = execution.replay
-        assert replay is not None
-        if skeleton in self.grown_from or len(replay.outcomes) < len(skeleton) \
-                or any(outcome.status != StatementStatus.OK for outcome in replay.outcomes):
-            return
-        self.grown_from.add(skeleton)
-        grown = self.grow(skeleton)
-        self.grown.extend((longer, execution.assignment) for longer in grown)
-        if grown:
-            self.generator_done = False
+        self.divergences.check(group.tree, node, execution, with_statement_choices(execution, skeleton), labels_before)
 
     def _last_resort(self, skeleton: Skeleton, statement: int, redundant: int) -> bool:
         """Nodes after the first statement that passed nothing on are pruned (that prefix repeats a
@@ -351,12 +283,12 @@ class ClassSession:
         only once the first call rang). They come after every other open node, so that they cost
         nothing while others promise more."""
         return statement == len(skeleton) - 1 and redundant < statement and \
-            self.influences(skeleton[redundant].invokable, skeleton[statement].invokable)
+            self.space.influences(skeleton[redundant].invokable, skeleton[statement].invokable)
 
     def _template(self, group: Group, skeleton: Skeleton) -> ProgramTemplate:
         template = self.templates.get(skeleton)
         if template is None:
-            template = self.templates[skeleton] = ProgramTemplate.for_skeleton(skeleton, self.limits, group.store)
+            template = self.templates[skeleton] = ProgramTemplate.for_skeleton(skeleton, self.settings.limits, group.store)
         return template
 
     def _initial(self, group: Group, skeleton: Skeleton, base: Assignment) -> Assignment:
@@ -373,7 +305,7 @@ class ClassSession:
             LOG.debug("execution %d (%.0f ms): %s -> %s", execution.index, 1000 * (time.monotonic() - before),
                       "; ".join(step.invokable.label for step in skeleton),
                       [o.status.value for o in execution.replay.outcomes] if execution.replay else execution.result.failure)
-        self.longest = max(self.longest, length_of(skeleton))
+        self.counts.longest = max(self.counts.longest, length_of(skeleton))
         replay = execution.replay
         if replay is None:
             return execution
@@ -382,17 +314,18 @@ class ClassSession:
         if self.open_targets is not None and len(replay.outcomes) == len(skeleton):
             first_run = skeleton[-1].invokable not in self.open_targets.ran
             self.open_targets.ran.add(skeleton[-1].invokable)
-        decisions = with_statement_choices(execution, skeleton)[:self.max_depth]
+        decisions = with_statement_choices(execution, skeleton)[:self.settings.max_depth]
         insertion = group.tree.insert(decisions, execution.index,
                                       complete=replay.desync is None and not replay.truncated)
-        self.infeasible_reached += len(insertion.reached_infeasible)
+        self.counts.infeasible_reached += len(insertion.reached_infeasible)
         if insertion.mismatch is not None:
-            self.nondeterministic += 1
-        gained = any(self.under_test(method) for method, _, _ in replay.edges - self.coverage.edges)
+            self.counts.nondeterministic += 1
+        gained = any(self.space.under_test(method) for method, _, _ in replay.edges - self.coverage.edges)
         if gained:
             self.pops_since_gain = 0
         if gained or first_run:  # a call without branches (`rover.start()`) changes state too
-            self._grow(skeleton, execution)
+            if self.candidates.grow_from(skeleton, execution):
+                self.exhausted = False
         if self.coverage.add(replay.edges, decisions):
             self.last_gain = len(self.executor.executions)
         redundant = first_redundant(skeleton, execution) if self.options.pruning else len(skeleton)
@@ -406,7 +339,7 @@ class ClassSession:
                 kept.append(node)
             elif self._last_resort(skeleton, statement, redundant):
                 spare.append(node)
-        self.pruned += len(insertion.created) - len(kept)
+        self.counts.pruned += len(insertion.created) - len(kept)
         self.frontier.add(group, kept)
         self.frontier.add_last_resort(group, spare)
         return execution

@@ -39,7 +39,7 @@ from jtc.minimise.makers import Made, made_at, object_token, only_for, swapped
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
 from jtc.oracle.selection import Candidate, candidates, in_class_name
-from jtc.execution.deadline import DeadlineReached
+from jtc.deadline import DeadlineReached
 from jtc.execution.runs import Execution
 
 # A statement that makes a value from its arguments alone: two equal ones can be one.

@@ -14,7 +14,6 @@ from typing import Iterable, Iterator
 
 from jtc.config import Settings
 from jtc.errors import InternalError, JtcError
-from jtc.execution.deadline import release_guards
 from jtc.minimise.suite import shown
 from jtc.oracle.selection import last_new_coverage
 from jtc.pipeline.amplify import amplify
@@ -54,7 +53,6 @@ def generate(settings: Settings, class_names: Iterable[str]) -> Iterator[tuple[s
     with RunContext.open(settings) as context:
         for name in class_names:
             try:
-                release_guards()
                 yield name, generate_class(context, name)
             except JtcError as error:
                 yield name, error
@@ -63,4 +61,3 @@ def generate(settings: Settings, class_names: Iterable[str]) -> Iterator[tuple[s
                     traceback.print_exc()
                 yield name, InternalError(f"internal error while testing {name}: {type(error).__name__}: {error} "
                                           f"(JTC_DEBUG=1 prints the traceback)")
-        release_guards()  # before the worker closes: the last class's guards

@@ -3,6 +3,7 @@ its own, deepest-first, before the main search, with an executor and solver of i
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from jtc.calls.invokables import Invokable
@@ -10,6 +11,7 @@ from jtc.calls.steps import Skeleton
 from jtc.config import Strategy
 from jtc.exploration.open_targets import OpenTargets
 from jtc.exploration.session import ClassSession
+from jtc.exploration.space import SearchSettings, SearchSpace
 from jtc.exploration.templates import Limits
 from jtc.making.pool import Pool
 from jtc.making.valid_inputs import Explore, Run
@@ -27,12 +29,12 @@ def sub_search(context: RunContext, pool: Pool, deadline: float) -> Explore:
     def explore(producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
         executor = context.executor()
         solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
-        session = ClassSession(lambda stop, wanted: iter(skeletons), executor, solver,
-                               Limits.of(settings).at_most(budgets.sub_search_length), Strategy.DEEPEST, settings.seed,
-                               settings.max_depth, options=settings.exploration,
-                               open_targets=lambda coverage: OpenTargets([producer], pool.methods_run_by, coverage))
+        space = SearchSpace(lambda stop, wanted: iter(skeletons),
+                            lambda coverage: OpenTargets([producer], pool.methods_run_by, coverage))
+        search = dataclasses.replace(SearchSettings.of(settings), strategy=Strategy.DEEPEST,
+                                     limits=Limits.of(settings).at_most(budgets.sub_search_length))
+        session = ClassSession(space, executor, solver, search)
         session.run(math.inf, executions or budgets.sub_search_executions, deadline)
-        return [Run(session.skeleton_of[e.index][1], e.program, e.returned,
-                    frozenset(e.replay.edges) if e.replay is not None else frozenset())
-                for e in executor.executions if e.index in session.skeleton_of]
+        return [Run(skeleton, e.program, e.returned, frozenset(e.replay.edges) if e.replay is not None else frozenset())
+                for e in executor.executions if (skeleton := session.skeleton_run(e)) is not None]
     return explore

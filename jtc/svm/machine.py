@@ -10,11 +10,13 @@ side effects and runs again once the nested frame is done.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Hashable
 
 import z3
 
+from jtc.deadline import check
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection, Program,
                                StatementStatus, Stub, VarRef)
@@ -33,6 +35,9 @@ from jtc.trace.records import split_header
 class Desync(Exception):
     """The trace and the VM's walk of the bytecode disagree: the replay cannot go on."""
 
+
+# The replay looks at its deadline once every this many instructions (plus one): a few milliseconds.
+DEADLINE_CHECK_MASK = 0xFFF
 
 @dataclass
 class StatementOutcome:
@@ -62,9 +67,10 @@ class Replay:
 class Machine:
     def __init__(self, repository: ClassRepository, program: Program, trace: list[int],
                  inputs: InputVariables | None = None, assignment: Assignment | None = None,
-                 limit: int | None = None) -> None:
+                 limit: int | None = None, deadline: float = math.inf) -> None:
         """`limit` replays only the first records of the trace (the path so far, for a run that
-        never finished: what happened after hardly matters, and replaying it all could take long)."""
+        never finished: what happened after hardly matters, and replaying it all could take long);
+        past `deadline` (time.monotonic()) the replay stops with DeadlineReached."""
         from jtc.svm.models import MODELS
 
         self.repository = repository
@@ -72,6 +78,7 @@ class Machine:
         self.data = trace
         self.pos = 0
         self.end = len(trace) if limit is None else min(limit, len(trace))
+        self.deadline = deadline
         self.inputs = inputs
         self.assignment = assignment or {}
         self.models = MODELS
@@ -129,6 +136,8 @@ class Machine:
                 instruction = frame.code[pc]
                 instruction[0](self, frame, instruction)
                 steps += 1
+                if not steps & DEADLINE_CHECK_MASK:
+                    check(self.deadline)
         finally:
             self.steps = steps
 
