@@ -1,1 +1,1 @@
-"""jtc's benchmarks (../shared/BENCHMARKS.md): `python -m bench <name>`; results in bench/results/."""
+"""jtc's benchmarks (docs/benchmarks.md): `python -m bench <name>`; results in bench/results/."""

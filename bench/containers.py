@@ -1,4 +1,4 @@
-"""B1 and B2 (../shared/BENCHMARKS.md): the container classes and the reachability examples.
+"""B1 and B2 (docs/benchmarks.md): the container classes and the reachability examples.
 
 Per class: JaCoCo branch and line coverage of the written tests, tests written, seconds to the
 final coverage, longest sequence explored, executions, solver queries, divergences; for B2 also
@@ -28,8 +28,9 @@ PROJECT = ROOT / "sample-projects" / "containers"
 PACKAGE = "com.example.containers"
 B1 = ("UBStack", "IntStack", "BinSearchTree", "BinomialHeap", "LinkedList", "TreeMap", "HeapArray")
 B2 = ("TemperatureMonitor", "Coinbox", "PartialOrder", "Shapes", "Catcher", "Outer", "PackagePrivate")
+# Symstra's branch coverage, as the JTestCraft thesis reports it (den Hollander, TU Delft, 2010, table 6.2).
 GOALS = {"UBStack": 100, "IntStack": 100, "BinSearchTree": 100, "BinomialHeap": 91, "LinkedList": 100,
-         "TreeMap": 84, "HeapArray": 100}  # Symstra's branch coverage (seed 002, table 6.2)
+         "TreeMap": 84, "HeapArray": 100}
 NEEDS_NON_PUBLIC = {"PackagePrivate"}  # its target is a package-private method
 VARIANTS = {
     "full": {},

@@ -1,4 +1,4 @@
-"""B4 (../shared/BENCHMARKS.md): engine throughput, and the overhead of tracing against plain runs.
+"""B4 (docs/benchmarks.md): engine throughput, and the overhead of tracing against plain runs.
 
 Subjects from both sample projects (single methods with loops, and container classes explored through
 call sequences) are explored with a fixed seed and a fixed number of executions; then exactly the same

@@ -1,4 +1,4 @@
-"""B5 (../shared/BENCHMARKS.md): real code, in two halves.
+"""B5 (docs/benchmarks.md): real code, in two halves.
 
 * **jars**: public classes of Debian's commons-lang3 jar, no sources;
 * **project**: the multi-class sample project `sample-projects/dungeon`, with its hand-written suite.

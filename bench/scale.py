@@ -1,4 +1,4 @@
-"""B7 (../shared/BENCHMARKS.md): scale. `jtc generate --all` over a sample project (and, with
+"""B7 (docs/benchmarks.md): scale. `jtc generate --all` over a sample project (and, with
 `--suite jars`, the commons-lang3 set of B5) with `-j 1`, `-j N` and a local Dask cluster of N
 workers, measured in one run: wall time, speedups against `-j 1`, whether every mode wrote the same
 files, and the time of a second run that the incremental cache answers.

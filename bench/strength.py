@@ -1,4 +1,4 @@
-"""B6 (../shared/BENCHMARKS.md): test strength, hand-written against generated suites.
+"""B6 (docs/benchmarks.md): test strength, hand-written against generated suites.
 
 On a sample project (`basics` unless `--sample` names another: `containers`, `dungeon`, whose
 classes are spread over packages): jtc generates a suite for every class that has a hand-written test (with
