@@ -83,6 +83,10 @@ class StageBudgets:
 @dataclass(frozen=True)
 class Settings:
     classpath: tuple[str, ...]
+    # The jars of the classpath that are the project's dependencies: library code, like the JDK (not
+    # listed, analysed nor instrumented; see model/classindex.py). A run sets them to the jars that
+    # hold no class under test.
+    dependencies: tuple[str, ...] = ()
     output_dir: Path = Path("src/test/java")
     time_budget: float = 60.0  # seconds of search per class
     seed: int = 0

@@ -1,13 +1,15 @@
-"""Static influence facts of methods (seed 002, §4.3.1): fields defined and used, array elements
-stored and loaded, types cast to, transitively through the methods they call.
+"""Static influence facts of methods: fields defined and used, array elements stored and loaded,
+types cast to, transitively through the methods they call (the could-influence check of
+JTestCraft's candidate sequence search, den Hollander, TU Delft, 2010).
 
-The facts come from the instruction tables the agent exports for every user class (the same ASM
-pass that instruments them), so the analysis sees exactly the bytecode the VM replays. A virtual
-call stands for every implementation the classpath holds (the owner's and its subtypes'); calls
-into the JDK are not followed: library code does not touch the fields of user classes except
-through callbacks, which the trace-level criteria of the exploration still see. One exception: a
-method that reads a field holding a JDK collection or builder and calls a mutating method of the
-JDK (`lines.add(line)`) counts as defining that field, so that `add` can come before `total()`.
+The facts come from the instruction tables the agent exports for every project class (the same
+ASM pass that instruments them), so the analysis sees exactly the bytecode the VM replays. A
+virtual call stands for every implementation the project holds (the owner's and its subtypes');
+calls into the JDK and the dependency jars are not followed: library code does not touch the
+fields of the project's classes except through callbacks, which the trace-level criteria of the
+exploration still see. One exception: a method that reads a field holding a library collection or
+builder (a JDK one, or any object of a dependency) and calls a mutating method of the library
+(`lines.add(line)`) counts as defining that field, so that `add` can come before `total()`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.classtable import ClassInfo, MethodInfo
 from jtc.model.repository import ClassRepository
 
+JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "[")  # and arrays: none of them a dependency's
 ANY_REFERENCE = "L"  # element type of aastore/aaload: some reference type
 GETSTATIC, PUTSTATIC, GETFIELD, PUTFIELD = 178, 179, 180, 181
 INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC = 182, 183, 184, 185, 186
@@ -91,7 +94,7 @@ class InfluenceAnalysis:
 
     def _class(self, name: str) -> ClassInfo | None:
         info = self.repository.get(name)
-        if info is None and self.index.is_user_class(name):
+        if info is None and self.index.is_project_class(name):
             info = self.describe(name)
         return info
 
@@ -117,11 +120,11 @@ class InfluenceAnalysis:
         complete = True
         runs: set[tuple[str, str, str]] = set()
         owner, name, desc = root
-        pending = [root] if self.index.is_user_class(owner) else self._implementations(owner, name, desc)
+        pending = [root] if self.index.is_project_class(owner) else self._implementations(owner, name, desc)
         seen = set(pending)
         while pending:
             owner, name, desc = pending.pop()
-            if not self.index.is_user_class(owner):
+            if not self.index.is_project_class(owner):
                 continue  # the JDK
             method = self._method(owner, name, desc)
             if method is None:
@@ -135,7 +138,7 @@ class InfluenceAnalysis:
                 if GETSTATIC <= opcode <= PUTFIELD:
                     field = self._field(instruction[1], instruction[2], instruction[3], opcode in (GETSTATIC, PUTSTATIC))
                     (defs if opcode in (PUTSTATIC, PUTFIELD) else uses).add(field)
-                    if opcode in (GETSTATIC, GETFIELD) and field.desc.startswith(MUTABLE_LIBRARY_TYPES):
+                    if opcode in (GETSTATIC, GETFIELD) and self._library_container(field.desc):
                         containers.add(field)
                 elif IALOAD <= opcode < IALOAD + 8:
                     loads.update(self._kinds(opcode - IALOAD))
@@ -144,7 +147,7 @@ class InfluenceAnalysis:
                 elif opcode in (CHECKCAST, INSTANCEOF):
                     casts.add(instruction[1])
                 elif INVOKEVIRTUAL <= opcode <= INVOKEINTERFACE:
-                    mutates = mutates or (opcode != INVOKESTATIC and instruction[1].startswith("java/")
+                    mutates = mutates or (opcode != INVOKESTATIC and self._library(instruction[1])
                                           and instruction[2].startswith(MUTATOR_PREFIXES))
                     for callee in self._targets(opcode, instruction[1], instruction[2], instruction[3]):
                         if callee not in seen:
@@ -155,28 +158,41 @@ class InfluenceAnalysis:
         return Effects(frozenset(defs), frozenset(uses), frozenset(stores), frozenset(loads), frozenset(casts),
                        complete, frozenset(runs))
 
+    def _library(self, owner: str) -> bool:
+        """A class whose mutating methods count: `java/` or a dependency's (library code, not analysed)."""
+        return owner.startswith("java/") or self._dependency(owner)
+
+    def _library_container(self, desc: str) -> bool:
+        """A field type whose objects change through their own library methods: the JDK's
+        collections and builders, and any class of a dependency (a Guava multimap, a builder)."""
+        return desc.startswith(MUTABLE_LIBRARY_TYPES) or (desc.startswith("L") and self._dependency(desc[1:-1]))
+
+    def _dependency(self, name: str) -> bool:
+        """A class of a dependency jar: neither the project's nor the JDK's."""
+        return not name.startswith(JDK_PACKAGES) and not self.index.is_project_class(name)
+
     @staticmethod
     def _kinds(position: int) -> tuple[str, ...]:
         kind = ELEMENTS[position]
         return ("B", "Z") if kind == "B" else (ANY_REFERENCE,) if kind == "L" else (kind,)
 
     def _field(self, owner: str, name: str, desc: str, is_static: bool) -> FieldRef:
-        if self.index.is_user_class(owner):
+        if self.index.is_project_class(owner):
             self._class(owner)
         return FieldRef(self.repository.resolve_field_owner(owner, name), name, desc, is_static)
 
     def _targets(self, opcode: int, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
         """The methods a call may run: one for static and special calls, every implementation for
-        virtual and interface calls (of a JDK interface too: `iterator.next()` may run a user class's)."""
+        virtual and interface calls (of a JDK interface too: `iterator.next()` may run a project class's)."""
         if owner.startswith("["):
             return []
         if opcode in (INVOKESTATIC, INVOKESPECIAL):
-            return [(owner, name, desc)] if self.index.is_user_class(owner) else []
-        found = [(owner, name, desc)] if self.index.is_user_class(owner) else []
+            return [(owner, name, desc)] if self.index.is_project_class(owner) else []
+        found = [(owner, name, desc)] if self.index.is_project_class(owner) else []
         return found + self._implementations(owner, name, desc)
 
     def _implementations(self, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
-        """The user classes below `owner` that declare the method (none for Object's methods: every
+        """The project classes below `owner` that declare the method (none for Object's methods: every
         class would qualify, and the JDK calls them on whatever it holds)."""
         if owner == "java/lang/Object":
             return []

@@ -34,9 +34,10 @@ DEADLINE = "deadline"  # failure of a run the end of the search cut short (not a
 
 @dataclass(frozen=True)
 class WorkerSettings:
-    user_classpath: tuple[str, ...]
+    user_classpath: tuple[str, ...]  # the project's classes: defined afresh for every run, instrumented
     heap_mb: int = 512
     instrument: bool = True
+    dependencies: tuple[str, ...] = ()  # dependency jars: loaded once per JVM, never instrumented
 
 
 def _jvm_library() -> str:
@@ -85,6 +86,7 @@ class JvmWorker:
         config = WorkerConfig(
             jvm_library=_jvm_library(), agent_jar=str(agent_jar()),
             java_classpath=tuple(map(str, agent_classpath())), user_classpath=self.settings.user_classpath,
+            dependencies=self.settings.dependencies,
             heap_mb=self.settings.heap_mb, instrument=self.settings.instrument, generation=self.generation,
             crash_log=str(self._log.with_suffix(".crash")),
         )

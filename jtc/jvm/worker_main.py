@@ -23,6 +23,7 @@ class WorkerConfig:
     agent_jar: str
     java_classpath: tuple[str, ...]  # the agent and its libraries
     user_classpath: tuple[str, ...]
+    dependencies: tuple[str, ...]
     heap_mb: int
     instrument: bool
     generation: int
@@ -49,7 +50,8 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
         convertStrings=False,
     )
     harness = jpype.JClass("jtc.agent.Harness")
-    harness.configure(jpype.JArray(jpype.JString)(list(config.user_classpath)), config.instrument)
+    strings = jpype.JArray(jpype.JString)
+    harness.configure(strings(list(config.user_classpath)), strings(list(config.dependencies)), config.instrument)
     connection.send(("ready", None))
     while True:
         request = connection.recv()

@@ -31,35 +31,48 @@ ARRAY_LENGTHS = (1, 2)
 DEPTH = 2  # how many levels of parameter types are followed from the class under test
 
 
-class Pool:
-    """Invokables, how they relate by type, and their effects."""
+class Assignability:
+    """Can a value of one type be passed where another is expected (descriptors)? The classpath's
+    subtype relation, remembered for the run (`index` answers the rest about the classpath)."""
 
-    def __init__(self, index: ClassIndex, analysis: InfluenceAnalysis, invokables: list[Invokable]) -> None:
+    def __init__(self, index: ClassIndex) -> None:
         self.index = index
-        self.analysis = analysis
-        self.invokables = invokables
-        self._assignable: dict[tuple[str, str], bool] = {}
+        self._known: dict[tuple[str, str], bool] = {}
 
-    def assignable(self, sub: str, sup: str) -> bool:
-        """Can a value of type `sub` be passed where `sup` is expected? (descriptors)"""
+    def __call__(self, sub: str, sup: str) -> bool:
         if sub == sup or (sup == OBJECT and is_reference(sub)):
             return True
         if is_array(sub) and is_array(sup):
-            return not is_primitive(sub[1:]) and not is_primitive(sup[1:]) and self.assignable(sub[1:], sup[1:])
+            return not is_primitive(sub[1:]) and not is_primitive(sup[1:]) and self(sub[1:], sup[1:])
         if sub[0] != "L" or sup[0] != "L":
             return False
         key = (sub, sup)
-        known = self._assignable.get(key)
+        known = self._known.get(key)
         if known is None:
-            known = self._assignable[key] = self.index.is_subtype(internal_name(sub), internal_name(sup)) is True
+            known = self._known[key] = self.index.is_subtype(internal_name(sub), internal_name(sup)) is True
         return known
 
+
+def effects_of(analysis: InfluenceAnalysis, invokable: Invokable) -> Effects:
+    """What an invokable defines and uses: a call's through everything it runs, a store's what it names."""
+    if invokable.kind in (InvokableKind.NEW, InvokableKind.CALL, InvokableKind.STATIC):
+        return analysis.effects(invokable.owner, invokable.name, invokable.desc)
+    if invokable.kind in (InvokableKind.PUT, InvokableKind.PUT_STATIC, InvokableKind.ARRAY):
+        return effects_of_store(invokable)
+    return EMPTY
+
+
+class Pool:
+    """Invokables, how they relate by type, and their effects."""
+
+    def __init__(self, analysis: InfluenceAnalysis, assignable: Assignability, invokables: list[Invokable]) -> None:
+        self.analysis = analysis
+        self.assignable = assignable
+        self.index = assignable.index
+        self.invokables = invokables
+
     def effects(self, invokable: Invokable) -> Effects:
-        if invokable.kind in (InvokableKind.NEW, InvokableKind.CALL, InvokableKind.STATIC):
-            return self.analysis.effects(invokable.owner, invokable.name, invokable.desc)
-        if invokable.kind in (InvokableKind.PUT, InvokableKind.PUT_STATIC, InvokableKind.ARRAY):
-            return effects_of_store(invokable)
-        return EMPTY
+        return effects_of(self.analysis, invokable)
 
     def methods_run_by(self, invokable: Invokable) -> list[MethodInfo]:
         """The user methods an invokable may run (itself, its callees, their overriding versions)."""
@@ -73,7 +86,7 @@ class Pool:
 
 
 def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, producers: Producers,
-               options: AccessOptions) -> Pool:
+               options: AccessOptions, assignable: Assignability | None = None) -> Pool:
     package = cls.name.rpartition("/")[0]
     invokables = class_invokables(index, cls, package, options)
     seen = {cls.name}
@@ -102,7 +115,7 @@ def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, p
     invokables.extend(returned_object_methods(cls, index, invokables))
     arrays = object_arrays(desc for inv in invokables for desc in inv.inputs)
     invokables.extend(array_invokable(desc, length) for desc in arrays for length in ARRAY_LENGTHS)
-    return Pool(index, analysis, list(dict.fromkeys(invokables)))
+    return Pool(analysis, assignable or Assignability(index), list(dict.fromkeys(invokables)))
 
 
 def inherited_methods(index: ClassIndex, cls: ClassFile, package: str, options: AccessOptions) -> list[Invokable]:
@@ -115,7 +128,7 @@ def inherited_methods(index: ClassIndex, cls: ClassFile, package: str, options: 
     this = object_desc(cls.name)
     found: list[Invokable] = []
     name = cls.super_name
-    while name is not None and index.is_user_class(name):
+    while name is not None and index.is_project_class(name):
         info = index.lookup(name)
         if info is None:
             break
@@ -153,7 +166,7 @@ def subclass_calls(index: ClassIndex, cls: ClassFile, ways_in: list[Invokable], 
     found: list[Invokable] = []
     for name in sorted({internal_name(way.returns) for way in ways_in if way.returns.startswith("L")} - {cls.name}):
         info = index.lookup(name)
-        if info is not None and index.is_user_class(name):
+        if info is not None and index.is_project_class(name):
             found.extend(m for m in class_invokables(index, info, package, options)
                          if m.kind == InvokableKind.CALL and (m.name, m.desc) not in declared)
     return found

@@ -48,7 +48,7 @@ class Preparations:
             known = []
             if desc.startswith("L"):
                 for name, info in self.index.supertypes(internal_name(desc)):
-                    if info is None or not self.index.is_user_class(name) or info.is_interface:
+                    if info is None or not self.index.is_project_class(name) or info.is_interface:
                         continue
                     known.extend(m for m in class_invokables(self.index, info, self.test_package, self.options)
                                  if m.kind == InvokableKind.CALL and m.returns == "V" and not m.reflective)

@@ -1,13 +1,14 @@
-"""Every accessible way to make a value of a type, from the whole classpath (architecture decision 11).
+"""Every accessible way to make a value of a type, from the whole classpath.
 
 A `Board` may only come from `BoardFactory.createBoard(...)`, a `Square` from `board.squareAt(x, y)`,
 a `Direction` from its constants, a `Locale` from `Locale.US`. So the producers of a type are its
 constructors, static factories of any class on the classpath, instance methods of other classes
 that return it, public static final fields of its type (enum constants among them), and the same
 for each of its concrete subtypes. JDK types are made through their own public constructors,
-factories and constants, where the JDK rules in `search/jdk.py` allow it; a `Class<T>` by the class
-literals of `T`'s classes. An interface or abstract type that none of these can make gets a stub
-(search/recipes.py).
+factories and constants, where the JDK rules in `calls/jdk.py` allow it, and so are the types of
+dependency jars (with the project's methods that return one): neither is searched further. A
+`Class<T>` is made by the class literals of `T`'s classes. An interface or abstract type that none
+of these can make gets a stub (making/recipes.py).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ class Producers:
         self._returning: dict[str, list[Invokable]] | None = None
         self._cache: dict[str, list[Invokable]] = {}
 
-    # ---- what the user classpath offers ---------------------------------------------------------
+    # ---- what the project offers ---------------------------------------------------------------
 
     def _usable(self, cls: ClassFile, access: int) -> tuple[bool, bool]:
         same_package = package_of(cls.name) == self.package.replace("/", ".")
@@ -46,11 +47,11 @@ class Producers:
         return class_usable and usable, class_reflective or reflective
 
     def _index_returns(self) -> dict[str, list[Invokable]]:
-        """Static factories, instance methods and static final fields of every user class, by the
+        """Static factories, instance methods and static final fields of every project class, by the
         reference type they give."""
         if self._returning is None:
             returning: dict[str, list[Invokable]] = defaultdict(list)
-            for name in self.index.user_classes():
+            for name in self.index.project_classes():
                 cls = self.index.lookup(name)
                 if cls is None or is_anonymous(name):
                     continue
@@ -77,22 +78,24 @@ class Producers:
         cached = self._cache.get(desc)
         if cached is None:
             name = internal_name(desc)
-            if self.index.is_user_class(name):
+            if self.index.is_project_class(name):
                 found = []
                 for subtype in (name, *(s for s in self.index.subtypes(name) if s != name)):
                     found.extend(self._own(subtype))
             elif name.startswith("java/"):
-                found = self._jdk(name)
+                found = self._library(name) if jdk.safe_class(name) else []
                 substitute = jdk.SUBSTITUTES.get(name)
                 if substitute is not None:
-                    found += self._jdk(substitute)
-            else:
-                found = []
+                    found += self._library(substitute)
+            else:  # a dependency's class: its own ways (if a test can name it), then the project's methods
+                cls = self.index.lookup(name)
+                public = cls is not None and bool(cls.effective_access & ACC_PUBLIC)
+                found = (self._library(name) if public else []) + self._index_returns().get(desc, [])
             cached = self._cache[desc] = _deduplicated(found)
         return cached
 
     def _own(self, name: str) -> list[Invokable]:
-        """Producers of exactly `name` (a user class): its constructors, then whatever returns it."""
+        """Producers of exactly `name` (a project class): its constructors, then whatever returns it."""
         cls = self.index.lookup(name)
         if cls is None:
             return []
@@ -106,10 +109,11 @@ class Producers:
             return sorted(others, key=lambda inv: (inv.owner != name, inv.kind != InvokableKind.GET_STATIC))
         return found + sorted(others, key=lambda inv: (inv.owner != name, _ORDER[inv.kind]))
 
-    def _jdk(self, name: str) -> list[Invokable]:
-        """A JDK class's own public constructors, factories and constants, where they are safe."""
+    def _library(self, name: str) -> list[Invokable]:
+        """A library class's (the JDK's, a dependency's) own public constructors, factories and
+        constants, those whose results are the same in every run."""
         cls = self.index.lookup(name)
-        if cls is None or not jdk.safe_class(name):
+        if cls is None or is_anonymous(name):
             return []
         desc = object_desc(name)
         found: list[Invokable] = []
@@ -128,11 +132,11 @@ class Producers:
         """For a `Class<T>`: the literal of the class `T` stands for (or is bounded by) and of each
         concrete class of the classpath that extends or implements it (`inventory.take(Gold.class)`
         for `<T extends Item> T take(Class<T> kind)`), the ones a test can name, the concrete ones
-        first (an `Item.class` matches every item); none when `T` is not a user class (a `Class<?>`
+        first (an `Item.class` matches every item); none when `T` is not a project class (a `Class<?>`
         could be any class at all)."""
         bound = wanted.args[0] if wanted.desc == CLASS and wanted.args else None
         name = internal_name(bound.desc) if bound is not None and bound.desc.startswith("L") else None
-        if name is None or not self.index.is_user_class(name):
+        if name is None or not self.index.is_project_class(name):
             return []
         named = dict.fromkeys((*self.index.subtypes(name), name))
         return [class_literal_invokable(owner) for owner in named

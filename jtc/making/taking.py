@@ -68,7 +68,7 @@ def _element_type(index: ClassIndex, returned: GenericType) -> str | None:
     is_map = index.is_subtype(internal_name(returned.desc), "java/util/Map") is True
     argument = returned.args[1] if is_map and len(returned.args) > 1 else returned.args[0] if returned.args else None
     if argument is None or argument.variable or not argument.desc.startswith("L") \
-            or not index.is_user_class(internal_name(argument.desc)):
+            or not index.is_project_class(internal_name(argument.desc)):
         return None
     return argument.desc
 
@@ -97,7 +97,7 @@ class Taking:
         if found is None:
             found = self._reaching[key] = [] if self._is_enum(wanted) else [
                 path for made, path in self._out_of(root) if self.assignable(made, wanted)
-                and all(self.pure(step.invokable) for step in path if self.index.is_user_class(step.invokable.owner))]
+                and all(self.pure(step.invokable) for step in path if self.index.is_project_class(step.invokable.owner))]
         return found
 
     def _is_enum(self, desc: str) -> bool:
@@ -123,7 +123,7 @@ class Taking:
         found = []
         name = internal_name(root) if root.startswith("L") else None
         seen: set[tuple[str, str]] = set()
-        while name is not None and self.index.is_user_class(name):
+        while name is not None and self.index.is_project_class(name):
             cls = self.index.lookup(name)
             if cls is None:
                 break
@@ -137,7 +137,7 @@ class Taking:
                 assert method is not None
                 returned = self.index.return_type(cls.name, method)
                 first = Step(getter, (Source(SourceKind.REF, ROOT),), helper=True)
-                if self.index.is_user_class(internal_name(getter.returns)):
+                if self.index.is_project_class(internal_name(getter.returns)):
                     found.append((getter.returns, (first,)))
                     continue
                 element = _element_type(self.index, returned)
@@ -151,7 +151,7 @@ class Taking:
         """(root type, path) for every project class with a path to a `wanted` value."""
         found = self._holders.get(wanted)
         if found is None:
-            found = self._holders[wanted] = [(object_desc(name), path) for name in self.index.user_classes()
+            found = self._holders[wanted] = [(object_desc(name), path) for name in self.index.project_classes()
                                              for path in self.paths(object_desc(name), wanted)]
         return found
 

@@ -92,7 +92,7 @@ def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Pr
     groups: dict[str, list[Invokable]] = {}
     for desc in sorted(needed) + sorted(holding - needed):
         info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
-        if info is not None and not info.is_enum and producers.index.is_user_class(info.name):
+        if info is not None and not info.is_enum and producers.index.is_project_class(info.name):
             group = [p for p in producers.of(desc) if p.owner not in nested and takes_structured_input(p)]
             if group:
                 groups[desc] = group
@@ -104,7 +104,7 @@ def _alone_when_made(producers: Producers, desc: str) -> bool:
     subclass's fresh instance, a stub) stands alone, where the ones a parsed graph holds stand on
     its board."""
     info = producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
-    return info is not None and producers.index.is_user_class(info.name) and (
+    return info is not None and producers.index.is_project_class(info.name) and (
         not info.is_concrete or not producers.of(desc))
 
 

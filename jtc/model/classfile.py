@@ -9,6 +9,8 @@ would be slow and could have side effects, so everything here works from the byt
 
 from __future__ import annotations
 
+import functools
+
 import struct
 from dataclasses import dataclass
 
@@ -149,10 +151,12 @@ class ClassFile:
         return (method.name, method.desc) in (("values", f"()[{itself}"), ("valueOf", f"(Ljava/lang/String;){itself}"))
 
     def method(self, name: str, desc: str) -> MethodDecl | None:
-        for method in self.methods:
-            if method.name == name and method.desc == desc:
-                return method
-        return None
+        return self._methods.get((name, desc))
+
+    @functools.cached_property
+    def _methods(self) -> dict[tuple[str, str], MethodDecl]:
+        """By name and descriptor (the analysis asks a class about its methods a million times)."""
+        return {(method.name, method.desc): method for method in reversed(self.methods)}
 
 
 class _Reader:

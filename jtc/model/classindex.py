@@ -40,15 +40,22 @@ def is_anonymous(internal: str) -> bool:
 
 
 class ClassIndex:
-    """The user classpath (directories and jars, first entry wins) and, behind it, the JDK."""
+    """The user classpath (directories and jars, first entry wins) and, behind it, the JDK.
 
-    def __init__(self, entries: Sequence[Path], jdk_home: Path | None = None) -> None:
+    The project's classes are those of every entry but the `dependencies` (jars the project uses):
+    they are listed, analysed, instrumented and tested. A dependency's classes are library code, like
+    the JDK's: found by name when something refers to them, never listed, so that a large jar costs
+    nothing until one of its classes is needed."""
+
+    def __init__(self, entries: Sequence[Path], jdk_home: Path | None = None, dependencies: Sequence[Path] = ()) -> None:
         self.entries = tuple(entries)
+        self.dependencies = frozenset(dependencies)
         self._jmods = sorted((jdk_home / "jmods").glob("*.jmod")) if jdk_home else []
         self._archives: dict[Path, zipfile.ZipFile] = {}
+        self._member_names: dict[Path, frozenset[str]] = {}
         self._cache: dict[str, ClassFile | None] = {}
-        self._user_names: tuple[str, ...] = ()
-        self._user_set: frozenset[str] | None = None
+        self._project_names: tuple[str, ...] = ()
+        self._project: frozenset[str] | None = None
         self._children: dict[str, list[str]] | None = None
         self._subtypes: dict[str, tuple[str, ...]] = {}
 
@@ -111,19 +118,38 @@ class ClassIndex:
             self._cache[internal] = parsed
         return self._cache[internal]
 
-    def is_user_class(self, internal: str) -> bool:
-        self.user_classes()
-        return internal in self._user_set  # type: ignore[operator]
+    def is_project_class(self, internal: str) -> bool:
+        return internal in self._project_set()
 
-    def user_classes(self) -> tuple[str, ...]:
-        """Every class on the user classpath, by internal name, sorted (the first entry's copy counts)."""
-        if self._user_set is None:
+    def project_classes(self) -> tuple[str, ...]:
+        """Every class of the project's classpath entries, by internal name, sorted."""
+        self._project_set()
+        return self._project_names
+
+    def _project_set(self) -> frozenset[str]:
+        if self._project is None:
             found: set[str] = set()
             for entry in self.entries:
-                found.update(_class_names(entry, self._archive))
-            self._user_names = tuple(sorted(found))
-            self._user_set = frozenset(found)
-        return self._user_names
+                if entry not in self.dependencies:
+                    found.update(_class_names(entry, self._archive))
+            self._project_names = tuple(sorted(found))
+            self._project = frozenset(found)
+        return self._project
+
+    def entry_of(self, internal: str) -> Path | None:
+        """The classpath entry the class is loaded from (the first that holds it)."""
+        relative = internal + ".class"
+        for entry in self.entries:
+            if entry.is_dir() and (entry / relative).is_file():
+                return entry
+            if entry.is_file() and relative in self._members(entry):
+                return entry
+        return None
+
+    def _members(self, jar: Path) -> frozenset[str]:
+        if jar not in self._member_names:
+            self._member_names[jar] = frozenset(self._archive(jar).namelist())
+        return self._member_names[jar]
 
     def classes_of_entry(self, entry: Path) -> tuple[str, ...]:
         """The classes of one classpath entry, by internal name, sorted."""
@@ -134,7 +160,7 @@ class ClassIndex:
     def _child_map(self) -> dict[str, list[str]]:
         if self._children is None:
             children: dict[str, list[str]] = {}
-            for name in self.user_classes():
+            for name in self.project_classes():
                 info = self.lookup(name)
                 if info is None:
                     continue
@@ -145,8 +171,8 @@ class ClassIndex:
         return self._children
 
     def subtypes(self, name: str) -> tuple[str, ...]:
-        """Concrete, named user classes that are `name` or extend or implement it, directly or not
-        (`name` may be a JDK type: the user classes implementing `java/util/Iterator`)."""
+        """Concrete, named project classes that are `name` or extend or implement it, directly or not
+        (`name` may be a JDK or dependency type: the project classes implementing `java/util/Iterator`)."""
         cached = self._subtypes.get(name)
         if cached is not None:
             return cached
@@ -158,7 +184,7 @@ class ClassIndex:
             if current in seen:
                 continue
             seen.add(current)
-            info = self.lookup(current) if self.is_user_class(current) else None
+            info = self.lookup(current) if self.is_project_class(current) else None
             if info is not None and info.is_concrete and not is_anonymous(current):
                 found.add(current)
             pending.extend(children.get(current, ()))
@@ -168,7 +194,7 @@ class ClassIndex:
     def nested(self, name: str) -> tuple[str, ...]:
         """Named classes declared inside `name` (at any depth): tested with it, as JaCoCo counts them with it."""
         prefix = name + "$"
-        return tuple(n for n in self.user_classes() if n.startswith(prefix) and not is_anonymous(n))
+        return tuple(n for n in self.project_classes() if n.startswith(prefix) and not is_anonymous(n))
 
     def supertypes(self, internal: str) -> Iterator[tuple[str, ClassFile | None]]:
         """The class and all its superclasses and superinterfaces, each with its file (None if not found)."""

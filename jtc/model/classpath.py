@@ -20,9 +20,10 @@ JAVA_VERSIONS = {major: major - 44 for major in range(49, 80)}  # class file maj
 @dataclass(frozen=True)
 class Classpath:
     entries: tuple[Path, ...]
+    dependencies: tuple[Path, ...] = ()  # the entries that are dependency jars (see ClassIndex)
 
     @staticmethod
-    def parse(text_entries: tuple[str, ...] | list[str]) -> Classpath:
+    def parse(text_entries: tuple[str, ...] | list[str], dependencies: tuple[str, ...] = ()) -> Classpath:
         """Entries separated by ':' (or given one by one); each must be a directory or a jar."""
         entries: list[Path] = []
         for text in text_entries:
@@ -40,10 +41,20 @@ class Classpath:
                     raise BadClasspathError(f"classpath entry {part} does not exist")
         if not entries:
             raise BadClasspathError("the classpath is empty")
-        return Classpath(tuple(entries))
+        jars = {Path(part).expanduser().resolve() for part in dependencies}
+        return Classpath(tuple(entries), tuple(entry for entry in entries if entry in jars))
 
-    def as_strings(self) -> tuple[str, ...]:
-        return tuple(str(e) for e in self.entries)
+    @property
+    def project(self) -> tuple[Path, ...]:
+        """The entries of the project's own classes: every one but the dependencies."""
+        return tuple(entry for entry in self.entries if entry not in self.dependencies)
+
+
+def dependency_jars(index: ClassIndex, classes_under_test: list[str]) -> tuple[str, ...]:
+    """The classpath's jars that hold none of the classes under test (binary names): the project's
+    dependencies. A jar that holds one is the project itself (a library tested from its jar)."""
+    holding = {index.entry_of(binary_name.replace(".", "/")) for binary_name in classes_under_test}
+    return tuple(str(entry) for entry in index.entries if entry.is_file() and entry not in holding)
 
 
 def check_loadable(index: ClassIndex, binary_name: str, max_major: int) -> None:

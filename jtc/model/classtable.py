@@ -7,6 +7,8 @@ is stable, and one MethodInfo object stands for a method for the whole run (site
 
 from __future__ import annotations
 
+import functools
+
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,10 +85,12 @@ class ClassInfo:
     methods: tuple[MethodInfo, ...]
 
     def method(self, name: str, desc: str) -> MethodInfo | None:
-        for method in self.methods:
-            if method.name == name and method.desc == desc:
-                return method
-        return None
+        return self._methods.get((name, desc))
+
+    @functools.cached_property
+    def _methods(self) -> dict[tuple[str, str], MethodInfo]:
+        """By name and descriptor (the analysis asks a class about its methods a million times)."""
+        return {(method.name, method.desc): method for method in reversed(self.methods)}
 
 
 @dataclass(frozen=True)

@@ -1,32 +1,50 @@
 """The run context: what every class of one `jtc generate` run (or of one worker process) shares,
 and the clock of one class.
 
-Setup that does not depend on the class under test belongs here, computed once per run: the
-classpath and its class-file index, the JVM worker and the class tables it reported (a JVM reports
-each class it instruments once, whichever class under test it ran for), and the runs of the
-valid-input sub-searches, which the classes of a project share.
+Setup that does not depend on the class under test belongs here, computed once per run and only
+as far as a class needs it: the classpath and its class-file index, the JVM worker and the class
+tables it reported (a JVM reports each class it instruments once, whichever class under test it
+ran for), the influence analysis of the project's methods, the subtype relation, the ways to make
+and take objects as seen from each package, and the runs of the valid-input sub-searches, which
+the classes of a project share.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from jtc.analysis.influence import InfluenceAnalysis
 from jtc.config import Settings
 from jtc.errors import ClassFileTooNewError, HarnessError, UnknownClassError
 from jtc.execution.runs import Executor
 from jtc.java.toolchain import toolchain
 from jtc.jvm.protocol import HarnessResult, encode_program
 from jtc.jvm.worker import JvmWorker, WorkerSettings
+from jtc.making.pool import Assignability, effects_of
+from jtc.making.preparations import Preparations
+from jtc.making.producers import Producers
+from jtc.making.taking import Taking, sets_nothing
 from jtc.making.valid_inputs import SubSearches
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath
 from jtc.model.classtable import ClassInfo
 from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
+from jtc.model.types import binary_name
+
+
+@dataclass(frozen=True)
+class Workshop:
+    """The ways to make and take objects, as a test in one package may use them."""
+
+    producers: Producers
+    preparations: Preparations
+    taking: Taking
 
 
 @dataclass
@@ -37,15 +55,37 @@ class RunContext:
     worker: JvmWorker
     repository: ClassRepository = field(default_factory=ClassRepository)
     sub_searches: SubSearches = field(default_factory=SubSearches)
+    workshops: dict[str, Workshop] = field(default_factory=dict)  # by package
+
+    @functools.cached_property
+    def analysis(self) -> InfluenceAnalysis:
+        return InfluenceAnalysis(self.repository, self.index, lambda other: self.describe(binary_name(other)))
+
+    @functools.cached_property
+    def assignable(self) -> Assignability:
+        return Assignability(self.index)
+
+    def workshop(self, package: str) -> Workshop:
+        """The producers, preparations and taking paths of a package's tests (internal name)."""
+        found = self.workshops.get(package)
+        if found is None:
+            access = self.settings.access
+            effects = functools.partial(effects_of, self.analysis)
+            found = self.workshops[package] = Workshop(
+                Producers(self.index, package, access), Preparations(self.index, package, access, effects),
+                Taking(self.index, package, access, lambda getter: sets_nothing(effects(getter)), self.assignable))
+        return found
 
     @staticmethod
     @contextmanager
     def open(settings: Settings) -> Iterator[RunContext]:
         """The context of a run, its JVM started (before the first class's clock: starting the JVM
         is no part of any class's budget), closed at the end."""
-        classpath = Classpath.parse(settings.classpath)
-        with ClassIndex(classpath.entries, toolchain().java_home) as index, \
-                JvmWorker(WorkerSettings(classpath.as_strings(), settings.worker_heap_mb)) as worker:
+        classpath = Classpath.parse(settings.classpath, settings.dependencies)
+        worker_settings = WorkerSettings(tuple(map(str, classpath.project)), settings.worker_heap_mb,
+                                         dependencies=tuple(map(str, classpath.dependencies)))
+        with ClassIndex(classpath.entries, toolchain().java_home, classpath.dependencies) as index, \
+                JvmWorker(worker_settings) as worker:
             worker.start()
             yield RunContext(settings, classpath, index, worker)
 

@@ -16,16 +16,13 @@ from jtc.errors import UnknownClassError
 from jtc.exploration.generator import SequenceGenerator
 from jtc.java.toolchain import toolchain
 from jtc.making.pool import Pool, build_pool
-from jtc.making.preparations import Preparations
-from jtc.making.producers import Producers
 from jtc.making.recipes import RecipeBook
-from jtc.making.taking import Taking, sets_nothing
+from jtc.making.taking import Taking
 from jtc.making.targets import check_testable, testable_targets
 from jtc.making.valid_inputs import ValidInputs, structured_producers
 from jtc.model.classfile import ClassFile
 from jtc.model.classpath import check_loadable
 from jtc.model.classtable import ClassInfo
-from jtc.model.types import binary_name
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.sub_search import sub_search
 
@@ -64,20 +61,17 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
         raise UnknownClassError(f"class {name} is not on the classpath")
     check_testable(declared)
     package = declared.name.rpartition("/")[0]
-    analysis = InfluenceAnalysis(context.repository, index, lambda other: context.describe(binary_name(other)))
-    producers = Producers(index, package, settings.access)
-    pool = build_pool(declared, index, analysis, producers, settings.access)
+    analysis, workshop = context.analysis, context.workshop(package)
+    pool = build_pool(declared, index, analysis, workshop.producers, settings.access, context.assignable)
     targets = testable_targets(pool, declared)
     made_by_steps = {f"L{declared.name};"} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
-    preparations = Preparations(index, package, settings.access, pool.effects)
     explore = sub_search(context, pool, deadline=min(
         clock.deadline, clock.share(settings.budgets.sub_search_share)))
     valid = ValidInputs(context.sub_searches.cached(explore))
-    taking = Taking(index, package, settings.access, lambda getter: sets_nothing(pool.effects(getter)),
-                    pool.assignable)
-    book = RecipeBook(producers, preparations=preparations, valid=valid.recipes_of, taking=taking,
+    taking = workshop.taking
+    book = RecipeBook(workshop.producers, preparations=workshop.preparations, valid=valid.recipes_of, taking=taking,
                       parsed_types=valid.types_made)
-    valid.find(structured_producers(declared, targets, producers, taking.holders), book)
+    valid.find(structured_producers(declared, targets, workshop.producers, taking.holders), book)
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
                                   lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
                                   book.prepared, valid.for_input, taking.paths)

@@ -103,7 +103,9 @@ _SESSIONS: dict[Settings, _WorkerSession] = {}
 
 def run_job(settings: Settings, name: str, archive: bytes) -> tuple[ClassResult, str | None, str | None]:
     """One class on a worker: its record, the test file's path below the output folder, its text."""
-    local = dataclasses.replace(settings, classpath=unpack_classpath(archive, len(settings.classpath)))
+    entries = unpack_classpath(archive, len(settings.classpath))
+    local = dataclasses.replace(settings, classpath=entries, dependencies=tuple(
+        local for original, local in zip(settings.classpath, entries) if original in settings.dependencies))
     session = _SESSIONS.get(local)
     if session is None:
         session = _SESSIONS[local] = _WorkerSession(local)
@@ -135,6 +137,7 @@ def generate_on_cluster(settings: Settings, entries: tuple[Path, ...], names: li
         if not client.scheduler_info().get("workers"):
             raise ClusterError(f"the Dask scheduler at {address} has no workers")
         archive = client.scatter(zip_classpath(entries), broadcast=True)
+        settings = dataclasses.replace(settings, classpath=tuple(map(str, entries)))  # one entry an archive member
         futures = {}
         for name in names:
             futures[client.submit(run_job, settings, name, archive, key=f"jtc-{name}", pure=False)] = name

@@ -4,6 +4,7 @@ table and the JSON report; the exit status follows `results.run_exit_code`."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import time
@@ -13,7 +14,7 @@ from typing import Callable, Iterator
 from jtc.config import RunOptions, Settings
 from jtc.errors import ExitCode
 from jtc.model.classindex import ClassIndex
-from jtc.model.classpath import Classpath
+from jtc.model.classpath import Classpath, dependency_jars
 from jtc.project.bug_report import report_path, write_report
 from jtc.project.cache import GenerationCache
 from jtc.project.cluster import generate_on_cluster
@@ -28,6 +29,7 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries) as index:
         targets = resolve_targets(index, classes, packages, every_class)
+        settings = dataclasses.replace(settings, dependencies=dependency_jars(index, [t.name for t in targets]))
         cache = GenerationCache(options.cache_dir, settings, index) if options.cache_dir else None
         results: dict[str, ClassResult] = {}
         with RunDisplay(len(targets), options.jobs) as display:

@@ -37,7 +37,7 @@ def resolve_targets(index: ClassIndex, classes: list[str], packages: list[str], 
             raise UnknownClassError(f"the classpath's first entry {index.entries[0]} holds no classes")
     for package in packages:
         prefix = package.strip(".").replace(".", "/") + "/"
-        members = {n for n in index.user_classes() if n.startswith(prefix) and _top_level(n)}
+        members = {n for n in index.project_classes() if n.startswith(prefix) and _top_level(n)}
         if not members:
             raise UnknownClassError(f"no classes of package {package} (or its subpackages) on the classpath")
         found.update(members)

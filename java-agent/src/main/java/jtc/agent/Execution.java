@@ -23,15 +23,21 @@ final class Execution {
     private final int budget;
     private final int timeoutMillis;
     private final Map<String, byte[]> replaced;
+    private final ClassLoader dependencies;
     private final Result result = new Result();
 
-    Execution(UserClasspath classpath, boolean instrument, int budget, int timeoutMillis) {
-        this(classpath, instrument, budget, timeoutMillis, Map.of());
+    Execution(UserClasspath classpath, ClassLoader dependencies, boolean instrument, int budget, int timeoutMillis) {
+        this(classpath, dependencies, instrument, budget, timeoutMillis, Map.of());
     }
 
-    /** An execution whose loader defines {@code replaced} (binary name → class file) instead of the classpath's. */
-    Execution(UserClasspath classpath, boolean instrument, int budget, int timeoutMillis, Map<String, byte[]> replaced) {
+    /**
+     * An execution whose loader defines {@code replaced} (binary name → class file) instead of the
+     * classpath's; {@code dependencies} loads the project's dependency jars, shared by all executions.
+     */
+    Execution(UserClasspath classpath, ClassLoader dependencies, boolean instrument, int budget, int timeoutMillis,
+              Map<String, byte[]> replaced) {
         this.classpath = classpath;
+        this.dependencies = dependencies;
         this.instrument = instrument;
         this.replaced = replaced;
         this.budget = budget;
@@ -44,8 +50,7 @@ final class Execution {
                 throw HarnessError.badProgram("record budget out of range: " + budget);
             }
             List<Program.Statement> statements = Program.parse(text);
-            ClassLoader parent = Execution.class.getClassLoader();
-            try (IsolatingClassLoader loader = new IsolatingClassLoader(classpath, instrument, replaced, parent)) {
+            try (IsolatingClassLoader loader = new IsolatingClassLoader(classpath, instrument, replaced, dependencies)) {
                 List<Action> targets = new ArrayList<>();
                 for (Program.Statement statement : statements) {
                     targets.add(Members.resolve(statement, loader));

@@ -8,17 +8,13 @@ import java.util.Map;
  * fresh static state, while the bytes (raw and instrumented) are cached for the JVM's lifetime.
  *
  * <p>Child-first for classes found on the user classpath, parent-first for everything else (the
- * JDK, jtc's own classes). Resources come from the user classpath through {@link URLClassLoader}.
+ * project's dependency jars, the JDK, jtc's own classes). Resources come from the user classpath through {@link URLClassLoader}.
  * Assertions are enabled, as under {@code java -ea}, because tests run that way.
  */
 final class IsolatingClassLoader extends URLClassLoader {
     private final UserClasspath classpath;
     private final boolean instrument;
     private final Map<String, byte[]> replaced;  // binary name → the bytes defined instead of the classpath's
-
-    IsolatingClassLoader(UserClasspath classpath, boolean instrument, ClassLoader parent) {
-        this(classpath, instrument, Map.of(), parent);
-    }
 
     IsolatingClassLoader(UserClasspath classpath, boolean instrument, Map<String, byte[]> replaced, ClassLoader parent) {
         super("jtc-execution", classpath.urls(), parent);

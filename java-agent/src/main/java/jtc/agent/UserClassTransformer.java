@@ -4,16 +4,23 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 
 /**
- * Instruments exactly the classes an {@link IsolatingClassLoader} defines from the user classpath;
- * every other class (the JDK, jtc, classes other loaders define) passes through untouched.
+ * Instruments exactly the classes an {@link IsolatingClassLoader} defines from the user classpath,
+ * and redirects the exit calls of the dependencies a {@link DependencyClassLoader} defines; every
+ * other class (the JDK, jtc, classes other loaders define) passes through untouched.
  */
 final class UserClassTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] classFile) {
-        if (!(loader instanceof IsolatingClassLoader) || className == null || redefined != null) {
+        if (className == null || redefined != null) {
             return null;
         }
-        return ((IsolatingClassLoader) loader).replacement(className, classFile);
+        if (loader instanceof DependencyClassLoader) {
+            return Instrumenter.sandboxed(className, classFile);
+        }
+        if (loader instanceof IsolatingClassLoader) {
+            return ((IsolatingClassLoader) loader).replacement(className, classFile);
+        }
+        return null;
     }
 }
