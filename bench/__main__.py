@@ -6,7 +6,7 @@ import importlib
 import sys
 
 BENCHMARKS = {"containers": "bench.containers", "engine": "bench.engine", "real": "bench.real",
-              "scale": "bench.scale", "strength": "bench.strength"}
+              "scale": "bench.scale", "strength": "bench.strength", "thirdparty": "bench.thirdparty"}
 
 
 def main(argv: list[str]) -> int:

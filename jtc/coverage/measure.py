@@ -101,11 +101,12 @@ def agent_option(exec_file: Path, classes: Sequence[str]) -> str:
 
 def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpath: Sequence[Path],
             classes_under_test: Sequence[str], work_dir: Path, *, test_timeout_s: float = 10.0,
-            wall_timeout_s: float = 900.0, html: JacocoHtml | None = None) -> CoverageRun:
+            wall_timeout_s: float = 900.0, html: JacocoHtml | None = None,
+            working_dir: Path | None = None) -> CoverageRun:
     """Run `test_classes` (binary names, compiled into `test_classpath`) against the user's
     `classpath` under JaCoCo, and report coverage of `classes_under_test` (outer classes; their
     nested classes are included). `work_dir` keeps jacoco.exec, jacoco.xml and lines.tsv; JaCoCo's
-    HTML report goes where `html` says, if given."""
+    HTML report goes where `html` says, if given; the tests run in `working_dir` if given."""
     work_dir = work_dir.resolve()
     work_dir.mkdir(parents=True, exist_ok=True)
     exec_file = work_dir / "jacoco.exec"
@@ -117,7 +118,7 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     stripped = strip_directory(class_dir, unreadable_attributes(jacoco().version))
     run = run_tests(list(test_classes), [*test_classpath, class_dir, *classpath], work_dir / "junit",
                     test_timeout_s=test_timeout_s, wall_timeout_s=wall_timeout_s,
-                    java_options=[agent_option(exec_file, classes_under_test)])
+                    java_options=[agent_option(exec_file, classes_under_test)], working_dir=working_dir)
     refused = re.search(r"Error while instrumenting (\S+?)\.?\s*$", run.output, re.MULTILINE)
     if refused:
         causes = re.findall(r"^Caused by: (.*)$", run.output, re.MULTILINE)

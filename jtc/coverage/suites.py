@@ -75,18 +75,19 @@ def _jacoco_html(root: Path | None, name: str, title: str, sources: Sequence[Pat
 
 def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_under_test: Sequence[str],
                    work_dir: Path, *, jacoco_html: Path | None = None,
-                   sources: Sequence[Path] = ()) -> list[SuiteCoverage]:
+                   sources: Sequence[Path] = (), working_dir: Path | None = None) -> list[SuiteCoverage]:
     """One SuiteCoverage per folder and, when there are several, their union: the suites run
     separately (their test classes may share names) and their execution data is merged. With
     `jacoco_html`, JaCoCo writes its HTML report of each into a folder below it (suite-1, suite-2 …,
-    union), showing the sources found in `sources`."""
+    union), showing the sources found in `sources`. The tests run in `working_dir` if given."""
     results, runs = [], []
     for index, folder in enumerate(folders, start=1):
         work = work_dir / f"suite-{index}"
         shutil.rmtree(work, ignore_errors=True)
         tests, junit = compile_suite(folder, classpath, work / "classes")
         html = _jacoco_html(jacoco_html, f"suite-{index}", str(folder), sources)
-        run = measure(tests, [work / "classes", *junit], classpath, classes_under_test, work / "jacoco", html=html)
+        run = measure(tests, [work / "classes", *junit], classpath, classes_under_test, work / "jacoco", html=html,
+                      working_dir=working_dir)
         runs.append(run)
         failed = sum(1 for result in run.tests.results.values() if not result.passed)
         results.append(SuiteCoverage(str(folder), len(run.tests.results), failed,

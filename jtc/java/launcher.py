@@ -61,11 +61,12 @@ def order_jar() -> Path:
 
 def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: Path, *,
               test_timeout_s: float, wall_timeout_s: float, method_order: str = ALPHABETICAL,
-              java_options: Sequence[str] = ()) -> LauncherRun:
+              java_options: Sequence[str] = (), working_dir: Path | None = None) -> LauncherRun:
     """Run the selected tests ('com.x.FooTest' for a class, 'com.x.FooTest#m' for one method).
 
     `classpath` holds the compiled tests and everything they need; the JUnit jars come with the
-    launcher. The working directory is `reports_dir`, so files the code writes stay there."""
+    launcher. The working directory is `working_dir` when given (a project's tests that read files
+    relative to its root, as its build runs them), else `reports_dir`, so files the code writes stay there."""
     reports_dir.mkdir(parents=True, exist_ok=True)
     # Absolute paths: the JVM runs in reports_dir.
     entries = [str(Path(p).resolve()) for p in classpath] + ([str(order_jar())] if method_order == REVERSED else [])
@@ -85,7 +86,8 @@ def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: 
         stale.unlink()
     report = reports_dir / "TEST-junit-jupiter.xml"
     try:
-        completed = subprocess.run(command, cwd=reports_dir, capture_output=True, text=True, timeout=wall_timeout_s)
+        completed = subprocess.run(command, cwd=working_dir or reports_dir, capture_output=True, text=True,
+                                   timeout=wall_timeout_s)
     except subprocess.TimeoutExpired as expired:
         raw = expired.stdout or ""
         output = raw.decode(errors="replace") if isinstance(raw, bytes) else raw

@@ -56,12 +56,12 @@ def runner_classpath() -> list[Path]:
     return [build_jar(JarSpec("jtc-mutate", (RUNNER_SOURCES,), classpath=tuple(libraries))), *libraries]
 
 
-def _java(mode: str, arguments: Sequence[str], timeout_s: float) -> str:
+def _java(mode: str, arguments: Sequence[str], timeout_s: float, working_dir: Path | None = None) -> str:
     # The security manager only turns System.exit of code under test into an exception (ExitGuard.java).
     command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", "-Djava.security.manager=allow", "-cp",
                ":".join(map(str, runner_classpath())), MAIN_CLASS, mode, *arguments]
     try:
-        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, cwd=working_dir)
     except subprocess.TimeoutExpired:
         raise InternalError(f"the mutation runner did not finish within {timeout_s:.0f} s") from None
     if completed.returncode != 0:
@@ -108,13 +108,15 @@ def mutant_class_files(class_dir: Path, out_dir: Path, limit: int = 2 ** 31 - 1)
 
 
 def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequence[str], out_file: Path,
-                timeouts: Timeouts, wall_timeout_s: float = 3600.0, every_test: bool = False) -> RunnerOutput:
+                timeouts: Timeouts, wall_timeout_s: float = 3600.0, every_test: bool = False,
+                working_dir: Path | None = None) -> RunnerOutput:
     """Run one compiled suite (`classpath` starts with its classes) against every mutant of the
     class files under `class_dir`: until a test kills it or, with `every_test`, every test that runs
-    its instruction, each one that kills it reported (`RunnerOutput.kills`)."""
-    arguments = [str(class_dir), ":".join(str(Path(p).resolve()) for p in classpath), str(out_file),
-                 str(round(timeouts.base_s * 1000)), str(timeouts.factor), *test_classes]
-    _java("kills" if every_test else "run", arguments, wall_timeout_s)
+    its instruction, each one that kills it reported (`RunnerOutput.kills`). The tests run in
+    `working_dir` if given (else in this process's)."""
+    arguments = [str(class_dir.resolve()), ":".join(str(Path(p).resolve()) for p in classpath),
+                 str(out_file.resolve()), str(round(timeouts.base_s * 1000)), str(timeouts.factor), *test_classes]
+    _java("kills" if every_test else "run", arguments, wall_timeout_s, working_dir)
     tests = tuple(TestRun(name, status == "PASSED", int(millis), message)
                   for name, status, millis, message in _rows(out_file, "T"))
     verdicts = {id_: Verdict(Status(status), test, message) for id_, status, test, message in _rows(out_file, "R")}

@@ -13,9 +13,10 @@ from jtc.mutate.runner import Timeouts, run_mutants
 
 
 def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[str], work_dir: Path,
-                  timeouts: Timeouts) -> list[SuiteMutation]:
+                  timeouts: Timeouts, working_dir: Path | None = None) -> list[SuiteMutation]:
     """One SuiteMutation per folder and, with several folders, their union. The mutants are the same
-    for every suite (made from the same class files), so the union is a verdict per mutant."""
+    for every suite (made from the same class files), so the union is a verdict per mutant. The
+    tests run in `working_dir` if given."""
     class_dir = work_dir / "classes-under-test"
     shutil.rmtree(class_dir, ignore_errors=True)
     class_dir.mkdir(parents=True)
@@ -25,7 +26,8 @@ def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: S
     given = tuple(name.replace("/", ".") for name in classes)
     results = []
     for (folder, work), (tests, junit) in zip(compiled, test_classes):
-        output = run_mutants(class_dir, [work / "classes", *junit, *classpath], tests, work / "mutants.tsv", timeouts)
+        output = run_mutants(class_dir, [work / "classes", *junit, *classpath], tests, work / "mutants.tsv", timeouts,
+                             working_dir=working_dir)
         results.append(SuiteMutation(str(folder), output.mutants, output.verdicts,
                                      tuple(t for t in output.tests if not t.passed), len(output.tests), given))
     if len(results) > 1:

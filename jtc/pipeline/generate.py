@@ -34,8 +34,10 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     subject = set_up(context, name, clock)
     set_up_seconds = time.perf_counter() - started
     session, explored = search(context, subject, clock)
+    seconds = {"setup": set_up_seconds - subject.valid_input_seconds, "valid inputs": subject.valid_input_seconds,
+               "search": explored.seconds}
     report = ClassReport(name, explored, session.cascade.solver.stats, problems_of(explored),
-                         engine=session.executor.stats, seconds={"setup": set_up_seconds, "search": explored.seconds})
+                         engine=session.executor.stats, seconds=seconds)
     choice = choose(subject, explored, context.index)
     last = last_new_coverage(choice.found)
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0

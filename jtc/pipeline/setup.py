@@ -8,6 +8,7 @@ sequence generator over all of it.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from jtc.analysis.influence import InfluenceAnalysis
@@ -40,6 +41,7 @@ class Subject:
     taking: Taking
     valid: ValidInputs
     generator: SequenceGenerator
+    valid_input_seconds: float  # of the setup's time, the valid-input sub-searches' (they run the class's code)
 
     @property
     def internal_name(self) -> str:
@@ -71,8 +73,10 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
     taking = workshop.taking
     book = RecipeBook(workshop.producers, preparations=workshop.preparations, valid=valid.recipes_of, taking=taking,
                       parsed_types=valid.types_made)
+    started = time.perf_counter()
     valid.find(structured_producers(declared, targets, workshop.producers, taking.holders), book)
+    valid_input_seconds = time.perf_counter() - started
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
                                   lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
                                   book.prepared, valid.for_input, taking.paths)
-    return Subject(name, declared, table, analysis, pool, targets, taking, valid, generator)
+    return Subject(name, declared, table, analysis, pool, targets, taking, valid, generator, valid_input_seconds)

@@ -31,6 +31,7 @@ class ClassResult:
     branch: tuple[int, int] | None = None
     line: tuple[int, int] | None = None
     executions: int = 0
+    setup_seconds: float = 0.0  # before the search: the class's analysis and pool (valid-input sub-searches apart)
     search_seconds: float = 0.0
     seconds: float = 0.0
     divergences: int = 0
@@ -55,7 +56,8 @@ class ClassResult:
             error_code=outcome.coverage_error.exit_code if outcome.coverage_error else ExitCode.OK,
             problem_code=outcome.exit_code if outcome.problems else ExitCode.OK,
             tests=outcome.tests_written, test_file=outcome.test_file, branch=outcome.branch, line=outcome.line,
-            executions=len(search.executions), search_seconds=round(search.seconds, 2),
+            executions=len(search.executions), setup_seconds=round(outcome.seconds.get("setup", 0.0), 2),
+            search_seconds=round(search.seconds, 2),
             seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
             dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled)
