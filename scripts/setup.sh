@@ -7,7 +7,10 @@ cd "$(dirname "$0")/.."
 
 missing=()
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
-for package in junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle; do
+# Real jars for the tests and benchmarks of code with dependencies (B5, B8): guava and Apache Commons,
+# and what the commons-csv suite of B8 needs besides JUnit (Mockito, H2).
+for package in junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle libguava-java libcommons-lang3-java \
+        libcommons-collections3-java libcommons-io-java libmockito-java libh2-java; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -86,6 +86,12 @@ def graphs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def lookups_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Options registered by name in a map and a parser that looks them up (tests/fixtures/lookups)."""
+    return compile_java(FIXTURES / "lookups", tmp_path_factory.mktemp("lookups"))
+
+
+@pytest.fixture(scope="session")
 def sequences_engine(sequences_classes: Path):
     engine = start_engine([sequences_classes])
     yield engine

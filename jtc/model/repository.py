@@ -40,6 +40,10 @@ class ClassRepository:
     def __contains__(self, internal_name: str) -> bool:
         return internal_name in self._classes
 
+    def names(self) -> list[str]:
+        """The classes whose tables the JVM reported (the ones it instrumented), by internal name."""
+        return sorted(self._classes)
+
     def is_subclass(self, name: str, ancestor: str) -> bool:
         """True when `ancestor` is `name` or one of its known superclasses/interfaces."""
         seen: set[str] = set()

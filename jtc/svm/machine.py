@@ -27,6 +27,7 @@ from jtc.svm import path
 from jtc.svm.frames import CALL, NESTED, STATEMENT, Frame, PendingCall
 from jtc.svm.heap import Heap
 from jtc.svm.models.indy import Lambda
+from jtc.svm.models.lookups import HeldKeys
 from jtc.svm.inputs import ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput
 from jtc.svm.values import TOP, ArrayShadow, Ref, StringShadow, Sym, Value, concrete
 from jtc.trace import records as rec
@@ -98,6 +99,7 @@ class Machine:
         self.approximations = 0
         self.steps = 0
         self.lambdas: dict[int, Lambda] = {}  # lambda objects made in this execution, by object id
+        self.held_keys = HeldKeys()  # keys instrumented code put into JDK collections (svm/models/lookups.py)
         self.decided: dict[int, bool] = {}  # two-way conditions on the path (z3 ids) and whether they held
 
     # ---- driving -------------------------------------------------------------------------

@@ -15,8 +15,9 @@ from jtc.model.types import is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
 from jtc.svm.machine import Desync
+from jtc.svm.models.base import symbolic_arguments
 from jtc.svm.models.indy import MODELS as INDY_MODELS
-from jtc.svm.values import TOP, Ref, Sym, Value, concrete
+from jtc.svm.values import TOP, Ref, Value, concrete
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
@@ -105,8 +106,7 @@ def _result(vm: Machine, f: Frame, call: PendingCall, returns: str, raw: int) ->
         return vm.heap.bind(answer, raw) if isinstance(answer, Ref) else answer
     if call.model is not None:
         return call.model.after(vm, f, call, reported)
-    if any(isinstance(a, Sym) or (isinstance(a, Ref) and (a.string or a.array or a.null is not None))
-           for a in call.args):
+    if symbolic_arguments(call):
         vm.approximate()  # library code computed from symbolic inputs; its result stays concrete
     return reported
 

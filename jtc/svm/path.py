@@ -30,6 +30,7 @@ class DecisionKind(StrEnum):
     NEGATIVE_SIZE = "negative-size"
     INDEX = "index"  # heap simulation: a symbolic array index fixed to its concrete value (seed 002, §3.2)
     MODEL = "model"  # outcomes chosen inside a library model (e.g. String.charAt's bounds)
+    LOOKUP = "lookup"  # a key found among those a JDK collection holds, or not (svm/models/lookups.py)
     STATEMENT = "statement"  # which statement of a candidate sequence comes next (sequence grouping)
 
 

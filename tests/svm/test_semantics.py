@@ -395,3 +395,17 @@ def test_enum_constants_by_name(semantics_engine):
 def test_library_models(semantics_engine):
     check(semantics_engine, "maths", "(II)I", pairs([0, -5, 5, INT_MIN], [0, 4, -4]))
     check(semantics_engine, "floatLibrary", "(D)I", [(v,) for v in DOUBLES])
+
+
+def test_a_key_looked_up_among_the_keys_put_before_is_a_decision(semantics_engine):
+    """`map.get(key)`, `containsKey`, `set.contains`, `remove` decide inside the JDK whether `key` is
+    one of the keys the code put: a decision on the inputs (equal to one of them), removed and
+    cleared keys gone, boxed keys too."""
+    texts = ["", "a", "b", "a!"]
+    runs = check(semantics_engine, "lookup", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)I",
+                 [(s, o, k) for s in texts for o in texts for k in texts])
+    runs += check(semantics_engine, "held", "(Ljava/lang/String;Ljava/lang/String;I)I",
+                  [(s, k, r) for s in ("", "a", "fixed") for k in ("a", "fixed", "b") for r in (0, 1)])
+    runs += check(semantics_engine, "boxedKeys", "(II)I", pairs([0, 1, -3], [0, 1, 2, -6]))
+    assert "lookup" in {d.kind for r in runs for d in r.execution.replay.decisions}
+    assert all(r.execution.replay.approximations == 0 for r in runs)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jtc.svm.values import Value
+from jtc.svm.values import Ref, Sym, Value
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -28,3 +28,10 @@ class Model:
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         """The result: the JVM's value `reported` with the model's term."""
         raise NotImplementedError
+
+
+def symbolic_arguments(call: PendingCall) -> bool:
+    """Some argument of the call carries a term (a symbolic primitive, String, array or nullness):
+    library code that computes its result from it without a model makes the result an approximation."""
+    return any(isinstance(a, Sym) or (isinstance(a, Ref) and (a.string or a.array or a.null is not None))
+               for a in call.args)

@@ -1,0 +1,61 @@
+"""What code written elsewhere needs: inputs that equal keys the code stored in a JDK map, and a
+real dependency jar on the classpath that costs the class nothing it does not use."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from jtc.config import Settings
+from jtc.model.classindex import ClassIndex
+from jtc.model.classpath import dependency_jars
+from jtc.pipeline.context import RunContext
+from jtc.pipeline.generate import generate, generate_class
+from jtc.pipeline.report import ClassReport
+
+from junit_run import assert_written_tests_pass, generate_unfolded
+
+pytestmark = pytest.mark.slow
+GUAVA = Path("/usr/share/java/guava.jar")
+
+
+@pytest.fixture(scope="module")
+def parser(lookups_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> ClassReport:
+    return generate_unfolded(lookups_classes, tmp_path_factory.mktemp("generated"), "lk.Parser", 300)
+
+
+def test_an_argument_that_names_a_registered_option_is_found(parser: ClassReport) -> None:
+    """`options.get(name)` looks the name up in a HashMap the options put it in: the search asks for
+    an argument `-x` where `x` is the name registered, then for a value after it, and so on."""
+    assert parser.branch == (10, 10) and parser.line == (17, 17)
+    assert parser.search.divergences == {}
+    source = Path(parser.test_file).read_text()  # type: ignore[arg-type]
+    assert 'assertEquals("no value for ' in source
+
+
+def test_the_parser_tests_compile_and_pass(parser: ClassReport, lookups_classes: Path, tmp_path: Path) -> None:
+    assert_written_tests_pass([parser], lookups_classes, tmp_path)
+
+
+@pytest.mark.skipif(not GUAVA.is_file(), reason="Debian's libguava-java is not installed")
+def test_a_dependency_jar_is_library_code(lookups_classes: Path, tmp_path: Path) -> None:
+    """Guava beside the project: it is no class of the project (not listed, not analysed, not
+    instrumented: the JVM reports no class table of it), and the class's tests are the same as
+    without it."""
+    with ClassIndex([lookups_classes, GUAVA]) as index:
+        dependencies = dependency_jars(index, ["lk.Parser"])
+    assert dependencies == (str(GUAVA),)
+    settings = Settings(classpath=(str(lookups_classes), str(GUAVA)), dependencies=dependencies,
+                        output_dir=tmp_path / "with", max_executions=300, time_budget=60.0, seed=0, fold=False,
+                        measure_coverage=False)
+    with RunContext.open(settings) as context:
+        report = generate_class(context, "lk.Parser")
+        assert not any(name.startswith("com/") for name in context.index.project_classes())
+        assert context.repository.names() and not any(name.startswith("com/google/") for name in context.repository.names())
+    alone = dataclasses.replace(settings, classpath=(str(lookups_classes),), dependencies=(), output_dir=tmp_path / "alone")
+    [(_, without)] = list(generate(alone, ["lk.Parser"]))
+    assert isinstance(without, ClassReport)
+    assert Path(report.test_file).read_text() == Path(without.test_file).read_text()  # type: ignore[arg-type]
+    assert report.seconds["setup"] < 5.0  # a generous bound; benchmark B8 measures it
