@@ -2,7 +2,8 @@
 
 A literal the code compares an input with ("mon", 1 << 20, 18.5) is the value most likely to flip
 that comparison when the solver cannot invert the computation in between (a String's hashCode in a
-switch, say); search-based generators seed inputs from the constant pool for the same reason.
+switch, say); search-based generators seed inputs from the constant pool for the same reason. The
+search adds the Strings its runs saw the code compare with (svm/models/seeding.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ class Seeds:
     strings: tuple[str, ...] = ()
     ints: tuple[int, ...] = ()
     floats: tuple[float, ...] = ()
+
+    def with_strings(self, more: tuple[str, ...]) -> Seeds:
+        return Seeds(tuple(dict.fromkeys(self.strings + more)), self.ints, self.floats)
 
     def candidates(self, desc: str) -> tuple[object, ...]:
         if desc == "Ljava/lang/String;":

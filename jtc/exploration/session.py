@@ -21,6 +21,7 @@ import logging
 import math
 import random
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -46,6 +47,8 @@ LOG = logging.getLogger("jtc.exploration")
 MODEL_OUTCOMES = 6
 # Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
 GRACE_EXECUTIONS = 100
+# Runs of a skeleton with its String inputs set to Strings the code compared with, per run that saw new ones.
+SEEDED_RUNS = 4
 # Open nodes explored in a row without a new branch of the class under test, after which the next
 # candidate comes first (see _wants_sequence).
 STALLED_POPS = 4
@@ -111,6 +114,9 @@ class ClassSession:
         self.execution_seconds: list[float] = []
         self.deadline = math.inf  # time.monotonic() when the running search must stop
         self.last_gain = 0  # executions run when the coverage map last grew
+        self.compared: dict[str, None] = {}  # Strings the runs saw the code compare with, first seen first
+        self.reruns: deque[tuple[Group, Skeleton, Assignment]] = deque()  # runs on those Strings, not run yet
+        self.seeded: set[Skeleton] = set()  # skeletons whose runs on those Strings were queued
 
     def run(self, time_budget: float, max_executions: int | None = None, deadline: float = math.inf) -> SearchReport:
         """Explore until `time_budget` seconds from now or `deadline` (time.monotonic(), when the
@@ -173,7 +179,11 @@ class ClassSession:
         return self.open_targets is None or self.open_targets.is_open(target)
 
     def _step(self) -> bool:
-        """One step: the next candidate or the most promising open node; False when nothing is left."""
+        """One step: a seeded run, the next candidate or the most promising open node; False when
+        nothing is left."""
+        if self.reruns:
+            self._run(*self.reruns.popleft())
+            return True
         if self._wants_sequence() and self._next_sequence():
             return True
         picked = self.frontier.pop()
@@ -285,6 +295,22 @@ class ClassSession:
         return statement == len(skeleton) - 1 and redundant < statement and \
             self.space.influences(skeleton[redundant].invokable, skeleton[statement].invokable)
 
+    def _seed(self, group: Group, skeleton: Skeleton, execution: Execution) -> None:
+        """Strings the code compared with become candidate inputs (dynamic seeding): of the fallback
+        search, and of runs of a skeleton again with one of its String inputs set to
+        each (all known ones after its first run, the new ones after a later run): a check the VM
+        cannot see through, a lookup in a map library code filled, is met no other way."""
+        new = tuple(text for text in execution.replay.compared if text not in self.compared)  # type: ignore[union-attr]
+        if new:
+            self.compared.update(dict.fromkeys(new))
+            self.cascade.seeds = self.cascade.seeds.with_strings(new)
+        texts = new if skeleton in self.seeded else tuple(self.compared)
+        self.seeded.add(skeleton)
+        if texts:
+            template = self._template(group, skeleton)
+            self.reruns.extend((group, skeleton, assignment)
+                               for assignment in template.seeded(execution.assignment, texts, SEEDED_RUNS))
+
     def _template(self, group: Group, skeleton: Skeleton) -> ProgramTemplate:
         template = self.templates.get(skeleton)
         if template is None:
@@ -310,6 +336,7 @@ class ClassSession:
         if replay is None:
             return execution
         group.reached.update(skeleton[:n] for n in range(1, len(replay.outcomes) + 1))
+        self._seed(group, skeleton, execution)
         first_run = False  # the first run of its member under test that reached it
         if self.open_targets is not None and len(replay.outcomes) == len(skeleton):
             first_run = skeleton[-1].invokable not in self.open_targets.ran

@@ -129,6 +129,19 @@ class ProgramTemplate:
             statements.append(with_args(statement, args) if args != statement.args else statement)
         return tuple(statements)
 
+    def seeded(self, assignment: Assignment, texts: tuple[str, ...], most: int) -> list[Assignment]:
+        """`assignment` with one String input set to one of `texts` (each input, each text, in turn),
+        at most `most` of them: the code's own words tried where its checks compare inputs with them."""
+        names = [spec for spec in self.specs.values() if isinstance(spec, StringInput)]
+        found: list[Assignment] = []
+        for spec in names:
+            for text in texts:
+                if len(found) >= most:
+                    return found
+                if len(text) <= spec.max_length and assignment.get(spec.name) != text:
+                    found.append({**assignment, spec.null_name: False, spec.name: text})
+        return found
+
     def initial_assignment(self, rng: random.Random) -> Assignment:
         """Plain, varied starting values; the solver takes it from there."""
         assignment: Assignment = {}

@@ -63,6 +63,7 @@ class Replay:
     statement_starts: list[int] = field(default_factory=list)  # index into decisions where each statement began
     flows: set[tuple[int, int]] = field(default_factory=set)  # (definer, user) statement pairs (heap data flow)
     truncated: bool = False  # only a prefix of the trace was replayed
+    compared: tuple[str, ...] = ()  # Strings the code compared its values with, first seen first (models/seeding.py)
 
 
 class Machine:
@@ -100,6 +101,7 @@ class Machine:
         self.steps = 0
         self.lambdas: dict[int, Lambda] = {}  # lambda objects made in this execution, by object id
         self.held_keys = HeldKeys()  # keys instrumented code put into JDK collections (svm/models/lookups.py)
+        self.compared: dict[str, None] = {}  # Strings the code compared with (svm/models/seeding.py)
         self.decided: dict[int, bool] = {}  # two-way conditions on the path (z3 ids) and whether they held
 
     # ---- driving -------------------------------------------------------------------------
@@ -121,7 +123,7 @@ class Machine:
                 outcome.status = StatementStatus.ABORT
         return Replay(self.decisions, self.outcomes, self.visited, self.edges, self.thrown_by_code,
                       self.steps, desync, self.approximations, self.heap.stale_loads, self.statement_frames,
-                      self.statement_starts, self.heap.flows, self.end < len(self.data))
+                      self.statement_starts, self.heap.flows, self.end < len(self.data), tuple(self.compared))
 
     def _loop(self) -> None:
         frames = self.frames

@@ -17,6 +17,7 @@ from jtc.svm.frames import CALL, PendingCall
 from jtc.svm.machine import Desync
 from jtc.svm.models.base import symbolic_arguments
 from jtc.svm.models.indy import MODELS as INDY_MODELS
+from jtc.svm.models.seeding import compared_strings
 from jtc.svm.values import TOP, Ref, Value, concrete
 from jtc.trace import records as rec
 
@@ -124,6 +125,7 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
     if call is None:
         opcode, owner, name, desc = ins[1], ins[2], ins[3], ins[4]
         call = vm.pending_call(f, opcode, owner, name, desc)
+        vm.compared.update(dict.fromkeys(compared_strings(call)))
         if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, call.receiver):  # type: ignore[arg-type]
             return
         model = vm.models.get((owner, name, desc))

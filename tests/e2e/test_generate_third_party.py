@@ -35,6 +35,16 @@ def test_an_argument_that_names_a_registered_option_is_found(parser: ClassReport
     assert 'assertEquals("no value for ' in source
 
 
+def test_words_the_code_compares_with_become_inputs(lookups_classes: Path, tmp_path: Path) -> None:
+    """`Map.of("verbose", 2, "quiet", 0).get(mode)` decides inside the JDK on keys library code put
+    there, and `equalsIgnoreCase("debug")` has no model: the Strings the runs saw the code use are
+    tried as the input (dynamic seeding), and every branch is reached."""
+    report = generate_unfolded(lookups_classes, tmp_path, "lk.Modes", 100)
+    assert report.branch == (4, 4)
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert 'Modes.level("debug")' in source and ('Modes.level("verbose")' in source or 'Modes.level("quiet")' in source)
+
+
 def test_the_parser_tests_compile_and_pass(parser: ClassReport, lookups_classes: Path, tmp_path: Path) -> None:
     assert_written_tests_pass([parser], lookups_classes, tmp_path)
 

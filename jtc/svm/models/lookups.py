@@ -5,9 +5,11 @@ the keys the code put there earlier: no branch of instrumented code holds that c
 search could not ask for a name that was registered. So the VM keeps, per collection, the keys that
 instrumented code put into it (`put`, `putIfAbsent`, `add`) and takes out again (`remove`,
 `clear`), when their contents are known (a String or a box the VM follows: an input, a constant, a
-term of them). A lookup (`get`, `getOrDefault`, `containsKey`, `contains`, `remove`) of such a key
-then decides "equal to one of the keys held" where either side is symbolic: a decision of the path,
-at the call, that the solver can flip (the option's name, given to the parser as `-name`).
+term of them). A lookup (`get`, `getOrDefault`, `containsKey`, `contains`, `remove`, and what
+`put` gives back) of such a key is then "equal to one of the keys held" where either side is
+symbolic: the condition of a boolean result, or, for a value, a decision of the path at the call
+(which key it equals, the latest of equal ones, or none) that the solver can flip (the option's
+name, given to the parser as `-name`).
 
 Keys put by library code (a copy constructor, `putAll`) or whose contents the VM does not know are
 missing: a lookup predicted absent may then find one, which the correctness check reports as a
@@ -19,6 +21,7 @@ with its own comparator may not, with the same result.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 import z3
@@ -82,8 +85,7 @@ class HeldKeys:
         held = self.of(collection)
         if held is None:
             held = self._held.setdefault(self._names(collection)[0], [])
-        if found is not None:
-            held[:] = [h for h in held if h.value != found[1]]
+        if found is not None:  # an equal key put again stays too: in another run the two may differ
             held.append(Held(found[0], found[1], stored))
 
     def remove(self, collection: Ref, key: Value | None) -> None:
@@ -111,9 +113,21 @@ def _found(held: list[Held], key: tuple[z3.ExprRef, object]) -> z3.BoolRef | Non
     return None if z3.is_true(z3.simplify(found)) or z3.is_false(z3.simplify(found)) else found
 
 
-class _Receiver(Model):
-    def applies(self, call: PendingCall) -> bool:
-        return isinstance(call.receiver, Ref)
+ABSENT = "absent"
+
+
+def _which(held: list[Held], key: tuple[z3.ExprRef, object]) -> list[tuple[object, z3.BoolRef]]:
+    """The outcomes of looking `key` up: the position of the held key it equals (the latest put of
+    equal keys wins: its value is what a map gives back), or ABSENT, each with its condition."""
+    equal = [_equal(key[0], h.term) for h in held]
+    outcomes: list[tuple[object, z3.BoolRef]] = []
+    for position, condition in enumerate(equal):
+        later = [e for e in equal[position + 1:] if e is not None]
+        if condition is not None:
+            outcomes.append((position, z3.And(condition, *(z3.Not(e) for e in later)) if later else condition))
+    known = [e for e in equal if e is not None]
+    outcomes.append((ABSENT, z3.Not(z3.Or(*known)) if len(known) > 1 else z3.Not(known[0])))
+    return outcomes
 
 
 def _unmodelled(vm: Machine, call: PendingCall, reported: Value) -> Value:
@@ -123,63 +137,89 @@ def _unmodelled(vm: Machine, call: PendingCall, reported: Value) -> Value:
     return reported
 
 
-class Put(_Receiver):
-    """`map.put(k, v)`, `putIfAbsent`, `collection.add(k)`: the key is held from now on."""
+class Answer(Enum):
+    """What a keyed call returns."""
+
+    HELD = "held"  # whether the key was held (containsKey, contains, a collection's remove)
+    ABSENT = "absent"  # whether it was not (a set's add)
+    STORED = "stored"  # the value stored with it, or null (get, a map's put and remove)
+    NOTHING = "nothing"  # a value that does not depend on it (a list's add: always true)
+    UNKNOWN = "unknown"  # one the VM cannot tell (a Collection's add: a list's or a set's)
+
+
+class Keyed(Model):
+    """A call with a key: whether the collection holds it (a decision at the call where either side
+    is symbolic, or the boolean result's condition), then what the call changes: the key is held
+    from now on (put, add) or no longer (remove)."""
+
+    def __init__(self, answer: Answer, puts: bool = False, removes: bool = False, if_absent: bool = False) -> None:
+        self.answer = answer
+        self.puts = puts or if_absent
+        self.removes = removes
+        self.if_absent = if_absent
+
+    def applies(self, call: PendingCall) -> bool:
+        return isinstance(call.receiver, Ref)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        stored = call.args[1] if len(call.args) > 1 else None
-        vm.held_keys.put(call.receiver, call.args[0], stored)  # type: ignore[arg-type]
-        return _unmodelled(vm, call, reported)
+        receiver: Ref = call.receiver  # type: ignore[assignment]
+        key, held = key_of(call.args[0]), list(vm.held_keys.of(receiver) or ())
+        match = None if key is None else next(  # the latest put of an equal key (a map gives back its value)
+            (h for h in reversed(held) if h.value == key[1] and h.term.sort() == key[0].sort()), None)
+        if self.removes:
+            vm.held_keys.remove(receiver, call.args[0])
+        if self.puts and (match is None or not self.if_absent):
+            vm.held_keys.put(receiver, call.args[0], call.args[1] if len(call.args) > 1 else None)
+        if self.answer == Answer.NOTHING:
+            return reported
+        if self.answer == Answer.UNKNOWN:
+            return _unmodelled(vm, call, reported)
+        cond = _found(held, key) if key is not None and held else None
+        if cond is None or key is None:
+            # no key held yet: a put or add finds none, whatever the key
+            return reported if not held and (self.puts or self.answer == Answer.ABSENT) else \
+                _unmodelled(vm, call, reported)
+        if self.answer == Answer.HELD:
+            return CondSym(1 if match is not None else 0, cond)
+        if self.answer == Answer.ABSENT:
+            return CondSym(0 if match is not None else 1, z3.Not(cond))
+        outcomes = _which(held, key)
+        taken = held.index(match) if match is not None else ABSENT
+        others = tuple((label, condition) for label, condition in outcomes if label != taken)
+        vm.decide_many(frame, path.DecisionKind.LOOKUP, taken, dict(outcomes)[taken], others)
+        stored = match.stored if match is not None else None
+        same = isinstance(stored, Ref) and isinstance(reported, Ref) and stored.id == reported.id
+        return stored if same and stored is not None else reported
 
 
-class Clear(_Receiver):
+class Clear(Model):
     """`clear()`: nothing is held any more (a void call: the VM reads no result, so before it)."""
+
+    def applies(self, call: PendingCall) -> bool:
+        return isinstance(call.receiver, Ref)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         vm.held_keys.clear(call.receiver)  # type: ignore[arg-type]
         return True
 
 
-class Lookup(_Receiver):
-    """`containsKey`/`contains` (a boolean), `get`/`getOrDefault`/`remove` (what was held, or null /
-    the default / false): whether the key is held is a decision at the call."""
-
-    def __init__(self, answers_boolean: bool, removes: bool = False) -> None:
-        self.answers_boolean = answers_boolean
-        self.removes = removes
-
-    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        receiver: Ref = call.receiver  # type: ignore[assignment]
-        key, held = key_of(call.args[0]), list(vm.held_keys.of(receiver) or ())
-        if self.removes:
-            vm.held_keys.remove(receiver, call.args[0])
-        cond = _found(held, key) if key is not None and held else None
-        if key is None or cond is None:
-            return _unmodelled(vm, call, reported)
-        match = next((h for h in held if h.value == key[1]), None)
-        if self.answers_boolean:
-            return CondSym(1 if match is not None else 0, cond)
-        vm.choose(frame, path.DecisionKind.LOOKUP, ("held", "absent"), cond, match is not None)
-        stored = match.stored if match is not None else None
-        same = isinstance(stored, Ref) and isinstance(reported, Ref) and stored.id == reported.id
-        return stored if same and stored is not None else reported
-
-
 MODELS: dict[tuple[str, str, str], Model] = {}
 for _map in MAPS:
     MODELS.update({
-        (_map, "put", f"({OBJECT}{OBJECT}){OBJECT}"): Put(),
-        (_map, "putIfAbsent", f"({OBJECT}{OBJECT}){OBJECT}"): Put(),
+        (_map, "put", f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED, puts=True),
+        (_map, "putIfAbsent", f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED, if_absent=True),
         (_map, "clear", "()V"): Clear(),
-        (_map, "containsKey", f"({OBJECT})Z"): Lookup(answers_boolean=True),
-        (_map, "get", f"({OBJECT}){OBJECT}"): Lookup(answers_boolean=False),
-        (_map, "getOrDefault", f"({OBJECT}{OBJECT}){OBJECT}"): Lookup(answers_boolean=False),
-        (_map, "remove", f"({OBJECT}){OBJECT}"): Lookup(answers_boolean=False, removes=True),
+        (_map, "containsKey", f"({OBJECT})Z"): Keyed(Answer.HELD),
+        (_map, "get", f"({OBJECT}){OBJECT}"): Keyed(Answer.STORED),
+        (_map, "getOrDefault", f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED),
+        (_map, "remove", f"({OBJECT}){OBJECT}"): Keyed(Answer.STORED, removes=True),
     })
 for _collection in COLLECTIONS:
+    _added = Answer.NOTHING if _collection.endswith("List") else Answer.UNKNOWN if _collection.endswith(
+        "Collection") else Answer.ABSENT
     MODELS.update({
-        (_collection, "add", f"({OBJECT})Z"): Put(),
+        (_collection, "add", f"({OBJECT})Z"): Keyed(_added, puts=True),
         (_collection, "clear", "()V"): Clear(),
-        (_collection, "contains", f"({OBJECT})Z"): Lookup(answers_boolean=True),
-        (_collection, "remove", f"({OBJECT})Z"): Lookup(answers_boolean=True, removes=True),
+        (_collection, "contains", f"({OBJECT})Z"): Keyed(Answer.HELD),
+        (_collection, "remove", f"({OBJECT})Z"): Keyed(Answer.HELD, removes=True),
     })
