@@ -18,6 +18,7 @@ import z3
 
 from jtc.deadline import check
 from jtc.model.classtable import MethodInfo
+from jtc.model.opcodes import INVOKEDYNAMIC, INVOKESTATIC
 from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection, Program,
                                StatementStatus, Stub, VarRef)
 from jtc.model.repository import ClassRepository
@@ -608,7 +609,7 @@ class Machine:
                 stack.pop()
             args.append(stack.pop())
         args.reverse()
-        receiver = None if opcode in (184, 186) else stack.pop()  # invokestatic, invokedynamic
+        receiver = None if opcode in (INVOKESTATIC, INVOKEDYNAMIC) else stack.pop()
         return PendingCall(opcode, owner, name, desc, receiver, args)
 
     def approximate(self) -> None:

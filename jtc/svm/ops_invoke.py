@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jtc.model.classtable import MethodInfo
+from jtc.model.opcodes import INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL
 from jtc.model.types import is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
@@ -22,10 +23,6 @@ from jtc.trace import records as rec
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame
     from jtc.svm.machine import Machine
-
-INVOKEVIRTUAL = 182
-INVOKESPECIAL = 183
-INVOKESTATIC = 184
 
 
 def _is_callee(vm: Machine, call: PendingCall, method: MethodInfo) -> bool:
@@ -173,7 +170,7 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
     i = vm.take(f, rec.DONE if returns == "V" else rec.VALUE, 0 if returns == "V" else 1)
     if i < 0:
         return
-    call = vm.pending_call(f, 186, ins[4], ins[2], desc)
+    call = vm.pending_call(f, INVOKEDYNAMIC, ins[4], ins[2], desc)
     if returns != "V":
         model = INDY_MODELS.get((ins[4], ins[5])) if len(ins) > 6 else None
         value = model(vm, call, ins[6], vm.heap.ref(vm.data[i])) if model is not None and returns[0] == "L" else None
@@ -183,4 +180,5 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
     f.pc += 1
 
 
-HANDLERS = {182: invoke, 183: invoke, 184: invoke, 185: invoke, 186: invokedynamic}
+HANDLERS = {INVOKEVIRTUAL: invoke, INVOKESPECIAL: invoke, INVOKESTATIC: invoke, INVOKEINTERFACE: invoke,
+            INVOKEDYNAMIC: invokedynamic}
