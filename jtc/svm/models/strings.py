@@ -129,9 +129,6 @@ class CharAt(Model):
         return Sym(reported, _to_int(z3.StrToCode(z3.SubString(text, position, 1))))  # type: ignore[arg-type]
 
 
-LDC = 18
-
-
 _CONSTANTS: weakref.WeakKeyDictionary[MethodInfo, tuple[str, ...]] = weakref.WeakKeyDictionary()
 
 
@@ -140,7 +137,9 @@ def _constants(frame: Frame) -> tuple[str, ...]:
     method = frame.method
     found = _CONSTANTS.get(method)
     if found is None:
-        found = _CONSTANTS[method] = tuple(sorted({ins[2] for ins in method.code if ins[0] == LDC and ins[1] == "S"}))
+        constants = (instruction.constant for instruction in method.instructions)
+        found = _CONSTANTS[method] = tuple(sorted({constant.value for constant in constants
+                                                   if constant is not None and constant.kind == "S"}))
     return found
 
 
