@@ -6,6 +6,7 @@ Values cross the boundary exactly: floats by their bits, strings as UTF-16 code 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection,
                                Null, Program, StatementStatus, Stub, Value, VarRef)
@@ -129,6 +130,23 @@ def decode_returned(token: str) -> ReturnedValue:
     return Literal(desc, _decode_scalar(desc, rest))  # type: ignore[arg-type]
 
 
+class FailureKind(Enum):
+    TIMEOUT = "timeout"  # no answer within the harness's watchdog and a grace after it: the worker was killed
+    DEADLINE = "deadline"  # the end of the search came first: nothing the code under test did
+    CRASH = "crash"  # the worker process died (System.exit in library code, a native crash, an exhausted heap)
+
+
+@dataclass(frozen=True)
+class WorkerFailure:
+    """Why a run has no answer of the worker: callers decide by `kind`, users read `str()`."""
+
+    kind: FailureKind
+    detail: str = ""  # for a crash, how the process ended
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}: {self.detail}" if self.detail else self.kind.value
+
+
 @dataclass
 class HarnessResult:
     """One execution as the worker reports it (plain Python data: it crosses a process boundary)."""
@@ -145,12 +163,15 @@ class HarnessResult:
     new_tables: list[str]
     nanos: int
     generation: int = 0
-    # Set by the supervisor when the worker did not answer: "timeout" (killed) or "crash: <detail>".
-    failure: str | None = None
+    failure: WorkerFailure | None = None  # set by the supervisor when the worker did not answer
     seconds: dict[str, float] = field(default_factory=dict)  # where the wall time went (jvm, transfer)
     # Per statement that threw: its stack from the top frame to the statement's call, one site a line.
     throw_stacks: list[str | None] = field(default_factory=list)
 
+    @property
+    def failure_kind(self) -> FailureKind | None:
+        return None if self.failure is None else self.failure.kind
+
     @staticmethod
-    def failed(failure: str, generation: int) -> HarnessResult:
+    def failed(failure: WorkerFailure, generation: int) -> HarnessResult:
         return HarnessResult([], 0, [], [], [], [], ABORT_NONE, 0, None, [], 0, generation, failure)

@@ -22,14 +22,13 @@ from pathlib import Path
 
 from jtc.errors import HarnessError, ToolchainError
 from jtc.java.agent_jar import agent_classpath, agent_jar
-from jtc.jvm.protocol import HarnessResult
+from jtc.jvm.protocol import FailureKind, HarnessResult, WorkerFailure
 from jtc.jvm.worker_main import WorkerConfig
 from jtc.java.toolchain import toolchain
 
 STARTUP_SECONDS = 60.0
 GRACE_SECONDS = 5.0  # beyond the harness's own watchdog, before the process is killed
 DEADLINE_GRACE_SECONDS = 0.5  # beyond the search's deadline, before a run that still has not answered is killed
-DEADLINE = "deadline"  # failure of a run the end of the search cut short (not a problem of the code under test)
 
 
 @dataclass(frozen=True)
@@ -194,11 +193,11 @@ class JvmWorker:
             replacing: tuple[str, bytes] | None = None) -> HarnessResult:
         """Run one program. `timeout_ms` is the harness's watchdog; `deadline` (time.monotonic(),
         the end of the search) bounds the wait for a replacement JVM and for the answer: past it the
-        result is a failure named DEADLINE, which is nothing the code under test did. With
+        result is a failure of kind DEADLINE, which is nothing the code under test did. With
         `replacing` (binary name, class file), that class file stands in for the classpath's
         class and the run is uninstrumented: a mutant's run, with statuses and values but no trace."""
         if not self._ensure(deadline):
-            return HarnessResult.failed(DEADLINE, self.generation)
+            return HarnessResult.failed(WorkerFailure(FailureKind.DEADLINE), self.generation)
         generation = self.generation
         started = time.perf_counter()
         wait = min(timeout_ms / 1000 + GRACE_SECONDS, deadline - time.monotonic() + DEADLINE_GRACE_SECONDS)
@@ -210,13 +209,14 @@ class JvmWorker:
             if not self._connection.poll(max(wait, 0.0)):  # type: ignore[union-attr]
                 timed_out = wait >= timeout_ms / 1000 + GRACE_SECONDS
                 self._replace()
-                return HarnessResult.failed("timeout" if timed_out else DEADLINE, generation)
+                kind = FailureKind.TIMEOUT if timed_out else FailureKind.DEADLINE
+                return HarnessResult.failed(WorkerFailure(kind), generation)
             status, result = self._connection.recv()  # type: ignore[union-attr]
             self._in_flight = False
         except (EOFError, BrokenPipeError, ConnectionResetError):
             exit_code = self._process.wait(5) if self._process is not None else None
             self._replace()
-            return HarnessResult.failed(f"crash: {_death(exit_code)}", generation)
+            return HarnessResult.failed(WorkerFailure(FailureKind.CRASH, _death(exit_code)), generation)
         transfer_started = time.perf_counter()
         result.trace = result.trace.tolist()
         result.seconds["transfer"] = (transfer_started - started) - sum(result.seconds.values()) \
