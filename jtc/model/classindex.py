@@ -19,7 +19,7 @@ from pathlib import Path
 from jtc.model.classfile import (ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC, ClassFile, ClassFormatProblem,
                                  MethodDecl, parse_class_file)
 from jtc.model.signatures import GenericType, class_type_bounds, parse_method_signature, plain
-from jtc.model.types import package_of, parse_method_descriptor
+from jtc.model.types import InternalName, package_of, parse_method_descriptor
 
 # Packages a JDK module exports to everyone; JDK classes elsewhere (sun.*, jdk.internal.*) are not
 # accessible to a test even when public.
@@ -47,9 +47,9 @@ class ClassIndex:
         self._jmods = sorted((jdk_home / "jmods").glob("*.jmod")) if jdk_home else []
         self._archives: dict[Path, zipfile.ZipFile] = {}
         self._cache: dict[str, ClassFile | None] = {}
-        self._user_names: tuple[str, ...] = ()
-        self._user_set: frozenset[str] | None = None
-        self._children: dict[str, list[str]] | None = None
+        self._user_names: tuple[InternalName, ...] | None = None
+        self._user_set: frozenset[str] = frozenset()
+        self._children: dict[str, list[InternalName]] | None = None
         self._subtypes: dict[str, tuple[str, ...]] = {}
 
     # ---- files ---------------------------------------------------------------------------------
@@ -113,27 +113,27 @@ class ClassIndex:
 
     def is_user_class(self, internal: str) -> bool:
         self.user_classes()
-        return internal in self._user_set  # type: ignore[operator]
+        return internal in self._user_set
 
-    def user_classes(self) -> tuple[str, ...]:
-        """Every class on the user classpath, by internal name, sorted (the first entry's copy counts)."""
-        if self._user_set is None:
-            found: set[str] = set()
+    def user_classes(self) -> tuple[InternalName, ...]:
+        """Every class on the user classpath, sorted (the first entry's copy counts)."""
+        if self._user_names is None:
+            found: set[InternalName] = set()
             for entry in self.entries:
                 found.update(_class_names(entry, self._archive))
             self._user_names = tuple(sorted(found))
             self._user_set = frozenset(found)
         return self._user_names
 
-    def classes_of_entry(self, entry: Path) -> tuple[str, ...]:
+    def classes_of_entry(self, entry: Path) -> tuple[InternalName, ...]:
         """The classes of one classpath entry, by internal name, sorted."""
         return tuple(sorted(_class_names(entry, self._archive)))
 
     # ---- hierarchy -----------------------------------------------------------------------------
 
-    def _child_map(self) -> dict[str, list[str]]:
+    def _child_map(self) -> dict[str, list[InternalName]]:
         if self._children is None:
-            children: dict[str, list[str]] = {}
+            children: dict[str, list[InternalName]] = {}
             for name in self.user_classes():
                 info = self.lookup(name)
                 if info is None:
@@ -299,16 +299,16 @@ class ClassIndex:
         return [found[key] for key in sorted(found)]
 
 
-def _class_names(entry: Path, archive: Callable[[Path], zipfile.ZipFile]) -> Iterator[str]:
+def _class_names(entry: Path, archive: Callable[[Path], zipfile.ZipFile]) -> Iterator[InternalName]:
     """Internal names of the class files in a classpath entry (module-info and multi-release
     versions left out)."""
     if entry.is_dir():
         for folder, _, files in os.walk(entry):
             for file in files:
                 if file.endswith(".class") and file != "module-info.class":
-                    yield (Path(folder) / file).relative_to(entry).as_posix()[:-len(".class")]
+                    yield InternalName((Path(folder) / file).relative_to(entry).as_posix()[:-len(".class")])
     elif entry.is_file() and zipfile.is_zipfile(entry):
         for member in archive(entry).namelist():
             if member.endswith(".class") and not member.startswith("META-INF/") and \
                     not member.endswith("module-info.class"):
-                yield member[:-len(".class")]
+                yield InternalName(member[:-len(".class")])

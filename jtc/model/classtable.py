@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from jtc.model.classfile import MemberFlags
 from jtc.model.opcodes import CONDITIONAL_JUMPS, LDC, LOOKUPSWITCH, TABLESWITCH
-from jtc.model.types import parse_method_descriptor
+from jtc.model.types import InternalName, binary_name, parse_method_descriptor
 from jtc.trace.records import FORMAT_VERSION
 
 
@@ -60,12 +60,12 @@ class Handler:
     start: int
     end: int  # exclusive
     handler: int
-    catch_type: str | None  # internal name; None catches everything (finally)
+    catch_type: InternalName | None  # None catches everything (finally)
 
 
 @dataclass(eq=False)
 class MethodInfo(MemberFlags):
-    owner: str
+    owner: InternalName
     name: str
     desc: str
     access: int
@@ -75,7 +75,7 @@ class MethodInfo(MemberFlags):
     lines: list[int]
     handlers: list[Handler]
     param_names: list[str] | None
-    exceptions: tuple[str, ...] = ()  # the throws clause (internal names)
+    exceptions: tuple[InternalName, ...] = ()  # the throws clause
     params: tuple[str, ...] = field(init=False)
     returns: str = field(init=False)
 
@@ -96,7 +96,7 @@ class MethodInfo(MemberFlags):
 
     @property
     def qualified_name(self) -> str:
-        return f"{self.owner.replace('/', '.')}.{self.name}{self.desc}"
+        return f"{binary_name(self.owner)}.{self.name}{self.desc}"
 
     def line_of(self, index: int) -> int:
         return self.lines[index] if 0 <= index < len(self.lines) else -1
@@ -114,13 +114,13 @@ class FieldInfo(MemberFlags):
 
 @dataclass(eq=False)
 class ClassInfo:
-    name: str
+    name: InternalName
     major: int
     access: int
-    super_name: str | None
-    interfaces: tuple[str, ...]
+    super_name: InternalName | None
+    interfaces: tuple[InternalName, ...]
     source: str | None
-    outer: str | None
+    outer: InternalName | None
     inner_access: int | None
     fields: tuple[FieldInfo, ...]
     methods: tuple[MethodInfo, ...]
