@@ -148,7 +148,7 @@ class JvmWorker:
     def close(self) -> None:
         if self._process is not None and self._process.poll() is None and self._ready and not self._in_flight:
             try:
-                self._connection.send(("stop",))  # type: ignore[union-attr]
+                self._pipe.send(("stop",))
                 self._process.wait(5)
             except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
                 pass
@@ -162,6 +162,13 @@ class JvmWorker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def _pipe(self) -> Connection:
+        """The connection to the worker process; there is one whenever there is a process (requests call
+        `_ensure` first)."""
+        assert self._connection is not None
+        return self._connection
+
     def log_tail(self, limit: int = 2000) -> str:
         try:
             return self._log.read_text(errors="replace")[-limit:].strip() or "(no output)"
@@ -174,12 +181,12 @@ class JvmWorker:
         """The class table of a user class; HarnessError carries the harness's error string."""
         self._ensure()
         self._in_flight = True
-        self._connection.send(("describe", binary_name))  # type: ignore[union-attr]
-        if not self._connection.poll(STARTUP_SECONDS):  # type: ignore[union-attr]
+        self._pipe.send(("describe", binary_name))
+        if not self._pipe.poll(STARTUP_SECONDS):
             self._replace()
             raise HarnessError(f"describing {binary_name} timed out")
         try:
-            status, payload = self._connection.recv()  # type: ignore[union-attr]
+            status, payload = self._pipe.recv()
         except EOFError:
             log = self.log_tail()
             self._replace()
@@ -205,13 +212,13 @@ class JvmWorker:
             self._in_flight = True
             request = ("run", program, budget, timeout_ms) if replacing is None \
                 else ("replacing", program, budget, timeout_ms, *replacing)
-            self._connection.send(request)  # type: ignore[union-attr]
-            if not self._connection.poll(max(wait, 0.0)):  # type: ignore[union-attr]
+            self._pipe.send(request)
+            if not self._pipe.poll(max(wait, 0.0)):
                 timed_out = wait >= timeout_ms / 1000 + GRACE_SECONDS
                 self._replace()
                 kind = FailureKind.TIMEOUT if timed_out else FailureKind.DEADLINE
                 return HarnessResult.failed(WorkerFailure(kind), generation)
-            status, result = self._connection.recv()  # type: ignore[union-attr]
+            status, result = self._pipe.recv()
             self._in_flight = False
         except (EOFError, BrokenPipeError, ConnectionResetError):
             exit_code = self._process.wait(5) if self._process is not None else None

@@ -17,7 +17,7 @@ from jtc.model.opcodes import (ARETURN, ATHROW, DRETURN, FRETURN, IF_ACMPEQ, IF_
                                IRETURN, JSR, LOOKUPSWITCH, LRETURN, RET, RETURN, TABLESWITCH)
 from jtc.svm import path, terms
 from jtc.svm.machine import Desync
-from jtc.svm.values import CmpSym, CondSym, Ref, Sym, concrete, term_of
+from jtc.svm.values import CmpSym, CondSym, Primitive, Ref, Sym, concrete, term_of
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
@@ -60,9 +60,9 @@ def _zero_condition(value: Sym, test: Callable) -> z3.BoolRef:
     return test(value.t, terms.const("I", 0))
 
 
-def _check_operand(vm: Machine, f: Frame, value: object, reported: int) -> None:
-    if concrete(value) != reported:  # type: ignore[arg-type]
-        raise Desync(f"{f.method.qualified_name}#{f.pc}: VM has {concrete(value)!r}, JVM compared {reported}")  # type: ignore[arg-type]
+def _check_operand(vm: Machine, f: Frame, value: Primitive, reported: int) -> None:
+    if concrete(value) != reported:
+        raise Desync(f"{f.method.qualified_name}#{f.pc}: VM has {concrete(value)!r}, JVM compared {reported}")
 
 
 def _branch(vm: Machine, f: Frame, taken: bool, cond_if_taken: z3.BoolRef | None, target: int) -> None:

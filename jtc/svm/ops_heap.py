@@ -19,7 +19,7 @@ from jtc.svm import concrete as jc
 from jtc.svm import path, terms
 from jtc.svm.bounds import outside
 from jtc.svm.machine import Desync
-from jtc.svm.values import TOP, ArrayShadow, CondSym, Ref, Sym, Value, concrete
+from jtc.svm.values import TOP, ArrayShadow, CondSym, Primitive, Ref, Sym, Value, concrete
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def putfield(vm: Machine, f: Frame, ins: tuple) -> None:
 
 # ---- arrays --------------------------------------------------------------------------------
 
-def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Value, i: int) -> Ref | None:
+def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Primitive, i: int) -> Ref | None:
     """Null check, bounds check and index fixing of an array access whose ARRAY record starts at i.
 
     Returns the array, or None after the VM followed the exception the access throws."""
@@ -127,7 +127,7 @@ def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Value, i: int) -> Ref 
         ref = vm.heap.bind(ref, array_id)
     if not vm.null_check(f, ref):
         return None
-    length: Value = reported_length
+    length: Primitive = reported_length
     if ref.array is not None and isinstance(ref.array.length, Sym):
         length = ref.array.length
     if isinstance(index, Sym) or isinstance(length, Sym):

@@ -17,7 +17,7 @@ from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
 from jtc.svm.machine import Desync
 from jtc.svm.models.indy import MODELS as INDY_MODELS
-from jtc.svm.values import TOP, Ref, Sym, Value, concrete
+from jtc.svm.values import TOP, Ref, Sym, Value, concrete, number, primitive, reference
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
@@ -34,8 +34,8 @@ def _is_callee(vm: Machine, call: PendingCall, method: MethodInfo) -> bool:
         return False
     if call.opcode == INVOKESPECIAL:
         return True
-    this_id = vm.data[vm.pos + 1]
-    return call.receiver.id is None or call.receiver.id == this_id  # type: ignore[union-attr]
+    receiver, this_id = reference(call.receiver), vm.data[vm.pos + 1]
+    return receiver.id is None or receiver.id == this_id
 
 
 def _lambda_call(vm: Machine, call: PendingCall, method: MethodInfo) -> PendingCall | None:
@@ -57,7 +57,7 @@ def _lambda_call(vm: Machine, call: PendingCall, method: MethodInfo) -> PendingC
         return None
     values = [*found.captured, *call.args]
     if found.instance:
-        return PendingCall(INVOKEVIRTUAL, method.owner, method.name, method.desc, values[0], values[1:])  # type: ignore[arg-type]
+        return PendingCall(INVOKEVIRTUAL, method.owner, method.name, method.desc, reference(values[0]), values[1:])
     return PendingCall(INVOKESTATIC, method.owner, method.name, method.desc, None, values)
 
 
@@ -77,8 +77,9 @@ def _callee_locals(vm: Machine, call: PendingCall, method: MethodInfo, payload: 
         if isinstance(argument, Ref):
             local_values.append(vm.heap.bind(argument, reported))
         else:
-            if not jc.same_value(concrete(argument), jc.decode_value(desc, reported)):
-                raise Desync(f"argument of {method.qualified_name}: VM has {concrete(argument)!r}, JVM passed "
+            held = concrete(primitive(argument))
+            if not jc.same_value(held, jc.decode_value(desc, reported)):
+                raise Desync(f"argument of {method.qualified_name}: VM has {held!r}, JVM passed "
                              f"{jc.decode_value(desc, reported)!r}")
             local_values.append(argument)
         if is_wide(desc):
@@ -92,14 +93,16 @@ def _result(vm: Machine, f: Frame, call: PendingCall, returns: str, raw: int) ->
         returned = call.returned
         if isinstance(returned, Ref):
             return vm.heap.bind(returned, raw)
-        assert returned is not None
-        if not jc.same_value(concrete(returned), reported):  # type: ignore[arg-type]
+        returned = primitive(returned)
+        if not jc.same_value(concrete(returned), number(reported)):
             raise Desync(f"{call.owner}.{call.name}{call.desc} returned {concrete(returned)!r} in the VM, "
                          f"{reported!r} in the JVM")
         return returned
     answer = _stub_answer(call)
-    if answer is not None and (isinstance(answer, Ref) or jc.same_value(concrete(answer), reported)):  # type: ignore[arg-type]
-        return vm.heap.bind(answer, raw) if isinstance(answer, Ref) else answer
+    if isinstance(answer, Ref):
+        return vm.heap.bind(answer, raw)
+    if answer is not None and jc.same_value(concrete(primitive(answer)), number(reported)):
+        return answer
     if call.model is not None:
         return call.model.after(vm, f, call, reported)
     if any(isinstance(a, Sym) or (isinstance(a, Ref) and (a.string or a.array or a.null is not None))
@@ -121,7 +124,7 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
     if call is None:
         opcode, owner, name, desc = ins[1], ins[2], ins[3], ins[4]
         call = vm.pending_call(f, opcode, owner, name, desc)
-        if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, call.receiver):  # type: ignore[arg-type]
+        if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, reference(call.receiver)):
             return
         model = vm.models.get((owner, name, desc))
         if model is not None and model.applies(call):
