@@ -240,8 +240,8 @@ def parse_class_file(data: bytes) -> ClassFile:
             if attribute == "InnerClasses":
                 for _ in range(reader.u2()):
                     inner, outer, simple, flags = reader.u2(), reader.u2(), reader.u2(), reader.u2()
-                    inner_classes.append(InnerClassEntry(pool.class_name(inner) or InternalName(""), pool.class_name(outer),
-                                                         pool.utf8(simple), flags))
+                    inner_classes.append(InnerClassEntry(pool.class_name(inner) or InternalName(""),
+                                                         pool.class_name(outer), pool.utf8(simple), flags))
             elif attribute == "Signature":
                 signature = pool.utf8(reader.u2())
             reader.pos = end

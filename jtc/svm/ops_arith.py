@@ -91,7 +91,9 @@ NEGATIONS: dict[int, tuple[str, Callable, Callable]] = {
     DNEG: ("D", lambda a: -a, terms.fneg),
 }
 # Comparisons pushing -1/0/1: (kind, result for NaN operands).
-COMPARES: dict[int, tuple[str, int]] = {LCMP: ("J", 0), FCMPL: ("F", -1), FCMPG: ("F", 1), DCMPL: ("D", -1), DCMPG: ("D", 1)}
+COMPARES: dict[int, tuple[str, int]] = {
+    LCMP: ("J", 0), FCMPL: ("F", -1), FCMPG: ("F", 1), DCMPL: ("D", -1), DCMPG: ("D", 1),
+}
 
 
 def int_binary(vm: Machine, f: Frame, ins: tuple) -> None:

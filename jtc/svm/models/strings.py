@@ -114,7 +114,8 @@ class CharAt(Model):
 
     def applies(self, call: PendingCall) -> bool:
         receiver, index = call.receiver, call.args[0]
-        return symbolic_string(receiver) or (isinstance(index, Sym) and isinstance(receiver, Ref) and receiver.string is not None)
+        return symbolic_string(receiver) or (
+            isinstance(index, Sym) and isinstance(receiver, Ref) and receiver.string is not None)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         """The bounds decision in the terms of `length()`'s result, so that a loop guard
