@@ -190,8 +190,8 @@ def cut_runs(class_name: str, classpath: Sequence[Path], tests: list[Program], w
         classes = Path(scratch) / "classes"
         extract_classes(classpath, [class_name], classes)
         mutants = mutant_class_files(classes, Path(scratch) / "mutants", budgets.cut_mutants)
-        originals = {binary_name(path.relative_to(classes).with_suffix("").as_posix()): path.read_bytes()
-                     for path in classes.rglob("*.class")}
+        originals: dict[str, bytes] = {binary_name(path.relative_to(classes).with_suffix("").as_posix()):
+                                       path.read_bytes() for path in classes.rglob("*.class")}
         files = {mutant: path for mutant, path in mutants}
         timeout = min(timeout_ms, budgets.cut_timeout_ms)
         check = KillCheck(lambda program, replacing: run(program, timeout, deadline, replacing),

@@ -53,8 +53,9 @@ from jtc.analysis.influence import Effects, InfluenceAnalysis
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, Value, VarRef
-from jtc.model.types import STRING, is_primitive, is_reference
+from jtc.model.types import STRING, internal_name, is_primitive, is_reference, object_desc
 from jtc.oracle.observers import MAX_QUERY_VALUES, arguments
+from jtc.oracle.selection import in_class_name
 from jtc.deadline import DeadlineReached
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.execution.runs import Execution, Executor
@@ -168,7 +169,7 @@ def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
 def _receiver(statement: Statement, position: int) -> VarRef | None:
     """The object the statement at `position` made or was called on."""
     if isinstance(statement, Construct):
-        return VarRef(position, f"L{statement.owner};")
+        return VarRef(position, object_desc(statement.owner))
     if isinstance(statement, Invoke):
         return statement.receiver
     return None
@@ -439,7 +440,7 @@ def _calls(targets: list[Invokable], class_name: str, analysis: InfluenceAnalysi
     calls = []
     for target in targets:
         if target.kind != InvokableKind.CALL or target.receiver is None or target.reflective or target.throws_checked \
-                or not (target.receiver == f"L{class_name};" or target.receiver.startswith(f"L{class_name}$")):
+                or not in_class_name(internal_name(target.receiver), class_name):
             continue
         if wanted(analysis.effects(target.owner, target.name, target.desc)):
             calls.append(Invoke(target.owner, target.name, target.desc, VarRef(-1, target.receiver), ()))

@@ -21,7 +21,7 @@ from jtc.model.classfile import (ACC_FINAL, ACC_PRIVATE, ACC_PROTECTED, ACC_PUBL
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Answer
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import object_desc, package_of, parse_method_descriptor
+from jtc.model.types import binary_name, object_desc, package_of, parse_method_descriptor
 
 
 class InvokableKind(StrEnum):
@@ -122,7 +122,7 @@ def method_invokable(index: ClassIndex, cls: ClassFile, method: MethodDecl, refl
 
 def class_invokables(index: ClassIndex, cls: ClassFile, test_package: str, options: AccessOptions) -> list[Invokable]:
     """The constructors, methods and field stores of `cls` a test in `test_package` may use."""
-    same_package = package_of(cls.name) == test_package.replace("/", ".")
+    same_package = package_of(cls.name) == binary_name(test_package)
     class_usable, class_reflective = visible(cls.effective_access, options, same_package)
     if not class_usable:
         return []

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from jtc.errors import CoverageError
 from jtc.model.classfile import ClassFormatProblem, class_attribute_spans
+from jtc.model.types import binary_name
 
 # Attributes a JaCoCo reading through the ASM8 API cannot take; JaCoCo 0.8.7 moved to ASM9.
 ASM9_ATTRIBUTES = frozenset({"PermittedSubclasses"})
@@ -63,5 +64,5 @@ def strip_directory(root: Path, names: frozenset[str] = ASM9_ATTRIBUTES) -> dict
         result = strip_class_attributes(path.read_bytes(), names)
         if result.removed:
             path.write_bytes(result.data)
-            changed[path.relative_to(root).with_suffix("").as_posix().replace("/", ".")] = result.removed
+            changed[binary_name(path.relative_to(root).with_suffix("").as_posix())] = result.removed
     return changed

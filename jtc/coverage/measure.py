@@ -23,6 +23,7 @@ from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.launcher import LauncherRun, run_tests
 from jtc.errors import CoverageError, UnknownClassError
 from jtc.java.toolchain import jacoco, jacoco_agent_jar
+from jtc.model.types import binary_name, internal_from_binary
 
 
 @dataclass(frozen=True)
@@ -46,10 +47,6 @@ def stripped_note(stripped: dict[str, tuple[str, ...]]) -> str:
     classes = ", ".join(sorted(stripped))
     return (f"coverage measured on copies without {', '.join(attributes)} (JaCoCo {jacoco().label} cannot read "
             f"{'it' if len(attributes) == 1 else 'them'}; set JTC_JACOCO_DIR to a JaCoCo 0.8.7 or newer): {classes}")
-
-
-def _internal(name: str) -> str:
-    return name.replace(".", "/")
 
 
 def _is_part_of(entry_name: str, internal: str) -> bool:
@@ -86,16 +83,16 @@ def extract_classes(classpath: Sequence[Path], classes: Sequence[str], target: P
     """Copy each class's file and its nested classes' files from the first classpath entry that
     has the class (the one the JVM loads) into `target`."""
     for name in classes:
-        internal = _internal(name)
+        internal = internal_from_binary(name)
         if not any(_copy_from_directory(entry, internal, target) if entry.is_dir()
                    else zipfile.is_zipfile(entry) and _copy_from_jar(entry, internal, target)
                    for entry in classpath):
-            raise UnknownClassError(f"class {name.replace('/', '.')} is not on the classpath")
+            raise UnknownClassError(f"class {binary_name(name)} is not on the classpath")
 
 
 def agent_option(exec_file: Path, classes: Sequence[str]) -> str:
     """The -javaagent option that records coverage of `classes` and their nested classes only."""
-    includes = ":".join(f"{n}:{n}$*" for n in (name.replace("/", ".") for name in classes))
+    includes = ":".join(f"{n}:{n}$*" for n in map(binary_name, classes))
     return f"-javaagent:{jacoco_agent_jar()}=destfile={exec_file},append=false,includes={includes}"
 
 

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from jtc.model.types import binary_name
+
 
 @dataclass(frozen=True)
 class Counter:
@@ -92,11 +94,11 @@ class CoverageReport:
     xml: Path | None = None  # JaCoCo's standard XML report, for other tools
 
     def get(self, name: str) -> ClassCoverage | None:
-        return self.classes.get(name.replace("/", "."))
+        return self.classes.get(binary_name(name))
 
     def including_nested(self, name: str) -> ClassCoverage:
         """Coverage of `name` with all its nested, inner, local and anonymous classes folded in."""
-        outer = name.replace("/", ".")
+        outer = binary_name(name)
         parts = [c for n, c in sorted(self.classes.items()) if n == outer or n.startswith(outer + "$")]
         if not parts:
             raise KeyError(f"no coverage data for {outer}")
@@ -114,15 +116,15 @@ def parse_reports(xml_path: Path, lines_path: Path) -> CoverageReport:
     mismatched = []
     for row in lines_path.read_text(encoding="utf-8").splitlines():
         kind, name, *numbers = row.split("\t")
-        binary = name.replace("/", ".")
+        binary = binary_name(name)
         if kind == "M":
             mismatched.append(binary)
         elif kind == "L":
             number, mi, ci, mb, cb = map(int, numbers)
             lines.setdefault(binary, []).append(LineCoverage(number, Counter(mi, ci), Counter(mb, cb)))
-    classes = {}
+    classes: dict[str, ClassCoverage] = {}
     for element in ElementTree.parse(xml_path).getroot().iter("class"):
-        binary = element.get("name", "").replace("/", ".")
+        binary = binary_name(element.get("name", ""))
         counters = _counters(element)
         classes[binary] = ClassCoverage(
             name=binary,

@@ -19,6 +19,7 @@ from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.javac import compile_sources
 from jtc.errors import UsageError
 from jtc.java.toolchain import junit4_jars, junit_console_jar
+from jtc.model.types import binary_name
 
 # An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform.
 _JUNIT4_IMPORT = re.compile(r"^\s*import\s+(?:static\s+)?org\.junit\.(?!jupiter\.|platform\.)", re.MULTILINE)
@@ -37,11 +38,11 @@ class SuiteCoverage:
 
 def _test_classes(compiled: Path) -> list[str]:
     """Top-level compiled classes named like JUnit test classes (FooTest, FooTests, TestFoo)."""
-    names = []
+    names: list[str] = []
     for path in sorted(compiled.rglob("*.class")):
         stem = path.stem
         if "$" not in stem and (stem.endswith("Test") or stem.endswith("Tests") or stem.startswith("Test")):
-            names.append(path.relative_to(compiled).with_suffix("").as_posix().replace("/", "."))
+            names.append(binary_name(path.relative_to(compiled).with_suffix("").as_posix()))
     return names
 
 
@@ -66,7 +67,7 @@ def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path) -> tup
 
 
 def _per_class(report: CoverageReport, classes_under_test: Sequence[str]) -> dict[str, ClassCoverage]:
-    return {name.replace("/", "."): report.including_nested(name) for name in classes_under_test}
+    return {binary_name(name): report.including_nested(name) for name in classes_under_test}
 
 
 def _jacoco_html(root: Path | None, name: str, title: str, sources: Sequence[Path]) -> JacocoHtml | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from jtc.model.types import PRIMITIVE_NAMES, package_of
+from jtc.model.types import PRIMITIVE_NAMES, binary_name, package_of
 
 # java.lang classes the emitted code names itself (literal constants, Throwable, String arrays);
 # importing another class with one of these simple names would change what they mean.
@@ -49,7 +49,7 @@ class TypeNames:
                     self._simple_tops.add(top)
             elif sharing[simple] == 1 and simple not in implicit:
                 self._simple_tops.add(top)
-                self._imports.append(top.replace("/", "."))
+                self._imports.append(binary_name(top))
         self._imports.sort()
 
     @property
@@ -61,7 +61,7 @@ class TypeNames:
         """'com/x/Outer$Inner' -> 'Outer.Inner' when Outer is imported or local, else qualified."""
         top = top_level(internal)
         nested = internal[len(top):].replace("$", ".")
-        head = _simple(top) if top in self._simple_tops else top.replace("/", ".")
+        head = _simple(top) if top in self._simple_tops else binary_name(top)
         return head + nested
 
     def spell(self, desc: str) -> str:
@@ -73,5 +73,5 @@ class TypeNames:
 
     def import_of(self, internal: str) -> str | None:
         """The import declaration that makes `internal` nameable, if it needs one."""
-        dotted = top_level(internal).replace("/", ".")
+        dotted = binary_name(top_level(internal))
         return dotted if dotted in self._imports else None

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from jtc.emit.literals import double_literal, float_literal
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Program, Statement, Stub, Value, VarRef)
-from jtc.model.types import PRIMITIVE_NAMES, STRING
+from jtc.model.types import PRIMITIVE_NAMES, STRING, object_desc
 from jtc.model.testcases import (Completes, Expectation, InputCondition, Relation, Returns, ReturnsBoxed,
                                      ReturnsConstant, ReturnsObject, ReturnsText, TestCase, Throws)
 
@@ -253,7 +253,7 @@ def _call_arguments(statement: Statement) -> tuple[Value, ...]:
     if isinstance(statement, (Stub, NewArray)):
         return ()
     if isinstance(statement, Construct) and statement.args and "$" in statement.owner \
-            and statement.param_descs[0] == f"L{statement.owner.rpartition('$')[0]};":
+            and statement.param_descs[0] == object_desc(statement.owner.rpartition('$')[0]):
         return statement.args[1:]
     return statement.args
 

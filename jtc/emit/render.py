@@ -48,6 +48,8 @@ from jtc.model.types import (
     PRIMITIVE_NAMES,
     STRING,
     binary_name,
+    internal_from_binary,
+    internal_name,
     is_array,
     is_primitive,
     is_reference,
@@ -170,9 +172,9 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
         runtime_classes.append(expectation.exception if isinstance(expectation, Throws) else expectation.class_name)
     stated = [expectation, *(value for _, value in case.values), *(o.value for o in case.observations)]
     runtime_classes.extend(s.class_name for s in stated if isinstance(s, ReturnsConstant))
-    for runtime_class in runtime_classes:
-        if has_stable_name(runtime_class.replace(".", "/")):
-            yield runtime_class.replace(".", "/")
+    for runtime_class in map(internal_from_binary, runtime_classes):
+        if has_stable_name(runtime_class):
+            yield runtime_class
     for desc in descs:
         element = desc.lstrip("[")
         if element.startswith("L"):
@@ -663,7 +665,7 @@ class _CaseRenderer:
         if isinstance(stated, ReturnsText) and parameter is not None:
             return f"assertEquals({parameter}, {actual}.toString());"
         if isinstance(stated, ReturnsConstant):
-            internal = stated.class_name.replace(".", "/")
+            internal = internal_from_binary(stated.class_name)
             if self.nameable(internal, declared=False):
                 return f"assertEquals({self.spell_class(internal)}.{stated.constant}, {actual});"
             return f"assertEquals({string_literal(stated.constant)}, ((Enum<?>) {actual}).name());"
@@ -684,7 +686,7 @@ class _CaseRenderer:
     def throws(self, call: str, expectation: Throws, local: str, slot: Slot) -> list[str]:
         """assertThrows around `call`; the exception goes to `local` when its class or message is
         checked (the message is the parameter of `slot` in a parameterized test)."""
-        internal = expectation.exception.replace(".", "/")
+        internal = internal_from_binary(expectation.exception)
         if self.nameable(internal, declared=False):
             exception_type = self.spell_class(internal)
             checks = []
@@ -703,8 +705,8 @@ class _CaseRenderer:
         """An object without a value to state, by its class where the test can name it. A JDK class
         the test cannot name (`Collections$UnmodifiableRandomAccessList`) is the JDK's choice, which
         another version may make differently: only that there is an object is stated."""
-        internal = class_name.replace(".", "/")
-        if declared == f"L{internal};" or not has_stable_name(internal):
+        internal = internal_from_binary(class_name)
+        if declared.startswith("L") and internal_name(declared) == internal or not has_stable_name(internal):
             return f"assertNotNull({actual});"
         if internal.startswith(JDK_PACKAGES) and not self.nameable(internal, declared=False):
             return f"assertNotNull({actual});"
@@ -793,7 +795,7 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     # Types are spelled against everything the tests might mention; only what they did spell is imported.
     imports = [name for name in names.imports if users_by_import[name]]
     source = _template().render(
-        subject=subject.replace("/", "."), package=package, imports=imports, class_name=class_name, methods=views,
+        subject=binary_name(subject), package=package, imports=imports, class_name=class_name, methods=views,
         set_up=set_up, before_each=names.spell_class(BEFORE_EACH), set_up_throws=any(view.throws for view in views),
         reflection=any(statement.reflective for case in suite.tests for statement in case.program))
     return RenderedClass(package, class_name, source, _spans(source, views),

@@ -6,8 +6,8 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from jtc.jvm.protocol import ABORT_BUDGET, ABORT_TIMEOUT, HarnessResult, encode_program
-from jtc.jvm.worker import DEADLINE, JvmWorker
+from jtc.jvm.protocol import ABORT_BUDGET, ABORT_TIMEOUT, FailureKind, HarnessResult, encode_program
+from jtc.jvm.worker import JvmWorker
 from jtc.model.program import Program, StatementStatus
 from jtc.model.repository import ClassRepository
 from jtc.deadline import DeadlineReached
@@ -85,8 +85,8 @@ class Executor:
         result = self.worker.run(encode_program(program), self.record_budget, timeout_ms, deadline)
         if result.failure is None:
             self.repository.add_tables(result.new_tables, result.generation)  # reported once per JVM: keep them
-        if result.failure == DEADLINE or timeout_ms < self.timeout_ms and (
-                result.failure == "timeout" or result.abort == ABORT_TIMEOUT):
+        if result.failure_kind is FailureKind.DEADLINE or timeout_ms < self.timeout_ms and (
+                result.failure_kind is FailureKind.TIMEOUT or result.abort == ABORT_TIMEOUT):
             raise DeadlineReached()
         stats = self.stats
         stats.executions += 1

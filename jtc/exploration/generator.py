@@ -21,7 +21,7 @@ from jtc.calls.steps import (Recipe, Skeleton, Source, SourceKind, Step, accepts
                              is_symbolic_input, root_step, value_of)
 from jtc.config import GenerationOptions
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import STRING_LIKE, is_reference
+from jtc.model.types import STRING_LIKE, is_reference, object_desc
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
 # where the method under test sees one) has a product of wirings that are all rejected; looking at
@@ -415,7 +415,7 @@ def _constant(source: Source, first: Source) -> bool:
     assert first.recipe is not None
     step, leading = source.recipe[0].invokable, first.recipe[0].invokable
     return step.kind == InvokableKind.GET_STATIC and step.owner == leading.owner and step.returns == leading.returns \
-        and step.returns == f"L{step.owner};"
+        and step.returns == object_desc(step.owner)
 
 
 def _continuing(choices: list[Source], made: list[Source], most: int) -> list[Source]:

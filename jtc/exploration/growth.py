@@ -18,6 +18,7 @@ from __future__ import annotations
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import Skeleton, length_of
 from jtc.exploration.generator import SequenceGenerator
+from jtc.model.types import object_desc
 
 GROWN_PER_CALL = 4  # wirings of one appended call (a move in each of four directions)
 GROWN_PER_RUN = 24  # skeletons grown out of one run
@@ -58,4 +59,4 @@ class Growth:
         so `team.strongest(players)` iterating a list "writes" a cursor of another class's
         iterator, and growing it only repeats stateless calls."""
         shared = self.generator.effects(last).defs & self.generator.effects(call).uses
-        return any(self.generator.assignable(desc, f"L{field.owner};") for field in shared for desc in held)
+        return any(self.generator.assignable(desc, object_desc(field.owner)) for field in shared for desc in held)

@@ -11,24 +11,19 @@ from __future__ import annotations
 from typing import Callable
 
 from jtc.model.classtable import MethodInfo
+from jtc.model.opcodes import LOOKUPSWITCH, TABLESWITCH
 from jtc.calls.invokables import Invokable
 from jtc.exploration.strategy import CoverageMap
-
-IF_FIRST, IF_LAST, IFNULL, IFNONNULL = 153, 166, 198, 199
-TABLESWITCH, LOOKUPSWITCH = 170, 171
 
 
 def branch_edges(method: MethodInfo) -> set[tuple[MethodInfo, int, object]]:
     """Every outcome of every branch and switch of `method`, as the VM labels coverage edges."""
     edges: set[tuple[MethodInfo, int, object]] = set()
-    for index, instruction in enumerate(method.code):
-        opcode = instruction[0]
-        if IF_FIRST <= opcode <= IF_LAST or opcode in (IFNULL, IFNONNULL):
+    for index, instruction in enumerate(method.instructions):
+        if instruction.is_conditional_jump:
             edges.update({(method, index, True), (method, index, False)})
-        elif opcode == TABLESWITCH:
-            edges.update((method, index, target) for target in {instruction[3], *instruction[4]})
-        elif opcode == LOOKUPSWITCH:
-            edges.update((method, index, target) for target in {instruction[1], *instruction[3]})
+        elif instruction.opcode in (TABLESWITCH, LOOKUPSWITCH):
+            edges.update((method, index, target) for target in instruction.switch_targets)
     return edges
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jtc.model.classtable import ClassInfo
+from jtc.model.opcodes import BIPUSH, SIPUSH
 from jtc.svm.concrete import double_from_bits, float_from_bits
-
-BIPUSH, SIPUSH, LDC = 16, 17, 18
 
 
 @dataclass(frozen=True)
@@ -38,12 +37,11 @@ def constants_of(cls: ClassInfo) -> Seeds:
     ints: dict[int, None] = {}
     floats: dict[float, None] = {}
     for method in cls.methods:
-        for instruction in method.code:
-            op = instruction[0]
-            if op in (BIPUSH, SIPUSH):
-                ints[instruction[1]] = None
-            elif op == LDC:
-                kind, value = instruction[1], instruction[2]
+        for instruction in method.instructions:
+            if instruction.opcode in (BIPUSH, SIPUSH):
+                ints[instruction.operands[0]] = None
+            elif (constant := instruction.constant) is not None:
+                kind, value = constant
                 if kind == "S":
                     strings[value] = None
                 elif kind in ("I", "J"):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from jtc.config import Settings
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, Null, Program, Statement, Value, VarRef
-from jtc.model.types import BOXABLE, STRING, STRING_LIKE, is_array, is_primitive
+from jtc.model.types import BOXABLE, STRING, STRING_LIKE, is_array, is_primitive, object_desc
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import Skeleton, Source, SourceKind, Step
 from jtc.calls.statements import statement_for, with_args
@@ -108,12 +108,12 @@ class ProgramTemplate:
     def for_method(method: MethodInfo, limits: Limits) -> ProgramTemplate:
         """`new Owner()` (for instance methods) and then `method` with every supported argument symbolic."""
         call = Invokable(InvokableKind.STATIC if method.is_static else InvokableKind.CALL, method.owner, method.name, method.desc,
-                         None if method.is_static else f"L{method.owner};", method.params,
+                         None if method.is_static else object_desc(method.owner), method.params,
                          tuple(f"arg{i}" for i in range(len(method.params))), method.returns)
         inputs = tuple(Source(SourceKind.INPUT) for _ in method.params)
         if method.is_static:
             return ProgramTemplate.for_skeleton((Step(call, inputs),), limits)
-        new = Invokable(InvokableKind.NEW, method.owner, "<init>", "()V", None, (), (), f"L{method.owner};")
+        new = Invokable(InvokableKind.NEW, method.owner, "<init>", "()V", None, (), (), object_desc(method.owner))
         return ProgramTemplate.for_skeleton((Step(new, ()), Step(call, (Source(SourceKind.REF, 0),) + inputs)), limits)
 
     def variables(self) -> InputVariables:

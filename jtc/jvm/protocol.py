@@ -6,9 +6,10 @@ Values cross the boundary exactly: floats by their bits, strings as UTF-16 code 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection,
-                               Null, Program, StatementStatus, Stub, Value, VarRef)
+                               Null, PrimitiveValue, Program, StatementStatus, Stub, Value, VarRef)
 from jtc.model.types import STRING
 from jtc.svm.concrete import double_bits, double_from_bits, float_bits, float_from_bits
 
@@ -24,19 +25,19 @@ def _from_utf16_hex(hex_units: str) -> str:
     return bytes.fromhex(hex_units).decode("utf-16-be", "surrogatepass")
 
 
-def _scalar(desc: str, value: object) -> str:
+def _scalar(desc: str, value: PrimitiveValue | str | None) -> str:
     """One primitive or String element without its type prefix."""
     if value is None:
         return "N"
+    if isinstance(value, str):
+        return _utf16_hex(value)
     if desc == "Z":
         return "1" if value else "0"
     if desc == "F":
-        return str(float_bits(value))  # type: ignore[arg-type]
+        return str(float_bits(value))
     if desc == "D":
-        return str(double_bits(value))  # type: ignore[arg-type]
-    if desc == STRING:
-        return _utf16_hex(value)  # type: ignore[arg-type]
-    return str(int(value))  # type: ignore[call-overload]
+        return str(double_bits(value))
+    return str(int(value))
 
 
 def encode_value(value: Value) -> str:
@@ -97,7 +98,7 @@ class Void:
 ReturnedValue = Literal | ArrayLiteral | Null | ObjectValue | Void
 
 
-def _decode_scalar(desc: str, token: str) -> object:
+def _decode_scalar(desc: str, token: str) -> PrimitiveValue | str | None:
     if token == "N":
         return None
     if desc == "Z":
@@ -124,9 +125,28 @@ def decode_returned(token: str) -> ReturnedValue:
     if kind.startswith("A"):
         element = STRING if kind[1:] == "T" else kind[1:]
         items = tuple(_decode_scalar(element, t) for t in rest.split(",")) if rest else ()
-        return ArrayLiteral("[" + element, items)  # type: ignore[arg-type]
+        return ArrayLiteral("[" + element, items)
     desc = STRING if kind == "T" else kind
-    return Literal(desc, _decode_scalar(desc, rest))  # type: ignore[arg-type]
+    value = _decode_scalar(desc, rest)
+    assert value is not None, f"null scalar in {token!r}"  # a null value is the token "N" itself
+    return Literal(desc, value)
+
+
+class FailureKind(Enum):
+    TIMEOUT = "timeout"  # no answer within the harness's watchdog and a grace after it: the worker was killed
+    DEADLINE = "deadline"  # the end of the search came first: nothing the code under test did
+    CRASH = "crash"  # the worker process died (System.exit in library code, a native crash, an exhausted heap)
+
+
+@dataclass(frozen=True)
+class WorkerFailure:
+    """Why a run has no answer of the worker: callers decide by `kind`, users read `str()`."""
+
+    kind: FailureKind
+    detail: str = ""  # for a crash, how the process ended
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}: {self.detail}" if self.detail else self.kind.value
 
 
 @dataclass
@@ -145,12 +165,15 @@ class HarnessResult:
     new_tables: list[str]
     nanos: int
     generation: int = 0
-    # Set by the supervisor when the worker did not answer: "timeout" (killed) or "crash: <detail>".
-    failure: str | None = None
+    failure: WorkerFailure | None = None  # set by the supervisor when the worker did not answer
     seconds: dict[str, float] = field(default_factory=dict)  # where the wall time went (jvm, transfer)
     # Per statement that threw: its stack from the top frame to the statement's call, one site a line.
     throw_stacks: list[str | None] = field(default_factory=list)
 
+    @property
+    def failure_kind(self) -> FailureKind | None:
+        return None if self.failure is None else self.failure.kind
+
     @staticmethod
-    def failed(failure: str, generation: int) -> HarnessResult:
+    def failed(failure: WorkerFailure, generation: int) -> HarnessResult:
         return HarnessResult([], 0, [], [], [], [], ABORT_NONE, 0, None, [], 0, generation, failure)

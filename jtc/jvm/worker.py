@@ -22,14 +22,13 @@ from pathlib import Path
 
 from jtc.errors import HarnessError, ToolchainError
 from jtc.java.agent_jar import agent_classpath, agent_jar
-from jtc.jvm.protocol import HarnessResult
+from jtc.jvm.protocol import FailureKind, HarnessResult, WorkerFailure
 from jtc.jvm.worker_main import WorkerConfig
 from jtc.java.toolchain import toolchain
 
 STARTUP_SECONDS = 60.0
 GRACE_SECONDS = 5.0  # beyond the harness's own watchdog, before the process is killed
 DEADLINE_GRACE_SECONDS = 0.5  # beyond the search's deadline, before a run that still has not answered is killed
-DEADLINE = "deadline"  # failure of a run the end of the search cut short (not a problem of the code under test)
 
 
 @dataclass(frozen=True)
@@ -151,7 +150,7 @@ class JvmWorker:
     def close(self) -> None:
         if self._process is not None and self._process.poll() is None and self._ready and not self._in_flight:
             try:
-                self._connection.send(("stop",))  # type: ignore[union-attr]
+                self._pipe.send(("stop",))
                 self._process.wait(5)
             except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
                 pass
@@ -165,6 +164,13 @@ class JvmWorker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def _pipe(self) -> Connection:
+        """The connection to the worker process; there is one whenever there is a process (requests call
+        `_ensure` first)."""
+        assert self._connection is not None
+        return self._connection
+
     def log_tail(self, limit: int = 2000) -> str:
         try:
             return self._log.read_text(errors="replace")[-limit:].strip() or "(no output)"
@@ -177,12 +183,12 @@ class JvmWorker:
         """The class table of a user class; HarnessError carries the harness's error string."""
         self._ensure()
         self._in_flight = True
-        self._connection.send(("describe", binary_name))  # type: ignore[union-attr]
-        if not self._connection.poll(STARTUP_SECONDS):  # type: ignore[union-attr]
+        self._pipe.send(("describe", binary_name))
+        if not self._pipe.poll(STARTUP_SECONDS):
             self._replace()
             raise HarnessError(f"describing {binary_name} timed out")
         try:
-            status, payload = self._connection.recv()  # type: ignore[union-attr]
+            status, payload = self._pipe.recv()
         except EOFError:
             log = self.log_tail()
             self._replace()
@@ -196,11 +202,11 @@ class JvmWorker:
             replacing: tuple[str, bytes] | None = None) -> HarnessResult:
         """Run one program. `timeout_ms` is the harness's watchdog; `deadline` (time.monotonic(),
         the end of the search) bounds the wait for a replacement JVM and for the answer: past it the
-        result is a failure named DEADLINE, which is nothing the code under test did. With
+        result is a failure of kind DEADLINE, which is nothing the code under test did. With
         `replacing` (binary name, class file), that class file stands in for the classpath's
         class and the run is uninstrumented: a mutant's run, with statuses and values but no trace."""
         if not self._ensure(deadline):
-            return HarnessResult.failed(DEADLINE, self.generation)
+            return HarnessResult.failed(WorkerFailure(FailureKind.DEADLINE), self.generation)
         generation = self.generation
         started = time.perf_counter()
         wait = min(timeout_ms / 1000 + GRACE_SECONDS, deadline - time.monotonic() + DEADLINE_GRACE_SECONDS)
@@ -208,17 +214,18 @@ class JvmWorker:
             self._in_flight = True
             request = ("run", program, budget, timeout_ms) if replacing is None \
                 else ("replacing", program, budget, timeout_ms, *replacing)
-            self._connection.send(request)  # type: ignore[union-attr]
-            if not self._connection.poll(max(wait, 0.0)):  # type: ignore[union-attr]
+            self._pipe.send(request)
+            if not self._pipe.poll(max(wait, 0.0)):
                 timed_out = wait >= timeout_ms / 1000 + GRACE_SECONDS
                 self._replace()
-                return HarnessResult.failed("timeout" if timed_out else DEADLINE, generation)
-            status, result = self._connection.recv()  # type: ignore[union-attr]
+                kind = FailureKind.TIMEOUT if timed_out else FailureKind.DEADLINE
+                return HarnessResult.failed(WorkerFailure(kind), generation)
+            status, result = self._pipe.recv()
             self._in_flight = False
         except (EOFError, BrokenPipeError, ConnectionResetError):
             exit_code = self._process.wait(5) if self._process is not None else None
             self._replace()
-            return HarnessResult.failed(f"crash: {_death(exit_code)}", generation)
+            return HarnessResult.failed(WorkerFailure(FailureKind.CRASH, _death(exit_code)), generation)
         transfer_started = time.perf_counter()
         result.trace = result.trace.tolist()
         result.seconds["transfer"] = (transfer_started - started) - sum(result.seconds.values()) \

@@ -14,7 +14,7 @@ import functools
 import struct
 from dataclasses import dataclass
 
-from jtc.model.types import is_wide, parse_method_descriptor
+from jtc.model.types import InternalName, is_wide, object_desc, parse_method_descriptor
 
 ACC_PUBLIC = 0x0001
 ACC_PRIVATE = 0x0002
@@ -94,19 +94,19 @@ class InnerClassEntry:
     """One row of the InnerClasses attribute. `outer` is None for local and anonymous classes,
     `simple_name` is None for anonymous ones."""
 
-    inner: str
-    outer: str | None
+    inner: InternalName
+    outer: InternalName | None
     simple_name: str | None
     access: int
 
 
 @dataclass(frozen=True)
 class ClassFile:
-    name: str
+    name: str  # internal name (an InternalName once the making stage's sets of names follow)
     major: int
     access: int
-    super_name: str | None
-    interfaces: tuple[str, ...]
+    super_name: InternalName | None
+    interfaces: tuple[InternalName, ...]
     fields: tuple[FieldDecl, ...]
     methods: tuple[MethodDecl, ...]
     inner_classes: tuple[InnerClassEntry, ...]
@@ -147,7 +147,7 @@ class ClassFile:
         them), so tests of them would check javac and `Enum.valueOf`, not the project's code."""
         if not self.is_enum or not method.is_static:
             return False
-        itself = f"L{self.name};"
+        itself = object_desc(self.name)
         return (method.name, method.desc) in (("values", f"()[{itself}"), ("valueOf", f"(Ljava/lang/String;){itself}"))
 
     def method(self, name: str, desc: str) -> MethodDecl | None:
@@ -205,8 +205,8 @@ class _Pool:
                 raise ClassFormatProblem(f"bad constant pool tag {tag} at entry {index}")
             index += 2 if tag in (_LONG, _DOUBLE) else 1
 
-    def class_name(self, index: int) -> str | None:
-        return self.strings[self.classes[index]] if index else None
+    def class_name(self, index: int) -> InternalName | None:
+        return InternalName(self.strings[self.classes[index]]) if index else None
 
     def utf8(self, index: int) -> str | None:
         return self.strings.get(index) if index else None
@@ -233,7 +233,7 @@ def parse_class_file(data: bytes) -> ClassFile:
         access = reader.u2()
         name = pool.class_name(reader.u2())
         super_name = pool.class_name(reader.u2())
-        interfaces = tuple(pool.class_name(reader.u2()) or "" for _ in range(reader.u2()))
+        interfaces = tuple(pool.class_name(reader.u2()) or InternalName("") for _ in range(reader.u2()))
         fields = tuple(_field(reader, pool) for _ in range(reader.u2()))
         methods = tuple(_method(reader, pool) for _ in range(reader.u2()))
         inner_classes: list[InnerClassEntry] = []
@@ -244,8 +244,8 @@ def parse_class_file(data: bytes) -> ClassFile:
             if attribute == "InnerClasses":
                 for _ in range(reader.u2()):
                     inner, outer, simple, flags = reader.u2(), reader.u2(), reader.u2(), reader.u2()
-                    inner_classes.append(InnerClassEntry(pool.class_name(inner) or "", pool.class_name(outer),
-                                                         pool.utf8(simple), flags))
+                    inner_classes.append(InnerClassEntry(pool.class_name(inner) or InternalName(""),
+                                                         pool.class_name(outer), pool.utf8(simple), flags))
             elif attribute == "Signature":
                 signature = pool.utf8(reader.u2())
             reader.pos = end

@@ -19,7 +19,7 @@ from pathlib import Path
 from jtc.model.classfile import (ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC, ClassFile, ClassFormatProblem,
                                  MethodDecl, parse_class_file)
 from jtc.model.signatures import GenericType, class_type_bounds, parse_method_signature, plain
-from jtc.model.types import package_of, parse_method_descriptor
+from jtc.model.types import InternalName, package_of, parse_method_descriptor
 
 # Packages a JDK module exports to everyone; JDK classes elsewhere (sun.*, jdk.internal.*) are not
 # accessible to a test even when public.
@@ -54,9 +54,9 @@ class ClassIndex:
         self._archives: dict[Path, zipfile.ZipFile] = {}
         self._member_names: dict[Path, frozenset[str]] = {}
         self._cache: dict[str, ClassFile | None] = {}
-        self._project_names: tuple[str, ...] = ()
+        self._project_names: tuple[InternalName, ...] = ()
         self._project: frozenset[str] | None = None
-        self._children: dict[str, list[str]] | None = None
+        self._children: dict[str, list[InternalName]] | None = None
         self._subtypes: dict[str, tuple[str, ...]] = {}
 
     # ---- files ---------------------------------------------------------------------------------
@@ -121,14 +121,14 @@ class ClassIndex:
     def is_project_class(self, internal: str) -> bool:
         return internal in self._project_set()
 
-    def project_classes(self) -> tuple[str, ...]:
+    def project_classes(self) -> tuple[InternalName, ...]:
         """Every class of the project's classpath entries, by internal name, sorted."""
         self._project_set()
         return self._project_names
 
     def _project_set(self) -> frozenset[str]:
         if self._project is None:
-            found: set[str] = set()
+            found: set[InternalName] = set()
             for entry in self.entries:
                 if entry not in self.dependencies:
                     found.update(_class_names(entry, self._archive))
@@ -151,15 +151,15 @@ class ClassIndex:
             self._member_names[jar] = frozenset(self._archive(jar).namelist())
         return self._member_names[jar]
 
-    def classes_of_entry(self, entry: Path) -> tuple[str, ...]:
+    def classes_of_entry(self, entry: Path) -> tuple[InternalName, ...]:
         """The classes of one classpath entry, by internal name, sorted."""
         return tuple(sorted(_class_names(entry, self._archive)))
 
     # ---- hierarchy -----------------------------------------------------------------------------
 
-    def _child_map(self) -> dict[str, list[str]]:
+    def _child_map(self) -> dict[str, list[InternalName]]:
         if self._children is None:
-            children: dict[str, list[str]] = {}
+            children: dict[str, list[InternalName]] = {}
             for name in self.project_classes():
                 info = self.lookup(name)
                 if info is None:
@@ -325,16 +325,16 @@ class ClassIndex:
         return [found[key] for key in sorted(found)]
 
 
-def _class_names(entry: Path, archive: Callable[[Path], zipfile.ZipFile]) -> Iterator[str]:
+def _class_names(entry: Path, archive: Callable[[Path], zipfile.ZipFile]) -> Iterator[InternalName]:
     """Internal names of the class files in a classpath entry (module-info and multi-release
     versions left out)."""
     if entry.is_dir():
         for folder, _, files in os.walk(entry):
             for file in files:
                 if file.endswith(".class") and file != "module-info.class":
-                    yield (Path(folder) / file).relative_to(entry).as_posix()[:-len(".class")]
+                    yield InternalName((Path(folder) / file).relative_to(entry).as_posix()[:-len(".class")])
     elif entry.is_file() and zipfile.is_zipfile(entry):
         for member in archive(entry).namelist():
             if member.endswith(".class") and not member.startswith("META-INF/") and \
                     not member.endswith("module-info.class"):
-                yield member[:-len(".class")]
+                yield InternalName(member[:-len(".class")])

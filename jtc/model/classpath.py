@@ -13,6 +13,7 @@ from pathlib import Path
 from jtc.errors import BadClasspathError, ClassFileTooNewError, UnknownClassError
 from jtc.model.classfile import ClassFormatProblem, major_version
 from jtc.model.classindex import ClassIndex
+from jtc.model.types import internal_from_binary
 
 JAVA_VERSIONS = {major: major - 44 for major in range(49, 80)}  # class file major -> Java release
 
@@ -59,7 +60,7 @@ def dependency_jars(index: ClassIndex, classes_under_test: list[str]) -> tuple[s
 
 def check_loadable(index: ClassIndex, binary_name: str, max_major: int) -> None:
     """Check that `binary_name` is on the classpath and that this JVM can load its class file."""
-    data = index.class_bytes(binary_name.replace(".", "/"))
+    data = index.class_bytes(internal_from_binary(binary_name))
     if data is None:
         raise UnknownClassError(f"class {binary_name} is not on the classpath")
     try:

@@ -11,11 +11,50 @@ import functools
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from jtc.model.classfile import MemberFlags
-from jtc.model.types import parse_method_descriptor
+from jtc.model.opcodes import CONDITIONAL_JUMPS, LDC, LOOKUPSWITCH, TABLESWITCH
+from jtc.model.types import InternalName, binary_name, parse_method_descriptor
 from jtc.trace.records import FORMAT_VERSION
+
+
+class Constant(NamedTuple):
+    """What an ldc loads, in the encoding's terms: kind "S" and the String, "I"/"J" and the number,
+    "F"/"D" and the raw bits, "C" and a class descriptor, "O" and a description of anything else."""
+
+    kind: str
+    value: Any
+
+
+class Instruction(NamedTuple):
+    """One instruction of a method, decoded from the agent's encoding (docs/trace-format.md §2), for
+    the analyses that read code outside the VM. The VM compiles the encoding into handler tuples of
+    its own (jtc/svm/dispatch.py) and reads those by position, which is what its hot loop needs."""
+
+    opcode: int
+    operands: tuple[Any, ...]  # as the encoding lists them after the opcode
+
+    @property
+    def is_conditional_jump(self) -> bool:
+        return self.opcode in CONDITIONAL_JUMPS
+
+    @property
+    def switch_targets(self) -> frozenset[int]:
+        """Where a tableswitch or lookupswitch may go: each case's target and the default."""
+        if self.opcode == TABLESWITCH:
+            _low, _high, default, targets = self.operands
+        elif self.opcode == LOOKUPSWITCH:
+            default, _keys, targets = self.operands
+        else:
+            raise ValueError(f"opcode {self.opcode} is not a switch")
+        return frozenset({default, *targets})
+
+    @property
+    def constant(self) -> Constant | None:
+        """What an ldc loads; None for any other instruction."""
+        return Constant(*self.operands) if self.opcode == LDC else None
 
 
 @dataclass(frozen=True)
@@ -23,27 +62,31 @@ class Handler:
     start: int
     end: int  # exclusive
     handler: int
-    catch_type: str | None  # internal name; None catches everything (finally)
+    catch_type: InternalName | None  # None catches everything (finally)
 
 
 @dataclass(eq=False)
 class MethodInfo(MemberFlags):
-    owner: str
+    owner: InternalName
     name: str
     desc: str
     access: int
     max_locals: int
     instrumented: bool
-    code: list[list[Any]]
+    code: list[list[Any]]  # the agent's encoding, which the VM compiles; `instructions` decodes it
     lines: list[int]
     handlers: list[Handler]
     param_names: list[str] | None
-    exceptions: tuple[str, ...] = ()  # the throws clause (internal names)
+    exceptions: tuple[InternalName, ...] = ()  # the throws clause
     params: tuple[str, ...] = field(init=False)
     returns: str = field(init=False)
 
     def __post_init__(self) -> None:
         self.params, self.returns = parse_method_descriptor(self.desc)
+
+    @cached_property
+    def instructions(self) -> tuple[Instruction, ...]:
+        return tuple(Instruction(entry[0], tuple(entry[1:])) for entry in self.code)
 
     @property
     def is_constructor(self) -> bool:
@@ -55,7 +98,7 @@ class MethodInfo(MemberFlags):
 
     @property
     def qualified_name(self) -> str:
-        return f"{self.owner.replace('/', '.')}.{self.name}{self.desc}"
+        return f"{binary_name(self.owner)}.{self.name}{self.desc}"
 
     def line_of(self, index: int) -> int:
         return self.lines[index] if 0 <= index < len(self.lines) else -1
@@ -73,13 +116,13 @@ class FieldInfo(MemberFlags):
 
 @dataclass(eq=False)
 class ClassInfo:
-    name: str
+    name: InternalName
     major: int
     access: int
-    super_name: str | None
-    interfaces: tuple[str, ...]
+    super_name: InternalName | None
+    interfaces: tuple[InternalName, ...]
     source: str | None
-    outer: str | None
+    outer: InternalName | None
     inner_access: int | None
     fields: tuple[FieldInfo, ...]
     methods: tuple[MethodInfo, ...]

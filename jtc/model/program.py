@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Union
 
 from jtc.model.signatures import GenericType
-from jtc.model.types import parse_method_descriptor
+from jtc.model.types import object_desc, parse_method_descriptor
 
 PrimitiveValue = Union[bool, int, float]
 
@@ -65,7 +65,7 @@ class Construct:
 
     @property
     def result_desc(self) -> str:
-        return f"L{self.owner};"
+        return object_desc(self.owner)
 
     @property
     def param_descs(self) -> tuple[str, ...]:
@@ -233,7 +233,7 @@ class Stub:
 
     @property
     def result_desc(self) -> str:
-        return f"L{self.owner};"
+        return object_desc(self.owner)
 
     @property
     def constructor_params(self) -> tuple[str, ...]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jtc.model.types import object_desc
+
 OBJECT = "Ljava/lang/Object;"
 
 
@@ -114,7 +116,7 @@ class _Parser:
                 name += "$"
                 continue
             self.next()  # ';'
-            return GenericType(f"L{name};", args)
+            return GenericType(object_desc(name), args)
 
     def arguments(self) -> tuple[GenericType | None, ...]:
         self.next()  # '<'

@@ -1,12 +1,19 @@
-"""JVM type descriptors: parsing, slot sizes and Java source spellings.
+"""JVM type descriptors and class names: parsing, slot sizes, conversions and Java source spellings.
 
-Everything in jtc names types by their JVM descriptor ("I", "[J", "Ljava/lang/String;"), as the
-class files and the agent do; this module converts to the forms people read.
+Everything in jtc names types by their JVM descriptor ("I", "[J", "Ljava/lang/String;") and classes
+by their internal name ("com/example/Outer$Inner"), as the class files and the agent do; binary
+names ("com.example.Outer$Inner") are what the JVM's reflection, the harness's answers and JUnit
+speak. The three spellings are distinct types, and this module is where one becomes another.
 """
 
 from __future__ import annotations
 
 import functools
+from typing import NewType
+
+InternalName = NewType("InternalName", str)  # 'com/example/Outer$Inner'; array classes by their descriptor
+BinaryName = NewType("BinaryName", str)  # 'com.example.Outer$Inner', as Class.getName() spells it
+Descriptor = NewType("Descriptor", str)  # 'I', '[J', 'Lcom/example/Foo;'
 
 PRIMITIVE_NAMES = {
     "Z": "boolean", "B": "byte", "C": "char", "S": "short",
@@ -53,14 +60,14 @@ def element_type(array_desc: str) -> str:
     return array_desc[1:]
 
 
-def object_desc(internal_name: str) -> str:
+def object_desc(internal_name: str) -> Descriptor:
     """'java/lang/String' -> 'Ljava/lang/String;'; array names are already descriptors."""
-    return internal_name if internal_name.startswith("[") else f"L{internal_name};"
+    return Descriptor(internal_name if internal_name.startswith("[") else f"L{internal_name};")
 
 
-def internal_name(desc: str) -> str:
+def internal_name(desc: str) -> InternalName:
     """'Ljava/lang/String;' -> 'java/lang/String'; array descriptors stay as they are."""
-    return desc[1:-1] if desc.startswith("L") else desc
+    return InternalName(desc[1:-1] if desc.startswith("L") else desc)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -81,13 +88,20 @@ def parse_method_descriptor(desc: str) -> tuple[tuple[str, ...], str]:
     return tuple(params), desc[i + 1:]
 
 
-def binary_name(internal: str) -> str:
-    """'com/example/Outer$Inner' -> 'com.example.Outer$Inner' (what Class.forName takes)."""
-    return internal.replace("/", ".")
+def binary_name(internal: str) -> BinaryName:
+    """'com/example/Outer$Inner' -> 'com.example.Outer$Inner' (what Class.forName takes); a package's
+    internal form 'com/example' becomes its name 'com.example' the same way."""
+    return BinaryName(internal.replace("/", "."))
+
+
+def internal_from_binary(binary: str) -> InternalName:
+    """'com.example.Outer$Inner' -> 'com/example/Outer$Inner'; 'com.example' -> 'com/example'."""
+    return InternalName(binary.replace(".", "/"))
 
 
 def package_of(internal: str) -> str:
-    return internal.rpartition("/")[0].replace("/", ".")
+    """'com/example/Outer$Inner' -> 'com.example', the package's name as source code writes it."""
+    return binary_name(internal.rpartition("/")[0])
 
 
 def simple_source_name(internal: str) -> str:
@@ -104,7 +118,7 @@ def source_type(desc: str, qualify: bool = False) -> str:
     else:
         internal = internal_name(base)
         if qualify:
-            name = internal.replace("/", ".").replace("$", ".")
+            name = binary_name(internal).replace("$", ".")
         elif internal.startswith("java/lang/") and internal.count("/") == 2:
             name = internal.rpartition("/")[2].replace("$", ".")
         else:

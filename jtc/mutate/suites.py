@@ -10,6 +10,7 @@ from jtc.coverage.measure import extract_classes
 from jtc.coverage.suites import compile_suite
 from jtc.mutate.model import SuiteMutation, union
 from jtc.mutate.runner import Timeouts, run_mutants
+from jtc.model.types import binary_name
 
 
 def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[str], work_dir: Path,
@@ -23,7 +24,7 @@ def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: S
     extract_classes(classpath, classes, class_dir)
     compiled = [(folder, work_dir / f"suite-{index}") for index, folder in enumerate(folders)]
     test_classes = [compile_suite(folder, classpath, work / "classes") for folder, work in compiled]
-    given = tuple(name.replace("/", ".") for name in classes)
+    given = tuple(map(binary_name, classes))
     results = []
     for (folder, work), (tests, junit) in zip(compiled, test_classes):
         output = run_mutants(class_dir, [work / "classes", *junit, *classpath], tests, work / "mutants.tsv", timeouts,

@@ -38,6 +38,7 @@ from typing import Callable
 from jtc.model.program import (ArrayLiteral, Invoke, Literal, NewCollection, Null, Program, Statement, StatementStatus,
                                Stub, VarRef)
 from jtc.execution.runs import Execution
+from jtc.model.types import internal_from_binary
 
 CRASHES = frozenset({
     "java.lang.NullPointerException", "java.lang.ArrayIndexOutOfBoundsException",
@@ -177,7 +178,7 @@ class BugOracle:
         if any(frame.class_name in CHECK_CLASSES for frame in frames):
             return None
         innermost = next((position for position, frame in enumerate(frames) if not frame.in_jdk), None)
-        if innermost is None or not self.in_subject(frames[innermost].class_name.replace(".", "/")):
+        if innermost is None or not self.in_subject(internal_from_binary(frames[innermost].class_name)):
             return None  # raised by the JDK for a call the test made, or in another class's code
         if innermost > 0 and not self._crash_in_callee(exception, frames[innermost - 1]):
             return None

@@ -28,7 +28,7 @@ from jtc.analysis.influence import Effects
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
 from jtc.model.program import Invoke, Literal, Program, VarRef
-from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, is_primitive
+from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, is_primitive, object_desc
 
 OBJECT = "Ljava/lang/Object;"
 # The values of a query's parameter type that a test already uses, at most this many, are asked about.
@@ -61,7 +61,7 @@ def is_container(index: ClassIndex, internal: str) -> bool:
 
 def extractor(index: ClassIndex, internal: str, receiver: int) -> Invoke | None:
     """The call that reads the stateable value of an object of class `internal`, if it has one."""
-    held = VarRef(receiver, f"L{internal};")
+    held = VarRef(receiver, object_desc(internal))
     if internal in UNBOXING:
         name, desc = UNBOXING[internal]
         return Invoke(internal, name, desc, held, ())

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from jtc.errors import ExitCode
-from jtc.jvm.protocol import ABORT_BUDGET, ABORT_EXIT, ABORT_TIMEOUT
+from jtc.jvm.protocol import ABORT_BUDGET, ABORT_EXIT, ABORT_TIMEOUT, FailureKind
 from jtc.model.program import StatementStatus
 from jtc.execution.runs import Execution
 
@@ -59,9 +59,9 @@ def classify(execution: Execution) -> Outcome:
     result = execution.result
     last = max(result.executed - 1, 0)
     if result.failure is not None:
-        if result.failure == "timeout":
+        if result.failure.kind is FailureKind.TIMEOUT:
             return Outcome(Kind.ENDLESS, last, detail="no answer within the time limit; the JVM was restarted")
-        return Outcome(Kind.CRASH, last, detail=result.failure)
+        return Outcome(Kind.CRASH, last, detail=str(result.failure))
     if result.error is not None:
         return Outcome(Kind.REFUSED, last, detail=result.error)
     if result.abort == ABORT_EXIT:

@@ -19,7 +19,7 @@ from typing import Callable
 from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef
-from jtc.model.types import STRING, binary_name
+from jtc.model.types import STRING, binary_name, internal_from_binary
 from jtc.model.testcases import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws)
 from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
@@ -98,7 +98,7 @@ class _Probe:
     def _plan_value(self, index: int) -> None:
         value = decode_returned(self.original.values[index] or "V")
         if isinstance(value, ObjectValue):
-            self._plan_extractor(self.at[index], value.class_name.replace(".", "/"))
+            self._plan_extractor(self.at[index], internal_from_binary(value.class_name))
 
     def _plan_observers(self, index: int, statement: Statement) -> None:
         value = decode_returned(self.original.values[index] or "V")
@@ -108,7 +108,7 @@ class _Probe:
         class_name = self.prober.class_name
         if not declared.startswith("L"):
             return
-        if not (in_family(declared[1:-1], class_name) and in_family(value.class_name.replace(".", "/"), class_name)
+        if not (in_family(declared[1:-1], class_name) and in_family(internal_from_binary(value.class_name), class_name)
                 or index in self.neighbours and not declared.startswith(("Ljava/", "Ljavax/"))):
             return
         if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
@@ -139,7 +139,7 @@ class _Probe:
         for position in self.untyped:
             value = decode_returned(scout.values[position] or "V") if _ok(scout, position) else None
             if isinstance(value, ObjectValue):
-                self._plan_extractor(position, value.class_name.replace(".", "/"))
+                self._plan_extractor(position, internal_from_binary(value.class_name))
 
     def token(self, position: int, index: int | None = None) -> str | None:
         """The value token at `position` when every run returned the same value (and the search's
@@ -168,7 +168,7 @@ class _Probe:
         read = decode_returned(self.token(read_at) or "V") if read_at is not None else None
         if not isinstance(read, Literal):
             return None
-        internal = value.class_name.replace(".", "/")
+        internal = internal_from_binary(value.class_name)
         if internal in UNBOXING:
             return ReturnsBoxed(read)
         enum = enum_of(self.prober.index, internal)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import z3
 
-from jtc.svm.values import Sym, Value, concrete, term_of
+from jtc.svm.values import Primitive, Sym, concrete, term_of
 
 
-def outside(index: Value, length: Value) -> z3.BoolRef:
+def outside(index: Primitive, length: Primitive) -> z3.BoolRef:
     """The condition that `index` is out of bounds of `length` (a symbolic length is never negative).
     With a constant index k >= 0 it is `k >= length`, the very term of a loop guard `i < length`
     that exits when `i >= length`, so the path's guard decides the check (Machine.choose)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from jtc.model.classtable import MethodInfo
-from jtc.svm.values import Ref, Value
+from jtc.svm.values import Ref, Value, reference
 
 if TYPE_CHECKING:
     from jtc.svm.models.base import Model
@@ -52,7 +52,7 @@ class Frame:
         self.call: PendingCall | None = None
         self.visited = visited
         self.hbase = method_id << 32  # the method part of every record header this frame writes
-        self.this_ref: Ref | None = local_values[0] if method.is_constructor else None  # type: ignore[assignment]
+        self.this_ref: Ref | None = reference(local_values[0]) if method.is_constructor else None
 
     @property
     def method_id(self) -> int:

@@ -8,7 +8,7 @@ then the JVM's value wins.
 
 from __future__ import annotations
 
-from jtc.svm.values import Ref, Sym, Value, concrete
+from jtc.svm.values import Ref, Sym, Value, concrete, number, primitive
 from jtc.svm.concrete import same_value
 
 NULL = Ref(0)
@@ -83,7 +83,7 @@ class Heap:
                 self.stale_loads += 1
                 return reported
             return stored
-        if isinstance(reported, Ref) or not same_value(concrete(stored), reported):  # type: ignore[arg-type]
+        if isinstance(reported, Ref) or not same_value(concrete(primitive(stored)), number(reported)):
             self.stale_loads += 1
             return reported
         return stored

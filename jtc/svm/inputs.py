@@ -63,6 +63,13 @@ InputValue = Union[bool, int, float, str]
 Assignment = dict[str, InputValue]
 
 
+def primitive_value(assignment: Assignment, name: str, desc: str) -> int | float:
+    """What `assignment` gives the primitive input `name` of type `desc`: zero when it gives nothing."""
+    value = assignment.get(name, 0.0 if desc in "FD" else 0)
+    assert not isinstance(value, str), f"{value!r} for a {desc} input"
+    return value
+
+
 class VariableStore:
     """z3 variables by name with their Java types, shared by the programs of one constraint tree:
     a path condition may mention inputs of any program that passed the same prefix."""
@@ -139,10 +146,11 @@ class InputVariables:
 
 def constant(variable: z3.ExprRef, desc: str, value: bool | int | float | str) -> z3.ExprRef:
     """The z3 constant for the value `value` of an input variable of Java type `desc`."""
-    if desc in ("F", "D"):
-        return terms.const(desc, value)  # type: ignore[arg-type]
     if desc == "null":
         return z3.BoolVal(bool(value))
     if desc == "Ljava/lang/String;":
-        return terms.string(value)  # type: ignore[arg-type]
+        return terms.string(str(value))
+    assert not isinstance(value, str), f"{value!r} for a {desc} input"
+    if desc in ("F", "D"):
+        return terms.const(desc, value)
     return z3.BitVecVal(int(value), variable.size())

@@ -18,6 +18,7 @@ import z3
 
 from jtc.deadline import check
 from jtc.model.classtable import MethodInfo
+from jtc.model.opcodes import INVOKEDYNAMIC, INVOKESTATIC
 from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection, Program,
                                StatementStatus, Stub, VarRef)
 from jtc.model.repository import ClassRepository
@@ -28,8 +29,9 @@ from jtc.svm.frames import CALL, NESTED, STATEMENT, Frame, PendingCall
 from jtc.svm.heap import Heap
 from jtc.svm.models.indy import Lambda
 from jtc.svm.models.lookups import HeldKeys
-from jtc.svm.inputs import ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput
-from jtc.svm.values import TOP, ArrayShadow, Ref, StringShadow, Sym, Value, concrete
+from jtc.svm.inputs import (ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput,
+                            primitive_value)
+from jtc.svm.values import TOP, ArrayShadow, Ref, StringShadow, Sym, Value, concrete, primitive, reference
 from jtc.trace import records as rec
 from jtc.trace.records import split_header
 
@@ -94,7 +96,7 @@ class Machine:
         self.statement_frames: dict[int, Frame] = {}
         self.statement = -1
         self.statement_entered = False
-        self.statement_values: dict[int, Value] = {}
+        self.statement_values: dict[int, Value | None] = {}  # None: void, or it threw
         self.statement_args: dict[int, list[int]] = {}  # ARGS: the object id of each argument
         self.statement_starts: list[int] = []
         self.approximations = 0
@@ -253,7 +255,8 @@ class Machine:
         for found in self.lambdas.values():
             captured = found.captured
             if found.impl != key or len(captured) > len(slots) or not all(
-                    jc.same_value(concrete(v), concrete(local_values[slot])) for v, slot in zip(captured, slots)
+                    jc.same_value(concrete(primitive(v)), concrete(primitive(local_values[slot])))
+                    for v, slot in zip(captured, slots)
                     if not isinstance(v, Ref)):
                 continue
             if chosen is not None and any(a is not b for a, b in zip(chosen, captured) if isinstance(a, Sym)):
@@ -315,7 +318,8 @@ class Machine:
         tag, count, index, method_id = split_header(self.data[self.pos])
         if thrown is not None and tag in (rec.HANDLER, rec.STMT_END):
             exception_id = self.data[self.pos + (1 if tag == rec.HANDLER else 2)]
-            self.thrown_by_code.add(self.heap.bind(thrown, exception_id).id)  # type: ignore[arg-type]
+            self.heap.bind(thrown, exception_id)
+            self.thrown_by_code.add(exception_id)
         if tag == rec.STMT_END:
             self.frames.clear()
             return
@@ -449,7 +453,8 @@ class Machine:
         if isinstance(statement, (Construct, Stub)):
             local_values.append(Ref(None))
         elif isinstance(statement, Invoke) and statement.receiver is not None:
-            local_values.append(self.heap.bind(self.statement_values[statement.receiver.index], payload[0]))  # type: ignore[arg-type]
+            receiver = reference(self.statement_values[statement.receiver.index])
+            local_values.append(self.heap.bind(receiver, payload[0]))
             position = 1
         for argument_index, desc in enumerate(method.params):
             raw = payload[position]
@@ -477,8 +482,8 @@ class Machine:
             if desc[0] in "L[":
                 if not raw:
                     return self.heap.ref(raw)
-                value = self.assignment.get(spec.name, 0.0 if spec.desc in "FD" else 0)
-                return self.heap.boxed(raw, Sym(value, inputs.primitive(spec.name, spec.desc)))  # type: ignore[arg-type]
+                boxed = Sym(primitive_value(self.assignment, spec.name, spec.desc), inputs.primitive(spec.name, spec.desc))
+                return self.heap.boxed(raw, boxed)
             return Sym(jc.decode_value(desc, raw), inputs.primitive(spec.name, desc))
         null_flag = inputs.null_flag(spec.null_name) if spec.nullable else None
         if raw == 0:
@@ -493,8 +498,7 @@ class Machine:
             length = int(self.assignment.get(spec.length_name, 0))
             element_desc = spec.desc[1:]
             elements = {
-                i: Sym(self.assignment.get(spec.element_name(i), 0.0 if element_desc in "FD" else 0),  # type: ignore[arg-type]
-                       inputs.array_element(spec, i))
+                i: Sym(primitive_value(self.assignment, spec.element_name(i), element_desc), inputs.array_element(spec, i))
                 for i in range(length)
             }
             ref.array = ArrayShadow(Sym(length, inputs.array_length(spec)), element_desc, elements)
@@ -520,7 +524,8 @@ class Machine:
                 value = self.heap.bind(returned, raw) if isinstance(returned, Ref) else self.heap.ref(raw)
             else:
                 reported = jc.decode_value(returns, raw)
-                value = returned if returned is not None and jc.same_value(concrete(returned), reported) else reported
+                value = returned if returned is not None and jc.same_value(concrete(primitive(returned)), reported) \
+                    else reported
         elif isinstance(statement, FieldStore):
             self._store(index, statement)
             value = None
@@ -537,7 +542,7 @@ class Machine:
         if isinstance(statement, Stub) and isinstance(value, Ref):
             value.stub = self._answers(index, statement)
         outcome.value = value
-        self.statement_values[index] = value  # type: ignore[assignment]
+        self.statement_values[index] = value
 
     def _argument(self, index: int, position: int, desc: str) -> Value | None:
         """The VM value of an argument the harness handed over without an instrumented callee:
@@ -556,7 +561,8 @@ class Machine:
         if isinstance(argument, Literal) and not isinstance(argument.value, str):
             number = float(argument.value) if desc in ("F", "D") else int(argument.value)
             if isinstance(spec, PrimitiveInput):
-                return Sym(number, self.inputs.primitive(spec.name, desc))  # type: ignore[union-attr]
+                assert self.inputs is not None  # where there is a spec
+                return Sym(number, self.inputs.primitive(spec.name, desc))
             return number
         return None
 
@@ -612,7 +618,7 @@ class Machine:
                 stack.pop()
             args.append(stack.pop())
         args.reverse()
-        receiver = None if opcode in (184, 186) else stack.pop()  # invokestatic, invokedynamic
+        receiver = None if opcode in (INVOKESTATIC, INVOKEDYNAMIC) else stack.pop()
         return PendingCall(opcode, owner, name, desc, receiver, args)
 
     def approximate(self) -> None:

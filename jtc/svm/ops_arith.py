@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-
+from jtc.model.opcodes import (D2F, D2I, D2L, DADD, DCMPG, DCMPL, DDIV, DMUL, DNEG, DREM, DSUB, F2D, F2I, F2L, FADD,
+                               FCMPG, FCMPL, FDIV, FMUL, FNEG, FREM, FSUB, I2B, I2C, I2D, I2F, I2L, I2S, IADD, IAND,
+                               IDIV, IMUL, INEG, IOR, IREM, ISHL, ISHR, ISUB, IUSHR, IXOR, L2D, L2F, L2I, LADD, LAND,
+                               LCMP, LDIV, LMUL, LNEG, LOR, LREM, LSHL, LSHR, LSUB, LUSHR, LXOR)
 from jtc.svm import concrete as jc
 from jtc.svm import path, terms
 from jtc.svm.values import TOP, CmpSym, Sym, concrete, term_of
@@ -21,74 +24,76 @@ if TYPE_CHECKING:
 Op = tuple[Callable, Callable]
 
 INT_OPS: dict[int, Op] = {
-    96: (lambda a, b: jc.i32(a + b), lambda a, b: a + b),
-    100: (lambda a, b: jc.i32(a - b), lambda a, b: a - b),
-    104: (lambda a, b: jc.i32(a * b), lambda a, b: a * b),
-    126: (lambda a, b: a & b, lambda a, b: a & b),
-    128: (lambda a, b: a | b, lambda a, b: a | b),
-    130: (lambda a, b: a ^ b, lambda a, b: a ^ b),
-    120: (jc.ishl, lambda a, b: terms.shl(a, b, 32)),
-    122: (jc.ishr, lambda a, b: terms.shr(a, b, 32)),
-    124: (jc.iushr, lambda a, b: terms.ushr(a, b, 32)),
+    IADD: (lambda a, b: jc.i32(a + b), lambda a, b: a + b),
+    ISUB: (lambda a, b: jc.i32(a - b), lambda a, b: a - b),
+    IMUL: (lambda a, b: jc.i32(a * b), lambda a, b: a * b),
+    IAND: (lambda a, b: a & b, lambda a, b: a & b),
+    IOR: (lambda a, b: a | b, lambda a, b: a | b),
+    IXOR: (lambda a, b: a ^ b, lambda a, b: a ^ b),
+    ISHL: (jc.ishl, lambda a, b: terms.shl(a, b, 32)),
+    ISHR: (jc.ishr, lambda a, b: terms.shr(a, b, 32)),
+    IUSHR: (jc.iushr, lambda a, b: terms.ushr(a, b, 32)),
 }
 LONG_OPS: dict[int, Op] = {
-    97: (lambda a, b: jc.i64(a + b), lambda a, b: a + b),
-    101: (lambda a, b: jc.i64(a - b), lambda a, b: a - b),
-    105: (lambda a, b: jc.i64(a * b), lambda a, b: a * b),
-    127: (lambda a, b: a & b, lambda a, b: a & b),
-    129: (lambda a, b: a | b, lambda a, b: a | b),
-    131: (lambda a, b: a ^ b, lambda a, b: a ^ b),
+    LADD: (lambda a, b: jc.i64(a + b), lambda a, b: a + b),
+    LSUB: (lambda a, b: jc.i64(a - b), lambda a, b: a - b),
+    LMUL: (lambda a, b: jc.i64(a * b), lambda a, b: a * b),
+    LAND: (lambda a, b: a & b, lambda a, b: a & b),
+    LOR: (lambda a, b: a | b, lambda a, b: a | b),
+    LXOR: (lambda a, b: a ^ b, lambda a, b: a ^ b),
 }
 LONG_SHIFTS: dict[int, Op] = {
-    121: (jc.lshl, lambda a, b: terms.shl(a, b, 64)),
-    123: (jc.lshr, lambda a, b: terms.shr(a, b, 64)),
-    125: (jc.lushr, lambda a, b: terms.ushr(a, b, 64)),
+    LSHL: (jc.lshl, lambda a, b: terms.shl(a, b, 64)),
+    LSHR: (jc.lshr, lambda a, b: terms.shr(a, b, 64)),
+    LUSHR: (jc.lushr, lambda a, b: terms.ushr(a, b, 64)),
 }
 FLOAT_OPS: dict[int, Op] = {
-    98: (lambda a, b: jc.f32(a + b), terms.fadd),
-    102: (lambda a, b: jc.f32(a - b), terms.fsub),
-    106: (lambda a, b: jc.f32(a * b), terms.fmul),
-    110: (lambda a, b: jc.f32(jc.fdiv_double(a, b)), terms.fdiv),
-    114: (lambda a, b: jc.f32(jc.frem_double(a, b)), terms.frem),
+    FADD: (lambda a, b: jc.f32(a + b), terms.fadd),
+    FSUB: (lambda a, b: jc.f32(a - b), terms.fsub),
+    FMUL: (lambda a, b: jc.f32(a * b), terms.fmul),
+    FDIV: (lambda a, b: jc.f32(jc.fdiv_double(a, b)), terms.fdiv),
+    FREM: (lambda a, b: jc.f32(jc.frem_double(a, b)), terms.frem),
 }
 DOUBLE_OPS: dict[int, Op] = {
-    99: (lambda a, b: a + b, terms.fadd),
-    103: (lambda a, b: a - b, terms.fsub),
-    107: (lambda a, b: a * b, terms.fmul),
-    111: (jc.fdiv_double, terms.fdiv),
-    115: (jc.frem_double, terms.frem),
+    DADD: (lambda a, b: a + b, terms.fadd),
+    DSUB: (lambda a, b: a - b, terms.fsub),
+    DMUL: (lambda a, b: a * b, terms.fmul),
+    DDIV: (jc.fdiv_double, terms.fdiv),
+    DREM: (jc.frem_double, terms.frem),
 }
 # Integer division: (concrete, term, JVM kind).
 DIVISIONS: dict[int, tuple[Callable, Callable, str]] = {
-    108: (jc.idiv, terms.div, "I"), 112: (jc.irem, terms.rem, "I"),
-    109: (jc.ldiv, terms.div, "J"), 113: (jc.lrem, terms.rem, "J"),
+    IDIV: (jc.idiv, terms.div, "I"), IREM: (jc.irem, terms.rem, "I"),
+    LDIV: (jc.ldiv, terms.div, "J"), LREM: (jc.lrem, terms.rem, "J"),
 }
 # Conversions: (source kind, target kind, concrete, term).
 CONVERSIONS: dict[int, tuple[str, str, Callable, Callable]] = {
-    133: ("I", "J", lambda a: a, terms.i2l),
-    134: ("I", "F", jc.int_to_float32, lambda a: terms.int_to_fp(a, terms.FLOAT)),
-    135: ("I", "D", float, lambda a: terms.int_to_fp(a, terms.DOUBLE)),
-    136: ("J", "I", jc.i32, terms.l2i),
-    137: ("J", "F", jc.int_to_float32, lambda a: terms.int_to_fp(a, terms.FLOAT)),
-    138: ("J", "D", float, lambda a: terms.int_to_fp(a, terms.DOUBLE)),
-    139: ("F", "I", lambda a: jc.float_to_int(a, jc.INT_MIN, jc.INT_MAX), lambda a: terms.fp_to_int(a, terms.FLOAT, 32)),
-    140: ("F", "J", lambda a: jc.float_to_int(a, jc.LONG_MIN, jc.LONG_MAX), lambda a: terms.fp_to_int(a, terms.FLOAT, 64)),
-    141: ("F", "D", lambda a: a, lambda a: terms.fp_to_fp(a, terms.DOUBLE)),
-    142: ("D", "I", lambda a: jc.float_to_int(a, jc.INT_MIN, jc.INT_MAX), lambda a: terms.fp_to_int(a, terms.DOUBLE, 32)),
-    143: ("D", "J", lambda a: jc.float_to_int(a, jc.LONG_MIN, jc.LONG_MAX), lambda a: terms.fp_to_int(a, terms.DOUBLE, 64)),
-    144: ("D", "F", jc.f32, lambda a: terms.fp_to_fp(a, terms.FLOAT)),
-    145: ("I", "I", jc.i2b, terms.i2b),
-    146: ("I", "I", jc.i2c, terms.i2c),
-    147: ("I", "I", jc.i2s, terms.i2s),
+    I2L: ("I", "J", lambda a: a, terms.i2l),
+    I2F: ("I", "F", jc.int_to_float32, lambda a: terms.int_to_fp(a, terms.FLOAT)),
+    I2D: ("I", "D", float, lambda a: terms.int_to_fp(a, terms.DOUBLE)),
+    L2I: ("J", "I", jc.i32, terms.l2i),
+    L2F: ("J", "F", jc.int_to_float32, lambda a: terms.int_to_fp(a, terms.FLOAT)),
+    L2D: ("J", "D", float, lambda a: terms.int_to_fp(a, terms.DOUBLE)),
+    F2I: ("F", "I", lambda a: jc.float_to_int(a, jc.INT_MIN, jc.INT_MAX), lambda a: terms.fp_to_int(a, terms.FLOAT, 32)),
+    F2L: ("F", "J", lambda a: jc.float_to_int(a, jc.LONG_MIN, jc.LONG_MAX), lambda a: terms.fp_to_int(a, terms.FLOAT, 64)),
+    F2D: ("F", "D", lambda a: a, lambda a: terms.fp_to_fp(a, terms.DOUBLE)),
+    D2I: ("D", "I", lambda a: jc.float_to_int(a, jc.INT_MIN, jc.INT_MAX), lambda a: terms.fp_to_int(a, terms.DOUBLE, 32)),
+    D2L: ("D", "J", lambda a: jc.float_to_int(a, jc.LONG_MIN, jc.LONG_MAX), lambda a: terms.fp_to_int(a, terms.DOUBLE, 64)),
+    D2F: ("D", "F", jc.f32, lambda a: terms.fp_to_fp(a, terms.FLOAT)),
+    I2B: ("I", "I", jc.i2b, terms.i2b),
+    I2C: ("I", "I", jc.i2c, terms.i2c),
+    I2S: ("I", "I", jc.i2s, terms.i2s),
 }
 NEGATIONS: dict[int, tuple[str, Callable, Callable]] = {
-    116: ("I", lambda a: jc.i32(-a), lambda a: -a),
-    117: ("J", lambda a: jc.i64(-a), lambda a: -a),
-    118: ("F", lambda a: -a, terms.fneg),
-    119: ("D", lambda a: -a, terms.fneg),
+    INEG: ("I", lambda a: jc.i32(-a), lambda a: -a),
+    LNEG: ("J", lambda a: jc.i64(-a), lambda a: -a),
+    FNEG: ("F", lambda a: -a, terms.fneg),
+    DNEG: ("D", lambda a: -a, terms.fneg),
 }
 # Comparisons pushing -1/0/1: (kind, result for NaN operands).
-COMPARES: dict[int, tuple[str, int]] = {148: ("J", 0), 149: ("F", -1), 150: ("F", 1), 151: ("D", -1), 152: ("D", 1)}
+COMPARES: dict[int, tuple[str, int]] = {
+    LCMP: ("J", 0), FCMPL: ("F", -1), FCMPG: ("F", 1), DCMPL: ("D", -1), DCMPG: ("D", 1),
+}
 
 
 def int_binary(vm: Machine, f: Frame, ins: tuple) -> None:

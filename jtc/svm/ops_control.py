@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Callable
 
 import z3
 
+from jtc.model.opcodes import (ARETURN, ATHROW, DRETURN, FRETURN, IF_ACMPEQ, IF_ACMPNE, IF_ICMPEQ, IF_ICMPGE, IF_ICMPGT,
+                               IF_ICMPLE, IF_ICMPLT, IF_ICMPNE, IFEQ, IFGE, IFGT, IFLE, IFLT, IFNE, IFNONNULL, IFNULL,
+                               IRETURN, JSR, LOOKUPSWITCH, LRETURN, RET, RETURN, TABLESWITCH)
 from jtc.svm import path, terms
 from jtc.svm.machine import Desync
-from jtc.svm.values import CmpSym, CondSym, Ref, Sym, concrete, term_of
+from jtc.svm.values import CmpSym, CondSym, Primitive, Ref, Sym, concrete, term_of
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
@@ -22,10 +25,10 @@ if TYPE_CHECKING:
     from jtc.svm.machine import Machine
 
 # Comparison of `ifXX` (operand against 0) and `if_icmpXX` (two operands), by opcode.
-IF_ZERO: dict[int, Callable] = {153: operator.eq, 154: operator.ne, 155: operator.lt, 156: operator.ge,
-                                157: operator.gt, 158: operator.le}
-IF_CMP: dict[int, Callable] = {159: operator.eq, 160: operator.ne, 161: operator.lt, 162: operator.ge,
-                               163: operator.gt, 164: operator.le}
+IF_ZERO: dict[int, Callable] = {IFEQ: operator.eq, IFNE: operator.ne, IFLT: operator.lt, IFGE: operator.ge,
+                                IFGT: operator.gt, IFLE: operator.le}
+IF_CMP: dict[int, Callable] = {IF_ICMPEQ: operator.eq, IF_ICMPNE: operator.ne, IF_ICMPLT: operator.lt,
+                               IF_ICMPGE: operator.ge, IF_ICMPGT: operator.gt, IF_ICMPLE: operator.le}
 
 
 def _cmp_condition(value: CmpSym, test: Callable) -> z3.BoolRef:
@@ -57,9 +60,9 @@ def _zero_condition(value: Sym, test: Callable) -> z3.BoolRef:
     return test(value.t, terms.const("I", 0))
 
 
-def _check_operand(vm: Machine, f: Frame, value: object, reported: int) -> None:
-    if concrete(value) != reported:  # type: ignore[arg-type]
-        raise Desync(f"{f.method.qualified_name}#{f.pc}: VM has {concrete(value)!r}, JVM compared {reported}")  # type: ignore[arg-type]
+def _check_operand(vm: Machine, f: Frame, value: Primitive, reported: int) -> None:
+    if concrete(value) != reported:
+        raise Desync(f"{f.method.qualified_name}#{f.pc}: VM has {concrete(value)!r}, JVM compared {reported}")
 
 
 def _branch(vm: Machine, f: Frame, taken: bool, cond_if_taken: z3.BoolRef | None, target: int) -> None:
@@ -105,14 +108,14 @@ def _null_condition(vm: Machine, ref: Ref, reported: int) -> z3.BoolRef | None:
 
 
 def if_null(vm: Machine, f: Frame, ins: tuple) -> None:
-    """ifnull (198) / ifnonnull (199)."""
+    """ifnull / ifnonnull."""
     i = vm.take(f, rec.BRANCH, 1)
     if i < 0:
         return
     ref = f.stack.pop()
     reported = vm.data[i]
     is_null = _null_condition(vm, ref, reported)
-    wants_null = ins[1] == 198
+    wants_null = ins[1] == IFNULL
     taken = (reported == 0) == wants_null
     cond = None if is_null is None else (is_null if wants_null else z3.Not(is_null))
     _branch(vm, f, taken, cond, ins[2])
@@ -131,7 +134,7 @@ def _same_box(a: Ref, b: Ref) -> z3.BoolRef | None:
 
 
 def if_acompare(vm: Machine, f: Frame, ins: tuple) -> None:
-    """if_acmpeq (165) / if_acmpne (166): symbolic only when comparing a nullable input with null."""
+    """if_acmpeq / if_acmpne: symbolic only when comparing a nullable input with null."""
     i = vm.take(f, rec.BRANCH, 2)
     if i < 0:
         return
@@ -148,7 +151,7 @@ def if_acompare(vm: Machine, f: Frame, ins: tuple) -> None:
         vm.heap.bind(a, ra)
         vm.heap.bind(b, rb)
         cond = None if a is b else _same_box(a, b)  # one box reached twice is one object, small or not
-    equal_wanted = ins[1] == 165
+    equal_wanted = ins[1] == IF_ACMPEQ
     taken = (ra == rb) == equal_wanted
     if cond is not None and not equal_wanted:
         cond = z3.Not(cond)
@@ -189,7 +192,7 @@ def lookupswitch(vm: Machine, f: Frame, ins: tuple) -> None:
 
 def return_value(vm: Machine, f: Frame, ins: tuple) -> None:
     stack = f.stack
-    if ins[1] in (173, 175):  # lreturn, dreturn
+    if ins[1] in (LRETURN, DRETURN):
         stack.pop()
     vm.return_from(f, stack.pop())
 
@@ -211,10 +214,10 @@ def unsupported(vm: Machine, f: Frame, ins: tuple) -> None:
 HANDLERS = {
     **{op: if_zero for op in IF_ZERO},
     **{op: if_compare for op in IF_CMP},
-    165: if_acompare, 166: if_acompare, 198: if_null, 199: if_null,
-    170: tableswitch, 171: lookupswitch,
-    172: return_value, 173: return_value, 174: return_value, 175: return_value, 176: return_value,
-    177: return_void,
-    191: athrow,
-    168: unsupported, 169: unsupported, 201: unsupported,
+    IF_ACMPEQ: if_acompare, IF_ACMPNE: if_acompare, IFNULL: if_null, IFNONNULL: if_null,
+    TABLESWITCH: tableswitch, LOOKUPSWITCH: lookupswitch,
+    **{op: return_value for op in (IRETURN, LRETURN, FRETURN, DRETURN, ARETURN)},
+    RETURN: return_void,
+    ATHROW: athrow,
+    JSR: unsupported, RET: unsupported,
 }

@@ -11,19 +11,22 @@ from typing import TYPE_CHECKING
 
 import z3
 
+from jtc.model.opcodes import (ANEWARRAY, ARRAYLENGTH, CHECKCAST, GETFIELD, GETSTATIC, IALOAD, IASTORE, INSTANCEOF,
+                               MONITORENTER, MONITOREXIT, MULTIANEWARRAY, NEW, NEWARRAY, PUTFIELD, PUTSTATIC, SALOAD,
+                               SASTORE)
 from jtc.model.types import object_desc
 from jtc.svm import concrete as jc
 from jtc.svm import path, terms
 from jtc.svm.bounds import outside
 from jtc.svm.machine import Desync
-from jtc.svm.values import TOP, ArrayShadow, CondSym, Ref, Sym, Value, concrete
+from jtc.svm.values import TOP, ArrayShadow, CondSym, Primitive, Ref, Sym, Value, concrete
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame
     from jtc.svm.machine import Machine
 
-# Element kind of xaload (46..53) and xastore (79..86); 'A' is a reference.
+# Element kind of xaload and xastore, in opcode order; 'A' is a reference.
 ELEMENT_KINDS = "IJFDABCS"
 NEWARRAY_TYPES = {4: "Z", 5: "C", 6: "F", 7: "D", 8: "B", 9: "S", 10: "I", 11: "J"}
 # bastore/castore/sastore keep only the low bits of the int they store (for boolean[] too: 0/1 stay).
@@ -113,7 +116,7 @@ def putfield(vm: Machine, f: Frame, ins: tuple) -> None:
 
 # ---- arrays --------------------------------------------------------------------------------
 
-def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Value, i: int) -> Ref | None:
+def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Primitive, i: int) -> Ref | None:
     """Null check, bounds check and index fixing of an array access whose ARRAY record starts at i.
 
     Returns the array, or None after the VM followed the exception the access throws."""
@@ -124,7 +127,7 @@ def _array_checks(vm: Machine, f: Frame, ref: Ref, index: Value, i: int) -> Ref 
         ref = vm.heap.bind(ref, array_id)
     if not vm.null_check(f, ref):
         return None
-    length: Value = reported_length
+    length: Primitive = reported_length
     if ref.array is not None and isinstance(ref.array.length, Sym):
         length = ref.array.length
     if isinstance(index, Sym) or isinstance(length, Sym):
@@ -150,7 +153,7 @@ def array_load(vm: Machine, f: Frame, ins: tuple) -> None:
     j = vm.take(f, rec.VALUE, 1)
     if j < 0:
         return
-    kind = ELEMENT_KINDS[ins[1] - 46]
+    kind = ELEMENT_KINDS[ins[1] - IALOAD]
     position = vm.data[i + 1]
     vm.heap.used((ref, position))
     stored = vm.heap.cells.get((ref, position))
@@ -170,7 +173,7 @@ def array_store(vm: Machine, f: Frame, ins: tuple) -> None:
     i = vm.take(f, rec.ARRAY, 3)
     if i < 0:
         return
-    kind = ELEMENT_KINDS[ins[1] - 79]
+    kind = ELEMENT_KINDS[ins[1] - IASTORE]
     stack = f.stack
     if kind in "JD":
         stack.pop()
@@ -292,9 +295,9 @@ def monitor(vm: Machine, f: Frame, ins: tuple) -> None:
 
 
 HANDLERS = {
-    178: getstatic, 179: putstatic, 180: getfield, 181: putfield,
-    **{op: array_load for op in range(46, 54)},
-    **{op: array_store for op in range(79, 87)},
-    190: arraylength, 188: newarray, 189: anewarray, 197: multianewarray,
-    187: new, 192: checkcast, 193: instanceof, 194: monitor, 195: monitor,
+    GETSTATIC: getstatic, PUTSTATIC: putstatic, GETFIELD: getfield, PUTFIELD: putfield,
+    **{op: array_load for op in range(IALOAD, SALOAD + 1)},
+    **{op: array_store for op in range(IASTORE, SASTORE + 1)},
+    ARRAYLENGTH: arraylength, NEWARRAY: newarray, ANEWARRAY: anewarray, MULTIANEWARRAY: multianewarray,
+    NEW: new, CHECKCAST: checkcast, INSTANCEOF: instanceof, MONITORENTER: monitor, MONITOREXIT: monitor,
 }

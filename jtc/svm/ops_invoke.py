@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jtc.model.classtable import MethodInfo
+from jtc.model.opcodes import INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL
 from jtc.model.types import is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
@@ -18,16 +19,12 @@ from jtc.svm.machine import Desync
 from jtc.svm.models.base import symbolic_arguments
 from jtc.svm.models.indy import MODELS as INDY_MODELS
 from jtc.svm.models.seeding import compared_strings
-from jtc.svm.values import TOP, Ref, Value, concrete
+from jtc.svm.values import TOP, Ref, Value, concrete, number, primitive, reference
 from jtc.trace import records as rec
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame
     from jtc.svm.machine import Machine
-
-INVOKEVIRTUAL = 182
-INVOKESPECIAL = 183
-INVOKESTATIC = 184
 
 
 def _is_callee(vm: Machine, call: PendingCall, method: MethodInfo) -> bool:
@@ -39,8 +36,8 @@ def _is_callee(vm: Machine, call: PendingCall, method: MethodInfo) -> bool:
         return False
     if call.opcode == INVOKESPECIAL:
         return True
-    this_id = vm.data[vm.pos + 1]
-    return call.receiver.id is None or call.receiver.id == this_id  # type: ignore[union-attr]
+    receiver, this_id = reference(call.receiver), vm.data[vm.pos + 1]
+    return receiver.id is None or receiver.id == this_id
 
 
 def _lambda_call(vm: Machine, call: PendingCall, method: MethodInfo) -> PendingCall | None:
@@ -62,7 +59,7 @@ def _lambda_call(vm: Machine, call: PendingCall, method: MethodInfo) -> PendingC
         return None
     values = [*found.captured, *call.args]
     if found.instance:
-        return PendingCall(INVOKEVIRTUAL, method.owner, method.name, method.desc, values[0], values[1:])  # type: ignore[arg-type]
+        return PendingCall(INVOKEVIRTUAL, method.owner, method.name, method.desc, reference(values[0]), values[1:])
     return PendingCall(INVOKESTATIC, method.owner, method.name, method.desc, None, values)
 
 
@@ -82,8 +79,9 @@ def _callee_locals(vm: Machine, call: PendingCall, method: MethodInfo, payload: 
         if isinstance(argument, Ref):
             local_values.append(vm.heap.bind(argument, reported))
         else:
-            if not jc.same_value(concrete(argument), jc.decode_value(desc, reported)):
-                raise Desync(f"argument of {method.qualified_name}: VM has {concrete(argument)!r}, JVM passed "
+            held = concrete(primitive(argument))
+            if not jc.same_value(held, jc.decode_value(desc, reported)):
+                raise Desync(f"argument of {method.qualified_name}: VM has {held!r}, JVM passed "
                              f"{jc.decode_value(desc, reported)!r}")
             local_values.append(argument)
         if is_wide(desc):
@@ -97,14 +95,16 @@ def _result(vm: Machine, f: Frame, call: PendingCall, returns: str, raw: int) ->
         returned = call.returned
         if isinstance(returned, Ref):
             return vm.heap.bind(returned, raw)
-        assert returned is not None
-        if not jc.same_value(concrete(returned), reported):  # type: ignore[arg-type]
+        returned = primitive(returned)
+        if not jc.same_value(concrete(returned), number(reported)):
             raise Desync(f"{call.owner}.{call.name}{call.desc} returned {concrete(returned)!r} in the VM, "
                          f"{reported!r} in the JVM")
         return returned
     answer = _stub_answer(call)
-    if answer is not None and (isinstance(answer, Ref) or jc.same_value(concrete(answer), reported)):  # type: ignore[arg-type]
-        return vm.heap.bind(answer, raw) if isinstance(answer, Ref) else answer
+    if isinstance(answer, Ref):
+        return vm.heap.bind(answer, raw)
+    if answer is not None and jc.same_value(concrete(primitive(answer)), number(reported)):
+        return answer
     if call.model is not None:
         return call.model.after(vm, f, call, reported)
     if symbolic_arguments(call):
@@ -126,7 +126,7 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
         opcode, owner, name, desc = ins[1], ins[2], ins[3], ins[4]
         call = vm.pending_call(f, opcode, owner, name, desc)
         vm.compared.update(dict.fromkeys(compared_strings(call)))
-        if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, call.receiver):  # type: ignore[arg-type]
+        if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, reference(call.receiver)):
             return
         model = vm.models.get((owner, name, desc))
         if model is not None and model.applies(call):
@@ -175,7 +175,7 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
     i = vm.take(f, rec.DONE if returns == "V" else rec.VALUE, 0 if returns == "V" else 1)
     if i < 0:
         return
-    call = vm.pending_call(f, 186, ins[4], ins[2], desc)
+    call = vm.pending_call(f, INVOKEDYNAMIC, ins[4], ins[2], desc)
     if returns != "V":
         model = INDY_MODELS.get((ins[4], ins[5])) if len(ins) > 6 else None
         value = model(vm, call, ins[6], vm.heap.ref(vm.data[i])) if model is not None and returns[0] == "L" else None
@@ -185,4 +185,5 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
     f.pc += 1
 
 
-HANDLERS = {182: invoke, 183: invoke, 184: invoke, 185: invoke, 186: invokedynamic}
+HANDLERS = {INVOKEVIRTUAL: invoke, INVOKESPECIAL: invoke, INVOKESTATIC: invoke, INVOKEINTERFACE: invoke,
+            INVOKEDYNAMIC: invokedynamic}

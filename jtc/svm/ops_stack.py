@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-
+from jtc.model.opcodes import (ACONST_NULL, ALOAD, ASTORE, BIPUSH, DCONST_0, DCONST_1, DLOAD, DSTORE, DUP, DUP2, DUP2_X1,
+                               DUP2_X2, DUP_X1, DUP_X2, FCONST_0, FCONST_1, FCONST_2, FLOAD, FSTORE, GOTO, ICONST_0,
+                               ICONST_5, ICONST_M1, IINC, ILOAD, ISTORE, LCONST_0, LCONST_1, LDC, LLOAD, LSTORE, NOP,
+                               POP, POP2, SIPUSH, SWAP)
 from jtc.svm import concrete as jc
 from jtc.svm import terms
 from jtc.svm.heap import NULL
@@ -29,22 +32,22 @@ def aconst_null(vm: Machine, f: Frame, ins: tuple) -> None:
 
 
 def push_int(vm: Machine, f: Frame, ins: tuple) -> None:
-    """iconst_m1..iconst_5 (value is opcode - 3), bipush, sipush."""
+    """iconst_m1..iconst_5, bipush, sipush."""
     op = ins[1]
-    f.stack.append(ins[2] if op in (16, 17) else op - 3)
+    f.stack.append(ins[2] if op in (BIPUSH, SIPUSH) else op - ICONST_0)
     f.pc += 1
 
 
 def push_wide_const(vm: Machine, f: Frame, ins: tuple) -> None:
     """lconst_0/1 and dconst_0/1."""
     op = ins[1]
-    f.stack.append(op - 9 if op <= 10 else float(op - 14))
+    f.stack.append(op - LCONST_0 if op <= LCONST_1 else float(op - DCONST_0))
     f.stack.append(TOP)
     f.pc += 1
 
 
 def fconst(vm: Machine, f: Frame, ins: tuple) -> None:
-    f.stack.append(float(ins[1] - 11))
+    f.stack.append(float(ins[1] - FCONST_0))
     f.pc += 1
 
 
@@ -158,14 +161,15 @@ def goto(vm: Machine, f: Frame, ins: tuple) -> None:
 
 
 HANDLERS = {
-    0: nop, 1: aconst_null,
-    **{op: push_int for op in range(2, 9)}, 16: push_int, 17: push_int,
-    9: push_wide_const, 10: push_wide_const, 14: push_wide_const, 15: push_wide_const,
-    11: fconst, 12: fconst, 13: fconst,
-    18: ldc,
-    21: load, 23: load, 25: load, 22: load_wide, 24: load_wide,
-    54: store, 56: store, 58: store, 55: store_wide, 57: store_wide,
-    132: iinc,
-    87: pop, 88: pop2, 89: dup, 90: dup_x1, 91: dup_x2, 92: dup2, 93: dup2_x1, 94: dup2_x2, 95: swap,
-    167: goto, 200: goto,
+    NOP: nop, ACONST_NULL: aconst_null,
+    **{op: push_int for op in range(ICONST_M1, ICONST_5 + 1)}, BIPUSH: push_int, SIPUSH: push_int,
+    LCONST_0: push_wide_const, LCONST_1: push_wide_const, DCONST_0: push_wide_const, DCONST_1: push_wide_const,
+    FCONST_0: fconst, FCONST_1: fconst, FCONST_2: fconst,
+    LDC: ldc,
+    ILOAD: load, FLOAD: load, ALOAD: load, LLOAD: load_wide, DLOAD: load_wide,
+    ISTORE: store, FSTORE: store, ASTORE: store, LSTORE: store_wide, DSTORE: store_wide,
+    IINC: iinc,
+    POP: pop, POP2: pop2, DUP: dup, DUP_X1: dup_x1, DUP_X2: dup_x2, DUP2: dup2, DUP2_X1: dup2_x1, DUP2_X2: dup2_x2,
+    SWAP: swap,
+    GOTO: goto,
 }

@@ -116,15 +116,44 @@ class Ref:
 
 
 Value = Union[int, float, Sym, Ref, Top]
+Primitive = Union[int, float, Sym]
 
 
-def concrete(value: Value) -> int | float:
-    return value.c if isinstance(value, Sym) else value  # type: ignore[return-value]
+def concrete(value: Primitive) -> int | float:
+    return value.c if isinstance(value, Sym) else value
 
 
-def term_of(value: Value, kind: str) -> z3.ExprRef:
+def term_of(value: Primitive, kind: str) -> z3.ExprRef:
     """The z3 term of a primitive of JVM kind 'I', 'J', 'F' or 'D' (constants are lifted)."""
-    return value.t if isinstance(value, Sym) else terms.const(kind, value)  # type: ignore[arg-type]
+    return value.t if isinstance(value, Sym) else terms.const(kind, value)
+
+
+# The JVM's verifier guarantees which kind of value an instruction or a call finds where (a reference
+# for a receiver, an int for an int parameter); these say so to the type checker where a Value is
+# read, and a VM that broke that guarantee fails here (the replay reports it as an internal fault).
+
+def number(value: Value | None) -> int | float:
+    """A primitive as the JVM reported it (a decoded record, a model's `reported` result)."""
+    assert isinstance(value, (int, float)), f"{value!r} is not a reported primitive"
+    return value
+
+
+def primitive(value: Value | None) -> Primitive:
+    """A primitive the VM holds: plain or symbolic."""
+    assert isinstance(value, (int, float, Sym)), f"{value!r} is not a primitive"
+    return value
+
+
+def reference(value: Value | None) -> Ref:
+    assert isinstance(value, Ref), f"{value!r} is not a reference"
+    return value
+
+
+def string_shadow(value: Value | None) -> StringShadow:
+    """The contents of a String the VM follows (models check that there are some before they apply)."""
+    shadow = reference(value).string
+    assert shadow is not None, f"{value!r} has no string shadow"
+    return shadow
 
 
 def is_symbolic(value: Value) -> bool:

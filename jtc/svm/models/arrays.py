@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jtc.svm.models.base import Model
-from jtc.svm.values import Ref, Value, concrete
+from jtc.svm.values import Ref, Value, concrete, primitive, reference
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -46,13 +46,13 @@ class CopyOf(Model):
         return isinstance(call.args[0], Ref) and call.args[0].id != 0
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        original = call.args[0]
+        original = reference(call.args[0])
         if isinstance(reported, Ref) and reported.id:
             length = max((index for (ref, index) in vm.heap.cells if ref is original and isinstance(index, int)),
                          default=-1) + 1
-            if original.array is not None and original.array.inputs:  # type: ignore[union-attr]
-                length = max(length, max(original.array.inputs) + 1)  # type: ignore[union-attr]
-            _copy(vm, original, 0, reported, 0, min(length, int(concrete(call.args[1]))))  # type: ignore[arg-type]
+            if original.array is not None and original.array.inputs:
+                length = max(length, max(original.array.inputs) + 1)
+            _copy(vm, original, 0, reported, 0, min(length, int(concrete(primitive(call.args[1])))))
         return reported
 
 
@@ -64,8 +64,9 @@ class ArrayCopy(Model):
             and bool(call.args[2].id)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        source, start, target, at, count = call.args
-        _copy(vm, source, int(concrete(start)), target, int(concrete(at)), int(concrete(count)))  # type: ignore[arg-type]
+        source, target = reference(call.args[0]), reference(call.args[2])
+        start, at, count = (int(concrete(primitive(call.args[i]))) for i in (1, 3, 4))
+        _copy(vm, source, start, target, at, count)
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:

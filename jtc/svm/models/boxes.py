@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from jtc.svm.concrete import same_value
 from jtc.svm.models.base import Model
-from jtc.svm.values import Ref, Sym, Value
+from jtc.svm.values import Ref, Sym, Value, number, reference
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -31,8 +31,10 @@ class Box(Model):
         return isinstance(call.args[0], Sym)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        argument = call.args[0]
+        assert isinstance(argument, Sym)  # as `applies` found it
         if isinstance(reported, Ref) and reported.id:
-            return vm.heap.boxed(reported.id, call.args[0])  # type: ignore[arg-type]
+            return vm.heap.boxed(reported.id, argument)
         return reported
 
 
@@ -41,9 +43,9 @@ class Unbox(Model):
         return isinstance(call.receiver, Ref) and call.receiver.boxed is not None
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        boxed = call.receiver.boxed  # type: ignore[union-attr]
+        boxed = reference(call.receiver).boxed
         assert boxed is not None
-        return boxed if same_value(boxed.c, reported) else reported  # type: ignore[arg-type]
+        return boxed if same_value(boxed.c, number(reported)) else reported
 
 
 MODELS: dict[tuple[str, str, str], Model] = {}

@@ -16,7 +16,7 @@ import z3
 from jtc.svm.models.base import Model
 from jtc.svm.models.boxes import WRAPPERS
 from jtc.svm.models.strings import STRING, symbolic_string
-from jtc.svm.values import CondSym, Ref, Sym, Value, concrete, term_of
+from jtc.svm.values import CondSym, Ref, Sym, Value, number, primitive, string_shadow, term_of
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -53,7 +53,7 @@ class BoxCompare(Model):
             if not (isinstance(a, Sym) or isinstance(b, Sym)):
                 return None
             kind = "J" if call.desc.startswith("(JJ") else "I"
-            return term_of(a, kind), term_of(b, kind)
+            return term_of(primitive(a), kind), term_of(primitive(b), kind)
         left, right = _boxed(call.receiver), _boxed(call.args[0])
         if left is None or right is None or not _comparable(left, right):
             return None
@@ -76,11 +76,13 @@ class BoxEquals(Model):
     """`box.equals(other)` for two boxes of the same kind."""
 
     def applies(self, call: PendingCall) -> bool:
-        return _comparable(_boxed(call.receiver), _boxed(call.args[0])) and not z3.is_fp(call.receiver.boxed.t)  # type: ignore[union-attr]
+        boxed = _boxed(call.receiver)
+        return boxed is not None and _comparable(boxed, _boxed(call.args[0])) and not z3.is_fp(boxed.t)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         a, b = _boxed(call.receiver), _boxed(call.args[0])
-        return CondSym(int(concrete(reported)), a.t == b.t)  # type: ignore[union-attr]
+        assert a is not None and b is not None
+        return CondSym(int(number(reported)), a.t == b.t)
 
 
 class BoxHashCode(Model):
@@ -96,7 +98,7 @@ class BoxHashCode(Model):
         term = boxed.t
         if term.size() == 64:
             term = z3.Extract(31, 0, term ^ z3.LShR(term, 32))
-        return Sym(reported, term)  # type: ignore[arg-type]
+        return Sym(number(reported), term)
 
 
 class StringCompare(Model):
@@ -109,7 +111,7 @@ class StringCompare(Model):
             and other.string is not None and (symbolic_string(call.receiver) or symbolic_string(other))
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        s, t = call.receiver.string.term, call.args[0].string.term  # type: ignore[union-attr]
+        s, t = string_shadow(call.receiver).term, string_shadow(call.args[0]).term
         if not isinstance(reported, int):
             return reported
         return Sym(reported, _ordered(s < t, s == t, reported))
@@ -145,8 +147,8 @@ class ObjectsEquals(Model):
         a, b = call.args
         boxed_a, boxed_b = _boxed(a), _boxed(b)
         if boxed_a is not None and boxed_b is not None:
-            return CondSym(int(concrete(reported)), boxed_a.t == boxed_b.t)
-        return CondSym(int(concrete(reported)), a.string.term == b.string.term)  # type: ignore[union-attr]
+            return CondSym(int(number(reported)), boxed_a.t == boxed_b.t)
+        return CondSym(int(number(reported)), string_shadow(a).term == string_shadow(b).term)
 
 
 MODELS: dict[tuple[str, str, str], Model] = {

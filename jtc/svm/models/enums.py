@@ -16,7 +16,7 @@ from jtc.model.classfile import ACC_ENUM
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.strings import string_term, symbolic_string
-from jtc.svm.values import Ref, Value
+from jtc.svm.values import Value, reference, string_shadow
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -43,14 +43,15 @@ class EnumValueOf(Model):
         names = constant_names(vm, frame)
         if not names:
             return True
-        name: Ref = call.args[1]  # type: ignore[assignment]
+        name = reference(call.args[1])
         text = string_term(name)
         present = z3.Not(name.null) if name.null is not None else z3.BoolVal(True)
         outcomes = {n: z3.And(present, text == z3.StringVal(n)) for n in names}
         outcomes[NONE] = z3.And(present, *(z3.Not(cond) for cond in outcomes.values()))
         if name.null is not None:
             outcomes[NULL] = name.null
-        taken = NULL if name.id == 0 else name.string.value if name.string.value in names else NONE  # type: ignore[union-attr]
+        given = string_shadow(name).value
+        taken = NULL if name.id == 0 else given if given in names else NONE
         vm.decide_many(frame, path.DecisionKind.MODEL, taken, outcomes[taken],
                        tuple((label, cond) for label, cond in outcomes.items() if label != taken))
         # When no constant has the name, Enum.valueOf throws, but only after the JDK asked the enum

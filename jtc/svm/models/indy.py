@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable
 import z3
 
 from jtc.model.types import parse_method_descriptor
-from jtc.svm.values import CondSym, Ref, StringShadow, Sym, Value
+from jtc.svm.values import CondSym, Ref, StringShadow, Sym, Value, concrete, primitive
 
 if TYPE_CHECKING:
     from jtc.svm.frames import PendingCall
@@ -42,13 +42,14 @@ def _decimal(term: z3.BitVecRef) -> z3.SeqRef:
 def _primitive(desc: str, value: Value) -> Part | None:
     if desc not in _MAX_LENGTH:
         return None  # float, double: Java's shortest-repr digits are not z3's
-    concrete = value.c if isinstance(value, Sym) else value
+    value = primitive(value)
+    plain = concrete(value)
     if desc == "Z":
-        text = "true" if concrete else "false"
+        text = "true" if plain else "false"
     elif desc == "C":
-        text = chr(concrete)  # type: ignore[arg-type]
+        text = chr(int(plain))
     else:
-        text = str(concrete)
+        text = str(plain)
     if not isinstance(value, Sym):
         return z3.StringVal(text), text, len(text)
     if desc == "Z":

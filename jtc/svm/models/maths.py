@@ -12,7 +12,7 @@ import z3
 
 from jtc.svm import terms
 from jtc.svm.models.base import Model
-from jtc.svm.values import CondSym, Sym, Value, term_of
+from jtc.svm.values import CondSym, Sym, Value, number, primitive, term_of
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -34,14 +34,17 @@ class Pure(Model):
         return any(isinstance(a, Sym) for a in call.args)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        return Sym(reported, self.build(*(term_of(a, self.kind) for a in call.args)))  # type: ignore[arg-type]
+        return Sym(number(reported), self._term(call))
+
+    def _term(self, call: PendingCall) -> z3.ExprRef:
+        return self.build(*(term_of(primitive(a), self.kind) for a in call.args))
 
 
 class Predicate(Pure):
     """A boolean-valued pure method; `ifeq`/`ifne` on its result branch on the condition itself."""
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        return CondSym(reported, self.build(*(term_of(a, self.kind) for a in call.args)))  # type: ignore[arg-type]
+        return CondSym(int(number(reported)), self._term(call))
 
 
 def total_order(a: z3.FPRef, b: z3.FPRef) -> z3.BitVecRef:

@@ -18,7 +18,7 @@ import z3
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.strings import STRING, char_class, sequence_of, symbolic_string
-from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value
+from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, number, string_shadow
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -47,7 +47,7 @@ class ParseInt(Model):
         return "other", positive, negative
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        shape, positive, negative = self._shapes(call.args[0].string)  # type: ignore[union-attr, arg-type]
+        shape, positive, negative = self._shapes(string_shadow(call.args[0]))
         conditions = {"digits": positive, "negative": z3.And(z3.Not(positive), negative),
                       "other": z3.And(z3.Not(positive), z3.Not(negative))}
         others = tuple((label, cond) for label, cond in conditions.items() if label != shape)
@@ -55,14 +55,13 @@ class ParseInt(Model):
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        shadow = call.args[0].string  # type: ignore[union-attr]
-        assert shadow is not None
+        shadow = string_shadow(call.args[0])
         shape = self._shapes(shadow)[0]
         text = shadow.term
         if shape == "digits":
-            return Sym(reported, z3.Int2BV(z3.StrToInt(text), 32))  # type: ignore[arg-type]
+            return Sym(number(reported), z3.Int2BV(z3.StrToInt(text), 32))
         if shape == "negative":
-            return Sym(reported, -z3.Int2BV(z3.StrToInt(z3.SubString(text, 1, z3.Length(text) - 1)), 32))  # type: ignore[arg-type]
+            return Sym(number(reported), -z3.Int2BV(z3.StrToInt(z3.SubString(text, 1, z3.Length(text) - 1)), 32))
         return reported
 
 
@@ -102,10 +101,9 @@ class Split(Model):
             and z3.is_string_value(regex.string.term) and _separator(regex.string.value) is not None
 
     def _layout(self, call: PendingCall) -> tuple[StringShadow, frozenset[str], z3.BoolRef]:
-        shadow = call.receiver.string  # type: ignore[union-attr]
-        regex = call.args[0].string.value  # type: ignore[union-attr]
-        separators = _separator(regex)
-        assert shadow is not None and separators is not None
+        shadow = string_shadow(call.receiver)
+        separators = _separator(string_shadow(call.args[0]).value)
+        assert separators is not None
         chars = "".join(sorted(separators))
         separator, other = char_class(chars), char_class(chars, negated=True)
         layout = sequence_of([separator if ch in separators else other for ch in shadow.value])
@@ -121,7 +119,7 @@ class Split(Model):
         if not (isinstance(reported, Ref) and reported.id):
             return reported
         shadow, separators, _ = self._layout(call)
-        runs = call.args[0].string.value.endswith("+")  # type: ignore[union-attr]
+        runs = string_shadow(call.args[0]).value.endswith("+")
         pieces = java_split(shadow.value, separators, runs)
         elements = {index: StringShadow(z3.SubString(shadow.term, start, end - start), shadow.value[start:end],
                                         shadow.max_length) for index, (start, end) in enumerate(pieces)}

@@ -14,7 +14,7 @@ import z3
 from jtc.svm import path
 from jtc.svm.bounds import outside
 from jtc.svm.models.base import Model
-from jtc.svm.values import CondSym, Ref, Sym, Value, concrete, term_of
+from jtc.svm.values import CondSym, Ref, Sym, Value, concrete, number, primitive, reference, string_shadow, term_of
 
 if TYPE_CHECKING:
     from jtc.model.classtable import MethodInfo
@@ -71,8 +71,8 @@ def symbolic_string(value: object) -> bool:
     return isinstance(value, Ref) and value.string is not None and not z3.is_string_value(value.string.term)
 
 
-def string_term(value: Ref) -> z3.SeqRef:
-    return value.string.term  # type: ignore[union-attr]
+def string_term(value: Value | None) -> z3.SeqRef:
+    return string_shadow(value).term
 
 
 def _to_int(term: z3.ArithRef) -> z3.BitVecRef:
@@ -88,7 +88,7 @@ class Length(Model):
         return symbolic_string(call.receiver)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        return Sym(reported, _length(string_term(call.receiver)))  # type: ignore[arg-type]
+        return Sym(number(reported), _length(string_term(call.receiver)))
 
 
 class IsEmpty(Model):
@@ -96,7 +96,7 @@ class IsEmpty(Model):
         return symbolic_string(call.receiver)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        return CondSym(reported, z3.Length(string_term(call.receiver)) == 0)  # type: ignore[arg-type]
+        return CondSym(int(number(reported)), z3.Length(string_term(call.receiver)) == 0)
 
 
 def bounds_check(vm: Machine, frame: Frame, out: z3.BoolRef, concrete_out: bool) -> bool:
@@ -114,22 +114,20 @@ class CharAt(Model):
 
     def applies(self, call: PendingCall) -> bool:
         receiver, index = call.receiver, call.args[0]
-        return symbolic_string(receiver) or (isinstance(index, Sym) and receiver.string is not None)  # type: ignore[union-attr]
+        return symbolic_string(receiver) or (
+            isinstance(index, Sym) and isinstance(receiver, Ref) and receiver.string is not None)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         """The bounds decision in the terms of `length()`'s result, so that a loop guard
         `i < s.length()` on the path decides it (see ops_heap.outside)."""
-        text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]
-        length = len(call.receiver.string.value)  # type: ignore[union-attr]
+        text, index = string_term(call.receiver), primitive(call.args[0])
+        length = len(string_shadow(call.receiver).value)
         return bounds_check(vm, frame, outside(index, Sym(length, _length(text))), not 0 <= concrete(index) < length)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        text, index = string_term(call.receiver), call.args[0]  # type: ignore[arg-type]
+        text, index = string_term(call.receiver), primitive(call.args[0])
         position = z3.BV2Int(term_of(index, "I"), is_signed=True)
-        return Sym(reported, _to_int(z3.StrToCode(z3.SubString(text, position, 1))))  # type: ignore[arg-type]
-
-
-LDC = 18
+        return Sym(number(reported), _to_int(z3.StrToCode(z3.SubString(text, position, 1))))
 
 
 _CONSTANTS: weakref.WeakKeyDictionary[MethodInfo, tuple[str, ...]] = weakref.WeakKeyDictionary()
@@ -140,7 +138,9 @@ def _constants(frame: Frame) -> tuple[str, ...]:
     method = frame.method
     found = _CONSTANTS.get(method)
     if found is None:
-        found = _CONSTANTS[method] = tuple(sorted({ins[2] for ins in method.code if ins[0] == LDC and ins[1] == "S"}))
+        constants = (instruction.constant for instruction in method.instructions)
+        found = _CONSTANTS[method] = tuple(sorted({constant.value for constant in constants
+                                                   if constant is not None and constant.kind == "S"}))
     return found
 
 
@@ -155,8 +155,7 @@ class HashCode(Model):
         return symbolic_string(call.receiver)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        shadow = call.receiver.string  # type: ignore[union-attr]
-        assert shadow is not None
+        shadow = string_shadow(call.receiver)
         constants = _constants(frame)
         if not constants:
             return True
@@ -169,8 +168,7 @@ class HashCode(Model):
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        shadow = call.receiver.string  # type: ignore[union-attr]
-        assert shadow is not None
+        shadow = string_shadow(call.receiver)
         if shadow.value not in _constants(frame):
             vm.approximate()  # the hash of a string no constant names: the run's value
         return reported
@@ -188,13 +186,13 @@ class StringPredicate(Model):
         return known and (symbolic_string(receiver) or symbolic_string(argument))
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        argument: Ref = call.args[0]  # type: ignore[assignment]
-        cond = self.predicate(string_term(call.receiver), string_term(argument))  # type: ignore[arg-type]
+        argument = reference(call.args[0])
+        cond = self.predicate(string_term(call.receiver), string_term(argument))
         if argument.null is not None:
             cond = z3.And(z3.Not(argument.null), cond)
         elif argument.id == 0:
             return reported
-        return CondSym(reported, cond)  # type: ignore[arg-type]
+        return CondSym(int(number(reported)), cond)
 
 
 CHAR_SEQUENCE = "java/lang/CharSequence"

@@ -18,7 +18,7 @@ import z3
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.strings import STRING, bounds_check, char_class, symbolic_string
-from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, concrete, term_of
+from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, concrete, number, primitive, string_shadow, term_of
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
@@ -30,13 +30,7 @@ def _int(term: z3.ArithRef) -> z3.BitVecRef:
 
 
 def _position(value: Value) -> z3.ArithRef:
-    return z3.BV2Int(term_of(value, "I"), is_signed=True)
-
-
-def _shadow(call: PendingCall) -> StringShadow:
-    shadow = call.receiver.string  # type: ignore[union-attr]
-    assert shadow is not None
-    return shadow
+    return z3.BV2Int(term_of(primitive(value), "I"), is_signed=True)
 
 
 def derived(reported: Value, term: z3.SeqRef, value: str, max_length: int) -> Value:
@@ -50,7 +44,7 @@ def _needle(argument: Value) -> z3.SeqRef | None:
     """A char (int) or String argument as a z3 string; None when it is neither."""
     if isinstance(argument, Ref):
         return argument.string.term if argument.string is not None else None
-    return z3.StrFromCode(z3.BV2Int(term_of(argument, "I"), is_signed=False))
+    return z3.StrFromCode(z3.BV2Int(term_of(primitive(argument), "I"), is_signed=False))
 
 
 class IndexOf(Model):
@@ -68,16 +62,16 @@ class IndexOf(Model):
         return isinstance(needle, (int, Sym)) and (symbolic_string(receiver) or isinstance(needle, Sym))
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        text, needle = _shadow(call).term, _needle(call.args[0])
+        text, needle = string_shadow(call.receiver).term, _needle(call.args[0])
         if needle is None:
             return reported
         if self.last:
             if len(call.args) > 1:
                 return reported  # lastIndexOf(x, from): no cheap term
-            return Sym(concrete(reported), _int(z3.LastIndexOf(text, needle)))
+            return Sym(number(reported), _int(z3.LastIndexOf(text, needle)))
         start = _position(call.args[1]) if len(call.args) > 1 else z3.IntVal(0)
         start = z3.If(start < 0, z3.IntVal(0), start)
-        return Sym(concrete(reported), _int(z3.IndexOf(text, needle, start)))
+        return Sym(number(reported), _int(z3.IndexOf(text, needle, start)))
 
 
 class Substring(Model):
@@ -89,19 +83,19 @@ class Substring(Model):
             symbolic_string(receiver) or any(isinstance(a, Sym) for a in call.args))
 
     def _bounds(self, call: PendingCall) -> tuple[z3.ArithRef, z3.ArithRef, int, int]:
-        shadow = _shadow(call)
+        shadow = string_shadow(call.receiver)
         begin = _position(call.args[0])
         end = _position(call.args[1]) if len(call.args) > 1 else z3.Length(shadow.term)
-        concrete_end = int(concrete(call.args[1])) if len(call.args) > 1 else len(shadow.value)
-        return begin, end, int(concrete(call.args[0])), concrete_end
+        concrete_end = int(concrete(primitive(call.args[1]))) if len(call.args) > 1 else len(shadow.value)
+        return begin, end, int(concrete(primitive(call.args[0]))), concrete_end
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         begin, end, b, e = self._bounds(call)
-        inside = z3.And(begin >= 0, begin <= end, end <= z3.Length(_shadow(call).term))
-        return bounds_check(vm, frame, z3.Not(inside), not 0 <= b <= e <= len(_shadow(call).value))
+        inside = z3.And(begin >= 0, begin <= end, end <= z3.Length(string_shadow(call.receiver).term))
+        return bounds_check(vm, frame, z3.Not(inside), not 0 <= b <= e <= len(string_shadow(call.receiver).value))
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        shadow = _shadow(call)
+        shadow = string_shadow(call.receiver)
         begin, end, b, e = self._bounds(call)
         return derived(reported, z3.SubString(shadow.term, begin, end - begin), shadow.value[b:e], shadow.max_length)
 
@@ -136,12 +130,12 @@ class Unchanged(Model):
         return unchanged, z3.InRe(text, z3.Star(char_class(kept)))
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        unchanged, cond = self._form(_shadow(call))
+        unchanged, cond = self._form(string_shadow(call.receiver))
         vm.choose(frame, path.DecisionKind.MODEL, ("unchanged", "changed"), cond, unchanged)
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        shadow = _shadow(call)
+        shadow = string_shadow(call.receiver)
         if self._form(shadow)[0]:
             return derived(reported, shadow.term, shadow.value, shadow.max_length)
         vm.approximate()  # a changed string is the run's value from here on
@@ -157,7 +151,7 @@ class ToCharArray(Model):
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         if not (isinstance(reported, Ref) and reported.id):
             return reported
-        shadow = _shadow(call)
+        shadow = string_shadow(call.receiver)
         text = shadow.term
         elements = {i: Sym(ord(ch), _int(z3.StrToCode(z3.SubString(text, i, 1)))) for i, ch in enumerate(shadow.value)}
         reported.array = ArrayShadow(Sym(len(shadow.value), _int(z3.Length(text))), "C", elements)
