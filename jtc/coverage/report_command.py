@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from jtc.arguments import writable_file, writable_folder
 from jtc.coverage.comparison import as_json, compare
 from jtc.coverage.html import write_html
 from jtc.coverage.suites import measure_suites
@@ -24,26 +25,14 @@ class ReportOutputs:
     sources: tuple[Path, ...] = ()  # folders of the classes' .java sources
 
 
-def _writable_folder(folder: Path, what: str) -> None:
-    """Make `folder` and check a file can be written in it, before any test runs."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError as error:
-        raise UsageError(f"cannot write the {what} to {folder}: {error.strerror or error}") from None
-
-
 def _check_outputs(outputs: ReportOutputs) -> None:
     for folder in outputs.sources:
         if not folder.is_dir():
             raise UsageError(f"sources folder {folder} does not exist")
     if outputs.html:
-        _writable_folder(outputs.html, "HTML report")
+        writable_folder(outputs.html, "HTML report")
     if outputs.json:
-        if outputs.json.is_dir():
-            raise UsageError(f"cannot write the JSON report to {outputs.json}: it is a folder")
-        _writable_folder(outputs.json.parent, "JSON report")
+        writable_file(outputs.json, "JSON report")
 
 
 def run_coverage(classpath_args: list[str], folders: list[Path], classes: list[str],
@@ -63,6 +52,7 @@ def run_coverage(classpath_args: list[str], folders: list[Path], classes: list[s
     if outputs.html:
         say(f"HTML report: {write_html(comparison, outputs.html, outputs.sources)}")
     if outputs.json:
+        outputs.json.parent.mkdir(parents=True, exist_ok=True)
         outputs.json.write_text(json.dumps(as_json(comparison), indent=2) + "\n", encoding="utf-8")
         say(f"JSON report: {outputs.json}")
     return ExitCode.OK

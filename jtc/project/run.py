@@ -14,7 +14,7 @@ from jtc.config import RunOptions, Settings
 from jtc.errors import ExitCode
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath
-from jtc.project.bug_report import report_path, write_report
+from jtc.project.bug_report import summary_line, write_report
 from jtc.project.cache import GenerationCache
 from jtc.project.cluster import generate_on_cluster
 from jtc.project.parallel import generate_parallel
@@ -59,11 +59,11 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
                 display.summary(ordered)
         if options.report:
             _write_report(options.report, targets, ordered, settings, options)
-        bugs_report = report_path(options.likely_bugs_report, ordered)
-        if bugs_report is not None:
-            text = write_report(bugs_report, ordered)
-            count = sum(len(result.likely_bugs) for result in ordered)
-            print(f"jtc: {count} likely bug{'' if count == 1 else 's'} reported in {bugs_report} and {text}")
+        if options.likely_bugs_report is not None:
+            write_report(options.likely_bugs_report, ordered)
+        bugs_line = summary_line(options.likely_bugs_report, ordered)
+        if bugs_line:
+            print(bugs_line)
         return run_exit_code([(t.named, results[t.name]) for t in targets], options.strict)
 
 
