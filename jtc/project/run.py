@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from jtc.config import RunOptions, Settings
-from jtc.errors import ExitCode
+from jtc.errors import ClassFileTooNewError, ExitCode, UnreadableClassError
+from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
-from jtc.model.classpath import Classpath
+from jtc.model.classpath import Classpath, check_loadable
 from jtc.project.bug_report import summary_line, write_report
 from jtc.project.cache import GenerationCache
 from jtc.project.cluster import generate_on_cluster
@@ -41,6 +42,11 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
 
             pending = []
             for target in targets:
+                unreadable = _unreadable(index, target.name)
+                if unreadable is not None:
+                    results[target.name] = unreadable
+                    _show(display, unreadable, target.named)
+                    continue
                 cached = cache.lookup(target.name) if cache and not options.force else None
                 if cached is None:
                     pending.append(target.name)
@@ -65,6 +71,16 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
         if bugs_line:
             print(bugs_line)
         return run_exit_code([(t.named, results[t.name]) for t in targets], options.strict)
+
+
+def _unreadable(index: ClassIndex, name: str) -> ClassResult | None:
+    """The class skipped, with the reason, when this JVM cannot read its class file (too new,
+    corrupt): found before any worker starts, so it costs no search."""
+    try:
+        check_loadable(index, name, toolchain().max_class_major)
+    except (ClassFileTooNewError, UnreadableClassError) as error:
+        return ClassResult.of(name, error)
+    return None
 
 
 def _show(display: RunDisplay, result: ClassResult, named: bool) -> None:
