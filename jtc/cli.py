@@ -12,6 +12,7 @@ from pathlib import Path
 
 import jtc
 from jtc.arguments import at_least, positive, writable_file, writable_folder
+from jtc.coverage.suites import SuiteFolder
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
 from jtc.java.toolchain import CACHE_DIR
@@ -23,8 +24,9 @@ def _suite_arguments(command: argparse.ArgumentParser, union: str) -> None:
     command.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
     command.add_argument("--classpath", "-cp", required=True, action="append",
                          help="the classes under test and their dependencies (':'-separated; may be repeated)")
-    command.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
-                         help=f"a folder of JUnit 5 or JUnit 4 test sources; repeat to compare suites (their union is {union} too)")
+    command.add_argument("--tests", required=True, action="append", type=SuiteFolder.parse, metavar="[NAME=]DIR",
+                         help=f"a folder of JUnit 5 or JUnit 4 test sources, named NAME in the output (default: the "
+                              f"folder); repeat to compare suites (their union is {union} too)")
 
 
 def _parser() -> argparse.ArgumentParser:

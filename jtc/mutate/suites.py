@@ -13,9 +13,10 @@ from jtc.mutate.runner import Timeouts, run_mutants
 
 
 def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[str], work_dir: Path,
-                  timeouts: Timeouts) -> list[SuiteMutation]:
-    """One SuiteMutation per folder and, with several folders, their union. The mutants are the same
-    for every suite (made from the same class files), so the union is a verdict per mutant."""
+                  timeouts: Timeouts, labels: Sequence[str] = ()) -> list[SuiteMutation]:
+    """One SuiteMutation per folder (named by `labels`, else by its path) and, with several folders,
+    their union. The mutants are the same for every suite (made from the same class files), so the
+    union is a verdict per mutant."""
     class_dir = work_dir / "classes-under-test"
     shutil.rmtree(class_dir, ignore_errors=True)
     class_dir.mkdir(parents=True)
@@ -24,9 +25,9 @@ def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: S
     test_classes = [compile_suite(folder, classpath, work / "classes") for folder, work in compiled]
     given = tuple(name.replace("/", ".") for name in classes)
     results = []
-    for (folder, work), (tests, junit) in zip(compiled, test_classes):
+    for (folder, work), (tests, junit), label in zip(compiled, test_classes, labels or map(str, folders)):
         output = run_mutants(class_dir, [work / "classes", *junit, *classpath], tests, work / "mutants.tsv", timeouts)
-        results.append(SuiteMutation(str(folder), output.mutants, output.verdicts,
+        results.append(SuiteMutation(label, output.mutants, output.verdicts,
                                      tuple(t for t in output.tests if not t.passed), len(output.tests), given))
     if len(results) > 1:
         results.append(union("union", results))
