@@ -18,7 +18,7 @@ from jtc.coverage.model import ClassCoverage, CoverageReport
 from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.javac import compile_sources
 from jtc.errors import UsageError
-from jtc.java.launcher import LauncherRun, Status, TestResult
+from jtc.java.launcher import LauncherRun
 from jtc.java.toolchain import junit4_jars, junit_console_jar
 
 # An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform.
@@ -66,20 +66,10 @@ class SuiteCoverage:
     tests_skipped: int = 0  # @Disabled tests (a likely bug's reproduction): not run, not failed
 
 
-def _first_line(result: TestResult) -> str:
-    """'AssertionFailedError: expected …': the stack trace's first line, the exception's simple name
-    first (the report's message attribute has the lines of a message run together)."""
-    lines = result.trace.strip().splitlines()
-    if not lines:
-        return result.message
-    kind, separator, message = lines[0].partition(": ")
-    return kind.rpartition(".")[2] + separator + message
-
-
 def failures_of(run: LauncherRun) -> tuple[TestFailure, ...]:
     """The failed and erring tests of a launcher run, each with the first line of why."""
-    return tuple(TestFailure(key.partition("#")[0], result.method, _first_line(result))
-                 for key, result in run.results.items() if result.status in (Status.FAILED, Status.ERROR))
+    return tuple(TestFailure(key.partition("#")[0], result.method, result.first_line)
+                 for key, result in run.results.items() if result.failed)
 
 
 def _test_classes(compiled: Path) -> list[str]:

@@ -21,6 +21,7 @@ from jtc.project.cluster import generate_on_cluster
 from jtc.project.parallel import generate_parallel
 from jtc.project.progress import RunDisplay
 from jtc.project.results import ClassResult, Status, run_exit_code
+from jtc.project.suite_check import check_whole_suite
 from jtc.project.targets import Target, resolve_targets
 
 
@@ -61,6 +62,12 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
             elif pending:
                 _generate_here(settings, pending, display, finished)
             ordered = [results[t.name] for t in targets]
+            if pending:
+                for name, lines in check_whole_suite(ordered, classpath.entries).items():
+                    display.console.print("\n".join([f"{name}: run with the whole generated suite", *lines]),
+                                          markup=False)
+                    if cache:
+                        cache.store(name, results[name])
             if len(targets) > 1:
                 display.summary(ordered)
         if options.report:
