@@ -1,9 +1,14 @@
-"""The Gradle task wrapper (gradle/jtc.gradle) on a copy of the dungeon sample, with Debian's Gradle
-offline: jtcGenerate writes tests, jtcTest runs them, jtcCoverage writes the comparison report; a
-project without the Java plugin is refused with the reason."""
+"""The Gradle task wrapper (gradle/jtc.gradle) with Debian's Gradle offline: on a copy of the dungeon
+sample (JUnit from the samples' scripts), and on a project whose build.gradle is written the Gradle 4
+way (testCompile and testRuntime from a Maven repository, no console launcher), jtcGenerate writes
+tests and the likely-bug report under build/, jtcTest runs them, jtcCoverage writes the comparison
+of the "hand-written" and "generated" suites; a project without the Java plugin is refused with the
+reason."""
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -53,7 +58,66 @@ def test_generate_run_and_compare_through_gradle(tmp_path: Path):
     classes = sorted(p.relative_to(project / "src" / "main" / "java").with_suffix("").as_posix().replace("/", ".")
                      for p in (project / "src" / "main" / "java").rglob("*.java"))
     assert all(name in index for name in classes)
-    assert (project / "build" / "reports" / "jtc" / "coverage.json").is_file()
+    coverage = json.loads((project / "build" / "reports" / "jtc" / "coverage.json").read_text())
+    assert [(suite["label"], suite["tests_failed"]) for suite in coverage["suites"]] == [
+        ("hand-written", 0), ("generated", 0), ("union", 0)]
+    assert "jtc-likely-bugs.json" not in {path.name for path in project.iterdir()}
+
+
+DEBIAN_MAVEN_REPO = Path("/usr/share/maven-repo")
+SHELF = ROOT / "tests" / "e2e" / "projects" / "shelf"
+
+
+def _jupiter_version() -> str:
+    """The JUnit 5 release Debian's Maven repository holds (its version folders, 'debian' aside)."""
+    folder = DEBIAN_MAVEN_REPO / "org" / "junit" / "jupiter" / "junit-jupiter-api"
+    return max((path.name for path in folder.iterdir() if path.name[0].isdigit()), default="missing")
+
+
+@pytest.mark.skipif(not DEBIAN_MAVEN_REPO.is_dir(), reason="Debian's Maven repository is not installed")
+def test_a_gradle_4_build_with_test_compile_and_no_console_launcher(tmp_path: Path):
+    """Written as a Gradle 4.4 project declares JUnit 5: testCompile the API, testRuntime the engine
+    (here from Debian's Maven repository standing in for Maven Central). Neither holds the console
+    launcher Gradle 4.4 needs to run JUnit 5 tests: jtcTest brings it."""
+    project = tmp_path / "shelf"
+    shutil.copytree(SHELF / "src", project / "src")
+    (project / "settings.gradle").write_text("rootProject.name = 'shelf'\n")
+    (project / "build.gradle").write_text(f"""apply plugin: 'java'
+
+sourceCompatibility = 1.8
+targetCompatibility = 1.8
+
+repositories {{
+    maven {{ url '{DEBIAN_MAVEN_REPO.as_uri()}' }}
+}}
+
+dependencies {{
+    testCompile 'org.junit.jupiter:junit-jupiter-api:{_jupiter_version()}'
+    testRuntime 'org.junit.jupiter:junit-jupiter-engine:{_jupiter_version()}'
+}}
+
+apply from: '{SCRIPT}'
+jtcGenerate {{ timeBudget = 30; maxExecutions = 40; jobs = 2 }}
+""")
+    run = gradle(project, "jtcGenerate", "jtcTest", "jtcCoverage")
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    generated = {p.name for p in (project / "src" / "jtcTest" / "java").rglob("*Test.java")}
+    assert {"BookTest.java", "IsbnTest.java", "ShelfTest.java"} <= generated
+    passed = re.search(r"\[\s*(\d+) tests successful\s*\]", run.stdout)  # jtcTest's console launcher
+    assert passed and int(passed.group(1)) > 10 and re.search(r"\[\s*0 tests failed\s*\]", run.stdout)
+    reports = project / "build" / "reports" / "jtc"
+    coverage = json.loads((reports / "coverage.json").read_text())
+    suites = {suite["label"]: suite for suite in coverage["suites"]}
+    assert list(suites) == ["hand-written", "generated", "union"]
+    assert suites["hand-written"]["tests_run"] == 4 and suites["generated"]["tests_failed"] == 0
+    assert suites["generated"]["tests_run"] == int(passed.group(1))  # the same suite jtcTest ran
+    totals = {figures["suite"]: figures["branches"] for figures in coverage["project"]}
+    assert totals["generated"]["covered"] > totals["hand-written"]["covered"]
+    bugs = json.loads((reports / "likely-bugs.json").read_text())
+    assert [(c["class"], b["exception"]) for c in bugs["classes"] for b in c["likely_bugs"]] == [
+        ("com.example.shelf.Book", "java.lang.StringIndexOutOfBoundsException")]
+    assert (reports / "likely-bugs.txt").is_file()
+    assert {path.name for path in project.iterdir()} == {".gradle", "build", "build.gradle", "settings.gradle", "src"}
 
 
 def test_a_project_without_the_java_plugin_is_refused(tmp_path: Path):
