@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Prepare this checkout on a fresh Debian machine: the JDK and Java libraries from Debian's
-# packages (when missing), a virtualenv at .venv with jtc installed, and jtc's Java parts built.
+# Prepare this checkout on a fresh Debian machine: the JDK, Java libraries, Gradle and Maven from
+# Debian's packages (when missing), a virtualenv at .venv with jtc installed, and jtc's Java parts built.
 # Safe to run again: every step is skipped when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
-for package in junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle; do
+# maven and the lib*-plugin-java packages: Maven builds (jtc's Maven plugin, maven/) from Debian's Maven
+# repository /usr/share/maven-repo without Maven Central (docs/build-tools.md).
+for package in junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle maven libmaven-plugin-tools-java \
+        libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java \
+        libmaven-install-plugin-java libsurefire-java; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then

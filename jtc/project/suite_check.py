@@ -112,7 +112,7 @@ def _drop(file: TestFile, failing: dict[str, tuple[int, str]]) -> list[str]:
     else:
         file.path.unlink()
         told.append(f"  removed {file.path}: no test is left")
-        result.test_file, result.status = None, Status.NO_TESTS
+        result.test_file, result.status, result.branch, result.line = None, Status.NO_TESTS, None, None
     result.lines.extend(told)
     return told
 

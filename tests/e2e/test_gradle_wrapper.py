@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.e2e.build_projects import DEBIAN_MAVEN_REPO, check_reports, copy_shelf, jupiter_version
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("gradle") is None, reason="gradle is not installed")]
 SCRIPT = ROOT / "gradle" / "jtc.gradle"
@@ -64,23 +65,12 @@ def test_generate_run_and_compare_through_gradle(tmp_path: Path):
     assert "jtc-likely-bugs.json" not in {path.name for path in project.iterdir()}
 
 
-DEBIAN_MAVEN_REPO = Path("/usr/share/maven-repo")
-SHELF = ROOT / "tests" / "e2e" / "projects" / "shelf"
-
-
-def _jupiter_version() -> str:
-    """The JUnit 5 release Debian's Maven repository holds (its version folders, 'debian' aside)."""
-    folder = DEBIAN_MAVEN_REPO / "org" / "junit" / "jupiter" / "junit-jupiter-api"
-    return max((path.name for path in folder.iterdir() if path.name[0].isdigit()), default="missing")
-
-
 @pytest.mark.skipif(not DEBIAN_MAVEN_REPO.is_dir(), reason="Debian's Maven repository is not installed")
 def test_a_gradle_4_build_with_test_compile_and_no_console_launcher(tmp_path: Path):
     """Written as a Gradle 4.4 project declares JUnit 5: testCompile the API, testRuntime the engine
     (here from Debian's Maven repository standing in for Maven Central). Neither holds the console
     launcher Gradle 4.4 needs to run JUnit 5 tests: jtcTest brings it."""
-    project = tmp_path / "shelf"
-    shutil.copytree(SHELF / "src", project / "src")
+    project = copy_shelf(tmp_path / "shelf")
     (project / "settings.gradle").write_text("rootProject.name = 'shelf'\n")
     (project / "build.gradle").write_text(f"""apply plugin: 'java'
 
@@ -92,8 +82,8 @@ repositories {{
 }}
 
 dependencies {{
-    testCompile 'org.junit.jupiter:junit-jupiter-api:{_jupiter_version()}'
-    testRuntime 'org.junit.jupiter:junit-jupiter-engine:{_jupiter_version()}'
+    testCompile 'org.junit.jupiter:junit-jupiter-api:{jupiter_version()}'
+    testRuntime 'org.junit.jupiter:junit-jupiter-engine:{jupiter_version()}'
 }}
 
 apply from: '{SCRIPT}'
@@ -105,18 +95,7 @@ jtcGenerate {{ timeBudget = 30; maxExecutions = 40; jobs = 2 }}
     assert {"BookTest.java", "IsbnTest.java", "ShelfTest.java"} <= generated
     passed = re.search(r"\[\s*(\d+) tests successful\s*\]", run.stdout)  # jtcTest's console launcher
     assert passed and int(passed.group(1)) > 10 and re.search(r"\[\s*0 tests failed\s*\]", run.stdout)
-    reports = project / "build" / "reports" / "jtc"
-    coverage = json.loads((reports / "coverage.json").read_text())
-    suites = {suite["label"]: suite for suite in coverage["suites"]}
-    assert list(suites) == ["hand-written", "generated", "union"]
-    assert suites["hand-written"]["tests_run"] == 4 and suites["generated"]["tests_failed"] == 0
-    assert suites["generated"]["tests_run"] == int(passed.group(1))  # the same suite jtcTest ran
-    totals = {figures["suite"]: figures["branches"] for figures in coverage["project"]}
-    assert totals["generated"]["covered"] > totals["hand-written"]["covered"]
-    bugs = json.loads((reports / "likely-bugs.json").read_text())
-    assert [(c["class"], b["exception"]) for c in bugs["classes"] for b in c["likely_bugs"]] == [
-        ("com.example.shelf.Book", "java.lang.StringIndexOutOfBoundsException")]
-    assert (reports / "likely-bugs.txt").is_file()
+    check_reports(project / "build" / "reports" / "jtc", int(passed.group(1)))
     assert {path.name for path in project.iterdir()} == {".gradle", "build", "build.gradle", "settings.gradle", "src"}
 
 
