@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from jtc.config import RunOptions, Settings
-from jtc.errors import ClassFileTooNewError, ExitCode, UnreadableClassError
+from jtc.errors import ClassFileTooNewError, ExitCode, UnknownClassError, UnreadableClassError
 from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable
@@ -82,11 +82,14 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
 
 def _unreadable(index: ClassIndex, name: str) -> ClassResult | None:
     """The class skipped, with the reason, when this JVM cannot read its class file (too new,
-    corrupt): found before any worker starts, so it costs no search."""
+    corrupt): found before any worker starts, so it costs no search. A class that is not there at
+    all is the generation's to report, as the one error of that class."""
     try:
         check_loadable(index, name, toolchain().max_class_major)
     except (ClassFileTooNewError, UnreadableClassError) as error:
         return ClassResult.of(name, error)
+    except UnknownClassError:
+        return None
     return None
 
 
