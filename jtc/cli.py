@@ -10,8 +10,12 @@ import os
 import sys
 from pathlib import Path
 
+import jtc
+from jtc.arguments import at_least, positive, writable_file, writable_folder
+from jtc.coverage.suites import SuiteFolder
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
+from jtc.java.toolchain import CACHE_DIR
 from jtc.mutate.runner import Timeouts
 
 
@@ -20,12 +24,14 @@ def _suite_arguments(command: argparse.ArgumentParser, union: str) -> None:
     command.add_argument("classes", nargs="+", metavar="CLASS", help="classes under test (nested classes included)")
     command.add_argument("--classpath", "-cp", required=True, action="append",
                          help="the classes under test and their dependencies (':'-separated; may be repeated)")
-    command.add_argument("--tests", required=True, action="append", type=Path, metavar="DIR",
-                         help=f"a folder of JUnit 5 or JUnit 4 test sources; repeat to compare suites (their union is {union} too)")
+    command.add_argument("--tests", required=True, action="append", type=SuiteFolder.parse, metavar="[NAME=]DIR",
+                         help=f"a folder of JUnit 5 or JUnit 4 test sources, named NAME in the output (default: the "
+                              f"folder); repeat to compare suites (their union is {union} too)")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jtc", description="Generate JUnit 5 tests for compiled Java classes.")
+    parser.add_argument("--version", action="version", version=f"jtc {jtc.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     generate = commands.add_parser("generate", help="explore classes and write their JUnit tests")
@@ -44,8 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--emit-likely-bugs", action="store_true",
                           help="also write each likely bug's shortest reproduction, as a @Disabled test")
     generate.add_argument("--likely-bugs-report", type=Path, metavar="FILE",
-                          help="write the likely bugs as JSON to FILE and as text beside it (default: "
-                               "jtc-likely-bugs.json, when there are any)")
+                          help="write the likely bugs as JSON to FILE and as text beside it (without it, the "
+                               "run only counts them)")
     generate.add_argument("--cache-dir", type=Path, default=Path(".jtc-cache"), metavar="DIR",
                           help="the incremental cache: unchanged classes are not generated again (default: .jtc-cache)")
     generate.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -108,8 +114,26 @@ def _parser() -> argparse.ArgumentParser:
     mutate.add_argument("--timeout-factor", type=float, default=Timeouts.factor, metavar="N",
                         help=f"see --timeout (default: {Timeouts.factor:g})")
 
-    commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
+    doctor = commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
+    doctor.add_argument("--json", action="store_true",
+                        help="print what was found as one JSON object (for build tool wrappers)")
     return parser
+
+
+def _check_generate(args: argparse.Namespace) -> None:
+    """Every value of `jtc generate` that can be refused before the search starts."""
+    positive("--time-budget", args.time_budget, " seconds")
+    positive("--max-executions", args.max_executions)
+    at_least("-j", args.jobs, 1)
+    at_least("--boundary-runs", args.boundary_runs, 0)
+    at_least("--max-sequence-length", args.max_sequence_length, 1)
+    at_least("--path-limit", args.path_limit, 1)
+    writable_folder(args.output, "tests")
+    if not args.no_cache:
+        writable_folder(args.cache_dir, "cache")
+    for path, what in ((args.report, "report"), (args.likely_bugs_report, "likely-bug report")):
+        if path is not None:
+            writable_file(path, what)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "doctor":
             from jtc.doctor import run_doctor
 
-            return run_doctor(print)
+            return run_doctor(print, as_json=args.json)
+        writable_folder(CACHE_DIR, "jar cache ($JTC_CACHE_DIR, else $XDG_CACHE_HOME/jtc)")
         if args.command == "coverage":
             from jtc.coverage.report_command import ReportOutputs, run_coverage
 
@@ -126,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
             return int(run_coverage(args.classpath, args.tests, args.classes, print, outputs))
         if args.command == "mutate":
             from jtc.mutate.command import run_mutate
+
+            positive("--timeout", args.timeout, " seconds")
+            if args.timeout_factor < 0:
+                raise UsageError(f"--timeout-factor cannot be negative (got {args.timeout_factor:g})")
 
             return int(run_mutate(args.classpath, args.tests, args.classes, args.json,
                                   Timeouts(args.timeout, args.timeout_factor), print))
@@ -146,10 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             exploration=dataclasses.replace(ExplorationOptions(), pruning=not args.no_pruning,
                                             grouping=not args.no_grouping, path_limit=args.path_limit),
         )
-        if args.jobs < 1:
-            raise UsageError("-j needs at least one worker process")
-        if args.boundary_runs < 0:
-            raise UsageError("--boundary-runs cannot be negative (0 turns boundary runs off)")
+        _check_generate(args)
         options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
                              force=args.force, report=args.report, scheduler=args.scheduler,
                              likely_bugs_report=args.likely_bugs_report)

@@ -124,4 +124,4 @@ class RunOptions:
     force: bool = False  # generate even the classes the cache says are unchanged
     report: Path | None = None  # every class's figures as JSON
     scheduler: str | None = None  # a Dask scheduler's address: classes become jobs on its cluster
-    likely_bugs_report: Path | None = None  # the likely-bug report (JSON; text beside it); None: the default
+    likely_bugs_report: Path | None = None  # the likely-bug report (JSON; text beside it); None: not written

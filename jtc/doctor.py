@@ -1,13 +1,16 @@
-"""`jtc doctor`: what jtc found on this machine, building its Java parts on the way."""
+"""`jtc doctor`: what jtc found on this machine, building its Java parts on the way; with --json, the
+same as one object, which the Gradle and Maven wrappers read (the JUnit console launcher a project
+lacks comes from there)."""
 
 from __future__ import annotations
 
+import json
 from typing import Callable
 
 from jtc.errors import ExitCode, JtcError
 
 
-def run_doctor(say: Callable[[str], None]) -> int:
+def run_doctor(say: Callable[[str], None], as_json: bool = False) -> int:
     from jtc.coverage.reporter import reporter_classpath
     from jtc.java.launcher import order_jar
     from jtc.java.agent_jar import agent_jar
@@ -36,11 +39,16 @@ def run_doctor(say: Callable[[str], None]) -> int:
         ("jtc coverage reporter", lambda: reporter_classpath()[0]),
         ("jtc JUnit orderer", order_jar),
     ]
-    failed = False
+    found: dict[str, str] = {}
+    missing: dict[str, str] = {}
     for label, check in checks:
         try:
-            say(f"{label:22} {check()}")
+            found[label] = str(check())
         except JtcError as error:
-            say(f"{label:22} MISSING: {error}")
-            failed = True
-    return int(ExitCode.TOOLCHAIN_MISSING if failed else ExitCode.OK)
+            missing[label] = str(error)
+    if as_json:
+        say(json.dumps({label.replace(" ", "_").lower(): found.get(label) for label, _ in checks}))
+    else:
+        for label, _ in checks:
+            say(f"{label:22} {found[label] if label in found else 'MISSING: ' + missing[label]}")
+    return int(ExitCode.TOOLCHAIN_MISSING if missing else ExitCode.OK)

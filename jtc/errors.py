@@ -23,6 +23,7 @@ class ExitCode(IntEnum):
     TOOLCHAIN_MISSING = 7
     COVERAGE_FAILED = 8  # tests were written, but JaCoCo could not measure them
     CLUSTER = 9  # the Dask scheduler cannot be reached, has no workers, or Dask is not installed
+    UNREADABLE_CLASS = 15  # a class file that is not one (corrupt, cut short, another class's name)
     # Problems of the code under test: tests for the other paths are still written.
     SYSTEM_EXIT = 10
     ENDLESS_LOOP = 11
@@ -51,6 +52,10 @@ class BadClasspathError(JtcError):
 
 class ClassFileTooNewError(JtcError):
     exit_code = ExitCode.CLASS_FILE_TOO_NEW
+
+
+class UnreadableClassError(JtcError):
+    exit_code = ExitCode.UNREADABLE_CLASS
 
 
 class NotTestableError(JtcError):

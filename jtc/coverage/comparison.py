@@ -117,7 +117,9 @@ def as_json(comparison: Comparison) -> dict[str, Any]:
     `jtc coverage --json`)."""
     return {
         "suites": [{"label": suite.label, "union": suite.union, "tests_run": suite.tests_run,
-                    "tests_failed": suite.tests_failed,
+                    "tests_failed": suite.tests_failed, "tests_skipped": suite.tests_skipped,
+                    "failures": [{"class": failure.test_class, "method": failure.method, "message": failure.message}
+                                 for failure in suite.failures],
                     "jacoco_html": str(suite.jacoco_html) if suite.jacoco_html else None}
                    for suite in comparison.suites],
         "project": [_figures(suite, branches, lines)

@@ -34,6 +34,7 @@ class SuiteView:
     tests_run: int
     tests_failed: int
     jacoco_href: str | None  # JaCoCo's report, relative to the output folder
+    failures: tuple[str, ...] = ()  # each failing test, with the first line of why
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,8 @@ def _environment() -> jinja2.Environment:
 
 def _suite_views(suites: Sequence[SuiteCoverage], out_dir: Path) -> list[SuiteView]:
     return [SuiteView(suite.label, "union" if suite.union else f"suite-{number}", suite.tests_run, suite.tests_failed,
-                      os.path.relpath(suite.jacoco_html, out_dir) if suite.jacoco_html else None)
+                      os.path.relpath(suite.jacoco_html, out_dir) if suite.jacoco_html else None,
+                      tuple(map(str, suite.failures)))
             for number, suite in enumerate(suites, start=1)]
 
 

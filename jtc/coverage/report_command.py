@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from jtc.arguments import writable_file, writable_folder
 from jtc.coverage.comparison import as_json, compare
 from jtc.coverage.html import write_html
-from jtc.coverage.suites import measure_suites
+from jtc.coverage.suites import SuiteFolder, measure_suites
 from jtc.coverage.table import coverage_table
 from jtc.errors import ExitCode, UsageError
 from jtc.model.classpath import Classpath
@@ -24,45 +25,44 @@ class ReportOutputs:
     sources: tuple[Path, ...] = ()  # folders of the classes' .java sources
 
 
-def _writable_folder(folder: Path, what: str) -> None:
-    """Make `folder` and check a file can be written in it, before any test runs."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError as error:
-        raise UsageError(f"cannot write the {what} to {folder}: {error.strerror or error}") from None
-
-
 def _check_outputs(outputs: ReportOutputs) -> None:
     for folder in outputs.sources:
         if not folder.is_dir():
             raise UsageError(f"sources folder {folder} does not exist")
     if outputs.html:
-        _writable_folder(outputs.html, "HTML report")
+        writable_folder(outputs.html, "HTML report")
     if outputs.json:
-        if outputs.json.is_dir():
-            raise UsageError(f"cannot write the JSON report to {outputs.json}: it is a folder")
-        _writable_folder(outputs.json.parent, "JSON report")
+        writable_file(outputs.json, "JSON report")
 
 
-def run_coverage(classpath_args: list[str], folders: list[Path], classes: list[str],
+def check_suite_folders(given: list[SuiteFolder]) -> None:
+    """Each suite's folder exists, and no two suites share a name."""
+    for suite in given:
+        if not suite.folder.is_dir():
+            raise UsageError(f"test folder {suite.folder} does not exist")
+    names = [suite.name for suite in given]
+    for name in names:
+        if names.count(name) > 1 or name == "union":
+            raise UsageError(f"two suites are named {name}" if name != "union" else
+                             "the name union is taken by the suites' union")
+
+
+def run_coverage(classpath_args: list[str], given: list[SuiteFolder], classes: list[str],
                  say: Callable[[str], None], outputs: ReportOutputs = ReportOutputs()) -> ExitCode:
     classpath = Classpath.parse(classpath_args)
-    for folder in folders:
-        if not folder.is_dir():
-            raise UsageError(f"test folder {folder} does not exist")
+    check_suite_folders(given)
     _check_outputs(outputs)
     with tempfile.TemporaryDirectory(prefix="jtc-coverage-") as scratch:
-        suites = measure_suites(folders, list(classpath.entries), classes, Path(scratch),
+        suites = measure_suites([suite.folder for suite in given], list(classpath.entries), classes, Path(scratch),
                                 jacoco_html=outputs.html / "jacoco" if outputs.html else None,
-                                sources=outputs.sources)
+                                sources=outputs.sources, labels=[suite.name for suite in given])
     for line in coverage_table(suites):
         say(line)
     comparison = compare(suites)
     if outputs.html:
         say(f"HTML report: {write_html(comparison, outputs.html, outputs.sources)}")
     if outputs.json:
+        outputs.json.parent.mkdir(parents=True, exist_ok=True)
         outputs.json.write_text(json.dumps(as_json(comparison), indent=2) + "\n", encoding="utf-8")
         say(f"JSON report: {outputs.json}")
     return ExitCode.OK

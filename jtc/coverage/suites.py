@@ -18,6 +18,7 @@ from jtc.coverage.model import ClassCoverage, CoverageReport
 from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.javac import compile_sources
 from jtc.errors import UsageError
+from jtc.java.launcher import LauncherRun
 from jtc.java.toolchain import junit4_jars, junit_console_jar
 from jtc.model.types import binary_name
 
@@ -26,14 +27,50 @@ _JUNIT4_IMPORT = re.compile(r"^\s*import\s+(?:static\s+)?org\.junit\.(?!jupiter\
 
 
 @dataclass(frozen=True)
+class SuiteFolder:
+    """A folder of test sources and the name it goes by in the table, the HTML and the JSON."""
+
+    name: str
+    folder: Path
+
+    @staticmethod
+    def parse(text: str) -> SuiteFolder:
+        """`NAME=DIR`, or a folder alone, named by its path as given."""
+        name, separator, folder = text.partition("=")
+        if separator and name and folder and "/" not in name:
+            return SuiteFolder(name, Path(folder))
+        return SuiteFolder(text, Path(text))
+
+
+@dataclass(frozen=True)
+class TestFailure:
+    """A test that failed (or erred) under the measuring run: where, and the first line of why."""
+
+    test_class: str
+    method: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.test_class}.{self.method}: {self.message}"
+
+
+@dataclass(frozen=True)
 class SuiteCoverage:
-    label: str  # the folder, or "union"
+    label: str  # the suite's name (--tests NAME=DIR), else its folder; or "union"
     tests_run: int
     tests_failed: int
     classes: dict[str, ClassCoverage]  # by binary name of the class under test (nested classes folded in)
     note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
     jacoco_html: Path | None = None  # the index page of JaCoCo's HTML report of this suite, when written
     union: bool = False  # the merged execution data of all the folders, not one folder
+    failures: tuple[TestFailure, ...] = ()  # the tests that failed, in the launcher's report order
+    tests_skipped: int = 0  # @Disabled tests (a likely bug's reproduction): not run, not failed
+
+
+def failures_of(run: LauncherRun) -> tuple[TestFailure, ...]:
+    """The failed and erring tests of a launcher run, each with the first line of why."""
+    return tuple(TestFailure(key.partition("#")[0], result.method, result.first_line)
+                 for key, result in run.results.items() if result.failed)
 
 
 def _test_classes(compiled: Path) -> list[str]:
@@ -75,29 +112,33 @@ def _jacoco_html(root: Path | None, name: str, title: str, sources: Sequence[Pat
 
 
 def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_under_test: Sequence[str],
-                   work_dir: Path, *, jacoco_html: Path | None = None,
-                   sources: Sequence[Path] = (), working_dir: Path | None = None) -> list[SuiteCoverage]:
-    """One SuiteCoverage per folder and, when there are several, their union: the suites run
-    separately (their test classes may share names) and their execution data is merged. With
+                   work_dir: Path, *, jacoco_html: Path | None = None, sources: Sequence[Path] = (),
+                   labels: Sequence[str] = (), working_dir: Path | None = None) -> list[SuiteCoverage]:
+    """One SuiteCoverage per folder (named by `labels`, else by its path) and, when there are
+    several, their union: the suites run separately (their test classes may share names) and their
+    execution data is merged; the tests run in `working_dir` if given. A failing test is named with
+    the first line of its failure, a skipped (@Disabled) one only counted. With
     `jacoco_html`, JaCoCo writes its HTML report of each into a folder below it (suite-1, suite-2 …,
     union), showing the sources found in `sources`. The tests run in `working_dir` if given."""
     results, runs = [], []
-    for index, folder in enumerate(folders, start=1):
+    for index, (folder, label) in enumerate(zip(folders, labels or [str(folder) for folder in folders]), start=1):
         work = work_dir / f"suite-{index}"
         shutil.rmtree(work, ignore_errors=True)
         tests, junit = compile_suite(folder, classpath, work / "classes")
-        html = _jacoco_html(jacoco_html, f"suite-{index}", str(folder), sources)
+        html = _jacoco_html(jacoco_html, f"suite-{index}", label, sources)
         run = measure(tests, [work / "classes", *junit], classpath, classes_under_test, work / "jacoco", html=html,
                       working_dir=working_dir)
         runs.append(run)
-        failed = sum(1 for result in run.tests.results.values() if not result.passed)
-        results.append(SuiteCoverage(str(folder), len(run.tests.results), failed,
+        failures = failures_of(run.tests)
+        skipped = sum(1 for result in run.tests.results.values() if result.skipped)
+        results.append(SuiteCoverage(label, len(run.tests.results), len(failures),
                                      _per_class(run.report, classes_under_test), run.note,
-                                     html.index if html else None))
+                                     html.index if html else None, failures=failures, tests_skipped=skipped))
     if len(runs) > 1:
         html = _jacoco_html(jacoco_html, "union", "union", sources)
         union = analyse([run.exec_file for run in runs], runs[0].class_dir, work_dir / "union", html=html)
         results.append(SuiteCoverage("union", sum(r.tests_run for r in results), sum(r.tests_failed for r in results),
                                      _per_class(union, classes_under_test), runs[0].note,
-                                     html.index if html else None, union=True))
+                                     html.index if html else None, union=True,
+                                     tests_skipped=sum(r.tests_skipped for r in results)))
     return results

@@ -31,6 +31,9 @@ def coverage_table(suites: list[SuiteCoverage]) -> list[str]:
             row += f" | {_cell(coverage.branch)}   {_cell(coverage.line)}"
         lines.append(row)
     lines.append("")
-    lines.extend(f"{s.label}: {s.tests_run} tests run, {s.tests_failed} failed" for s in suites)
+    for suite in suites:
+        skipped = f", {suite.tests_skipped} skipped (@Disabled)" if suite.tests_skipped else ""
+        lines.append(f"{suite.label}: {suite.tests_run} tests run, {suite.tests_failed} failed{skipped}")
+        lines.extend(f"  failed: {failure}" for failure in suite.failures)
     lines.extend(f"note: {note}" for note in dict.fromkeys(s.note for s in suites if s.note))
     return lines

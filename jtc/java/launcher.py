@@ -45,6 +45,22 @@ class TestResult:
         """Not run: the test is @Disabled (a likely bug's reproduction)."""
         return self.status is Status.SKIPPED
 
+    @property
+    def failed(self) -> bool:
+        """An assertion did not hold, or the test threw or timed out."""
+        return self.status in (Status.FAILED, Status.ERROR)
+
+    @property
+    def first_line(self) -> str:
+        """Why it failed, in one line: 'AssertionFailedError: expected …', the stack trace's first line
+        with the exception's simple name (the report's message attribute runs a message's lines
+        together)."""
+        lines = self.trace.strip().splitlines()
+        if not lines:
+            return self.message
+        kind, separator, message = lines[0].partition(": ")
+        return kind.rpartition(".")[2] + separator + message
+
 
 @dataclass(frozen=True)
 class LauncherRun:

@@ -17,7 +17,19 @@ from pathlib import Path
 from jtc.errors import ToolchainError
 
 DEBIAN_JAVA_DIR = Path(os.environ.get("JTC_JAVA_LIBS", "/usr/share/java"))
-CACHE_DIR = Path(os.environ.get("JTC_CACHE_DIR", Path.home() / ".cache" / "jtc"))
+
+
+def cache_dir() -> Path:
+    """Where jtc keeps the jars it builds or unpacks: $JTC_CACHE_DIR, else $XDG_CACHE_HOME/jtc (an
+    absolute XDG_CACHE_HOME only, as the XDG spec says), else ~/.cache/jtc."""
+    chosen = os.environ.get("JTC_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache") / "jtc"
+
+
+CACHE_DIR = cache_dir()
 SETUP_HINT = "run ./scripts/setup.sh (installs junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle)"
 
 # Jars by role; the agent and the coverage reporter need ASM, JUnit needs its console launcher.

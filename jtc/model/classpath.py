@@ -10,8 +10,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from jtc.errors import BadClasspathError, ClassFileTooNewError, UnknownClassError
-from jtc.model.classfile import ClassFormatProblem, major_version
+from jtc.errors import BadClasspathError, ClassFileTooNewError, UnknownClassError, UnreadableClassError
+from jtc.model.classfile import ClassFormatProblem, major_version, parse_class_file
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import internal_from_binary
 
@@ -59,14 +59,20 @@ def dependency_jars(index: ClassIndex, classes_under_test: list[str]) -> tuple[s
 
 
 def check_loadable(index: ClassIndex, binary_name: str, max_major: int) -> None:
-    """Check that `binary_name` is on the classpath and that this JVM can load its class file."""
-    data = index.class_bytes(internal_from_binary(binary_name))
+    """Check that `binary_name` is on the classpath and that this JVM can load its class file: one
+    of a release it runs, whole, and of the class it is named after."""
+    internal = internal_from_binary(binary_name)
+    data = index.class_bytes(internal)
     if data is None:
         raise UnknownClassError(f"class {binary_name} is not on the classpath")
     try:
         major = major_version(data)
+        if major <= max_major:
+            declared = parse_class_file(data).name
+            if declared != internal:
+                raise ClassFormatProblem(f"it holds class {declared.replace('/', '.')}")
     except ClassFormatProblem as problem:
-        raise UnknownClassError(f"{binary_name}: {problem}") from None
+        raise UnreadableClassError(f"{binary_name}: cannot read its class file: {problem}") from None
     if major > max_major:
         raise ClassFileTooNewError(
             f"{binary_name} is compiled for Java {JAVA_VERSIONS.get(major, major - 44)} (class file {major}); "

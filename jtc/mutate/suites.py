@@ -14,10 +14,10 @@ from jtc.model.types import binary_name
 
 
 def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[str], work_dir: Path,
-                  timeouts: Timeouts, working_dir: Path | None = None) -> list[SuiteMutation]:
-    """One SuiteMutation per folder and, with several folders, their union. The mutants are the same
-    for every suite (made from the same class files), so the union is a verdict per mutant. The
-    tests run in `working_dir` if given."""
+                  timeouts: Timeouts, labels: Sequence[str] = (), working_dir: Path | None = None) -> list[SuiteMutation]:
+    """One SuiteMutation per folder (named by `labels`, else by its path) and, with several folders,
+    their union. The mutants are the same for every suite (made from the same class files), so the
+    union is a verdict per mutant. The tests run in `working_dir` if given."""
     class_dir = work_dir / "classes-under-test"
     shutil.rmtree(class_dir, ignore_errors=True)
     class_dir.mkdir(parents=True)
@@ -26,10 +26,10 @@ def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: S
     test_classes = [compile_suite(folder, classpath, work / "classes") for folder, work in compiled]
     given = tuple(map(binary_name, classes))
     results = []
-    for (folder, work), (tests, junit) in zip(compiled, test_classes):
+    for (folder, work), (tests, junit), label in zip(compiled, test_classes, labels or map(str, folders)):
         output = run_mutants(class_dir, [work / "classes", *junit, *classpath], tests, work / "mutants.tsv", timeouts,
                              working_dir=working_dir)
-        results.append(SuiteMutation(str(folder), output.mutants, output.verdicts,
+        results.append(SuiteMutation(label, output.mutants, output.verdicts,
                                      tuple(t for t in output.tests if not t.passed), len(output.tests), given))
     if len(results) > 1:
         results.append(union("union", results))

@@ -1,9 +1,9 @@
 """The likely-bug report of a `jtc generate` run: every class's groups of crashes (oracle/bugs.py),
 as JSON for tools and as text for people, each group with its shortest reproducing test.
 
-It is written to `--likely-bugs-report FILE.json` (the text beside it, `FILE.txt`), by default to
-`jtc-likely-bugs.json` in the current folder when the run found a likely bug, or when an earlier
-run left that file there (so it never tells of bugs that are gone).
+It is written only when asked, to `--likely-bugs-report FILE.json` (the text beside it, `FILE.txt`):
+a run never leaves files where it was not told to. Without it the run's summary counts the likely
+bugs and names the option.
 """
 
 from __future__ import annotations
@@ -15,26 +15,32 @@ from pathlib import Path
 from jtc.errors import UsageError
 from jtc.project.results import ClassResult
 
-DEFAULT_REPORT = Path("jtc-likely-bugs.json")
 
-
-def report_path(requested: Path | None, results: list[ClassResult]) -> Path | None:
-    """Where the run's report goes: the path asked for, else the default one when there is
-    something to say or a stale default report to overwrite; None when nothing is written."""
+def summary_line(requested: Path | None, results: list[ClassResult]) -> str | None:
+    """The run's last line about likely bugs: where the report went, or how to get one; None when
+    there is nothing to say."""
+    count = sum(len(result.likely_bugs) for result in results)
+    bugs = f"{count} likely bug{'' if count == 1 else 's'}"
     if requested is not None:
-        return requested
-    if any(result.likely_bugs for result in results) or DEFAULT_REPORT.exists():
-        return DEFAULT_REPORT
+        return f"jtc: {bugs} reported in {requested} and {text_path(requested)}"
+    if count:
+        return f"jtc: {bugs} found; --likely-bugs-report FILE.json writes them with their shortest reproductions"
     return None
+
+
+def text_path(path: Path) -> Path:
+    """Where the text form of the report at `path` goes: beside it, never over it."""
+    return path.with_suffix(".txt") if path.suffix != ".txt" else path.with_name(path.name + ".txt")
 
 
 def write_report(path: Path, results: list[ClassResult]) -> Path:
     """Writes the JSON to `path` and the text form next to it; returns the text form's path. A path
-    that cannot be written is the user's error, told in one line."""
+    that cannot be written is the user's error, told in one line (the command line checks it before
+    the search; this is for a folder that changed since)."""
     classes = [{"class": result.name, "likely_bugs": result.likely_bugs} for result in results if result.likely_bugs]
     data = {"classes": classes,
             "totals": {"classes": len(classes), "likely_bugs": sum(len(c["likely_bugs"]) for c in classes)}}
-    text = path.with_suffix(".txt") if path.suffix != ".txt" else path.with_name(path.name + ".txt")
+    text = text_path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -17,7 +17,7 @@ import jtc
 from jtc.config import Settings
 from jtc.java.build import java_sources
 from jtc.model.classindex import ClassIndex
-from jtc.project.results import ClassResult, Status
+from jtc.project.results import UNREADABLE, ClassResult, Status
 
 CACHEABLE = (Status.WRITTEN, Status.NO_TESTS, Status.SKIPPED)
 
@@ -77,7 +77,9 @@ class GenerationCache:
         return result
 
     def store(self, name: str, result: ClassResult) -> None:
-        if result.status not in CACHEABLE:
+        """Keeps the result, unless the next run could turn out otherwise with the same class files:
+        an error, or a class file the next run's JVM may read."""
+        if result.status not in CACHEABLE or result.error_code in UNREADABLE:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         test_file = Path(result.test_file) if result.test_file else None

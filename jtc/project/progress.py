@@ -82,7 +82,7 @@ class RunDisplay:
         for column in ("class", "status", "tests", "branches", "lines", "search s", "likely bugs", "notes"):
             table.add_column(column, justify="right" if column in ("tests", "search s", "likely bugs") else "left")
         for result in results:
-            notes = "; ".join(result.problems) if result.status != Status.SKIPPED else \
+            notes = "; ".join(result.problems) if result.status not in (Status.SKIPPED, Status.FAILED) else \
                 result.lines[0].removeprefix(f"{result.name} ")
             table.add_row(result.name, str(result.status), str(result.tests), _fraction(result.branch),
                           _fraction(result.line), f"{result.search_seconds:.1f}", str(len(result.likely_bugs)), notes)

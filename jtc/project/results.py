@@ -7,14 +7,20 @@ import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from jtc.errors import ExitCode, JtcError, NotTestableError
+from jtc.errors import ClassFileTooNewError, ExitCode, JtcError, NotTestableError, UnreadableClassError
 from jtc.pipeline.report import ClassReport, summary_lines
+
+
+# Why a class is skipped rather than failed: it cannot be tested, or its class file cannot be read.
+SKIPPING_ERRORS = (NotTestableError, ClassFileTooNewError, UnreadableClassError)
+# Skips that --strict turns into the run's failure: a class file this JVM cannot read.
+UNREADABLE = (ExitCode.CLASS_FILE_TOO_NEW, ExitCode.UNREADABLE_CLASS)
 
 
 class Status(StrEnum):
     WRITTEN = "written"  # a test class was written (problems of the code under test may be listed)
     NO_TESTS = "no tests"  # the search ran, but no test survived validation
-    SKIPPED = "skipped"  # the class cannot be tested (interface without code, no way in ...)
+    SKIPPED = "skipped"  # the class cannot be tested (interface without code, no way in, class file unreadable ...)
     FAILED = "failed"  # an error ended the class: unknown class, a bug of jtc, a worker that died
     UNCHANGED = "unchanged"  # the cache holds its tests: class file, jtc and settings are as last time
 
@@ -48,7 +54,7 @@ class ClassResult:
     @staticmethod
     def of(name: str, outcome: ClassReport | JtcError) -> ClassResult:
         if isinstance(outcome, JtcError):
-            status = Status.SKIPPED if isinstance(outcome, NotTestableError) else Status.FAILED
+            status = Status.SKIPPED if isinstance(outcome, SKIPPING_ERRORS) else Status.FAILED
             return ClassResult(name, status, [str(outcome)], error_code=outcome.exit_code)
         search = outcome.search
         return ClassResult(
@@ -80,9 +86,10 @@ class ClassResult:
 
 def run_exit_code(results: list[tuple[bool, ClassResult]], strict: bool) -> ExitCode:
     """The run's exit status from (named on the command line, result) pairs. Errors decide first; a
-    class found in a package that cannot be tested is only skipped, one named explicitly is an
-    error. Problems of the code under test fail the run only with `--strict`: the tests for the
-    other paths were written, and a build should not fail for a path that exits or loops."""
+    class found in a package that cannot be tested or read is only skipped, one named explicitly is
+    an error. Problems of the code under test, and class files this JVM cannot read, fail the run
+    only with `--strict`: the tests for the rest were written, and a build should not fail for a
+    path that exits or loops, or for one class compiled for a newer Java."""
     for named, result in results:
         if result.status == Status.FAILED or (named and result.status == Status.SKIPPED):
             return result.error_code
@@ -91,6 +98,8 @@ def run_exit_code(results: list[tuple[bool, ClassResult]], strict: bool) -> Exit
             return result.error_code
     if strict:
         for _, result in results:
+            if result.status == Status.SKIPPED and result.error_code in UNREADABLE:
+                return result.error_code
             if result.problem_code != ExitCode.OK:
                 return result.problem_code
     return ExitCode.OK

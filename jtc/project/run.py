@@ -12,15 +12,17 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from jtc.config import RunOptions, Settings
-from jtc.errors import ExitCode
+from jtc.errors import ClassFileTooNewError, ExitCode, UnknownClassError, UnreadableClassError
+from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
-from jtc.model.classpath import Classpath, dependency_jars
-from jtc.project.bug_report import report_path, write_report
+from jtc.model.classpath import Classpath, check_loadable, dependency_jars
+from jtc.project.bug_report import summary_line, write_report
 from jtc.project.cache import GenerationCache
 from jtc.project.cluster import generate_on_cluster
 from jtc.project.parallel import generate_parallel
 from jtc.project.progress import RunDisplay
 from jtc.project.results import ClassResult, Status, run_exit_code
+from jtc.project.suite_check import check_whole_suite
 from jtc.project.targets import Target, resolve_targets
 
 
@@ -43,6 +45,11 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
 
             pending = []
             for target in targets:
+                unreadable = _unreadable(index, target.name)
+                if unreadable is not None:
+                    results[target.name] = unreadable
+                    _show(display, unreadable, target.named)
+                    continue
                 cached = cache.lookup(target.name) if cache and not options.force else None
                 if cached is None:
                     pending.append(target.name)
@@ -57,16 +64,35 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
             elif pending:
                 _generate_here(settings, pending, display, finished)
             ordered = [results[t.name] for t in targets]
+            if pending:
+                for name, lines in check_whole_suite(ordered, classpath.entries).items():
+                    display.console.print("\n".join([f"{name}: run with the whole generated suite", *lines]),
+                                          markup=False)
+                    if cache:
+                        cache.store(name, results[name])
             if len(targets) > 1:
                 display.summary(ordered)
         if options.report:
             _write_report(options.report, targets, ordered, settings, options)
-        bugs_report = report_path(options.likely_bugs_report, ordered)
-        if bugs_report is not None:
-            text = write_report(bugs_report, ordered)
-            count = sum(len(result.likely_bugs) for result in ordered)
-            print(f"jtc: {count} likely bug{'' if count == 1 else 's'} reported in {bugs_report} and {text}")
+        if options.likely_bugs_report is not None:
+            write_report(options.likely_bugs_report, ordered)
+        bugs_line = summary_line(options.likely_bugs_report, ordered)
+        if bugs_line:
+            print(bugs_line)
         return run_exit_code([(t.named, results[t.name]) for t in targets], options.strict)
+
+
+def _unreadable(index: ClassIndex, name: str) -> ClassResult | None:
+    """The class skipped, with the reason, when this JVM cannot read its class file (too new,
+    corrupt): found before any worker starts, so it costs no search. A class that is not there at
+    all is the generation's to report, as the one error of that class."""
+    try:
+        check_loadable(index, name, toolchain().max_class_major)
+    except (ClassFileTooNewError, UnreadableClassError) as error:
+        return ClassResult.of(name, error)
+    except UnknownClassError:
+        return None
+    return None
 
 
 def _show(display: RunDisplay, result: ClassResult, named: bool) -> None:

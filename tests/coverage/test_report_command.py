@@ -27,6 +27,7 @@ import pytest
 from report_pages import read_page
 
 from jtc.cli import main
+from jtc.coverage.suites import SuiteFolder
 from jtc.java.javac import compile_sources
 from jtc.errors import ExitCode
 from jtc.java.toolchain import VINTAGE_ENGINE, _bundles_vintage_engine
@@ -156,3 +157,47 @@ def test_the_vintage_engine_is_found_in_a_launcher_that_registers_it(tmp_path: P
     with zipfile.ZipFile(without, "w") as jar:
         jar.writestr("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n")
     assert _bundles_vintage_engine(with_engine) and not _bundles_vintage_engine(without)
+
+
+@pytest.mark.slow
+def test_named_suites_and_each_failing_test_with_why(classes: Path, tmp_path: Path) -> None:
+    failing = tmp_path / "failing" / "cmp"
+    failing.mkdir(parents=True)
+    (failing / "GradeTest.java").write_text(
+        "package cmp;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\n"
+        "import org.junit.jupiter.api.Disabled;\nimport org.junit.jupiter.api.Test;\n\nclass GradeTest {\n"
+        "    @Test\n    void passes() { assertEquals(\"A\", Grade.of(95)); }\n"
+        "    @Test\n    void fails() { assertEquals(\"B\", Grade.of(95), \"first line\\nsecond line\"); }\n"
+        "    @Test\n    @Disabled(\"likely bug\")\n    void skipped() { Grade.of(-1); }\n}\n")
+    run = subprocess.run([sys.executable, "-m", "jtc.cli", "coverage", "--classpath", str(classes),
+                          "--tests", f"generated={tmp_path / 'failing'}", "--tests", f"hand-written={HANDWRITTEN}",
+                          "--html", str(tmp_path / "html"), "--json", str(tmp_path / "figures.json"), "cmp.Grade"],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    why = "AssertionFailedError: first line"
+    assert "generated: 3 tests run, 1 failed, 1 skipped (@Disabled)" in run.stdout
+    assert f"  failed: cmp.GradeTest.fails: {why}" in run.stdout
+    assert "hand-written: 2 tests run, 0 failed" in run.stdout
+    data = json.loads((tmp_path / "figures.json").read_text())
+    assert [(s["label"], s["tests_failed"], s["tests_skipped"]) for s in data["suites"]] == [
+        ("generated", 1, 1), ("hand-written", 0, 0), ("union", 1, 1)]
+    assert data["suites"][0]["failures"] == [{"class": "cmp.GradeTest", "method": "fails", "message": why}]
+    index = read_page(tmp_path / "html" / "index.html")
+    assert {bar["data-suite"] for bar in index.bars} == {"generated", "hand-written", "union"}
+    assert f"cmp.GradeTest.fails: {why}" in index.text
+
+
+@pytest.mark.parametrize("given,name,folder", [
+    ("generated=build/gen", "generated", "build/gen"),
+    ("src/test/java", "src/test/java", "src/test/java"),
+    ("odd/a=b", "odd/a=b", "odd/a=b"),  # a slash before '=': a folder whose name holds '='
+])
+def test_a_suite_is_named_or_goes_by_its_folder(given: str, name: str, folder: str) -> None:
+    assert SuiteFolder.parse(given) == SuiteFolder(name, Path(folder))
+
+
+def test_two_suites_of_one_name_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["coverage", "--classpath", str(tmp_path), "--tests", f"a={tmp_path}", "--tests", f"a={tmp_path}",
+                 "cmp.Grade"])
+    assert code == ExitCode.USAGE
+    assert capsys.readouterr().err.splitlines() == ["jtc: error: two suites are named a"]

@@ -3,6 +3,7 @@ and the tests for everything else still written."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -100,3 +101,28 @@ def test_a_crashing_jvm_is_replaced_and_reported(bad_classes: Path, tmp_path: Pa
     test = next(out.rglob("CrasherTest.java")).read_text()
     assert "Crasher.crash(" in test and "throws Exception" in test
     assert not list(tmp_path.glob("hs_err*"))
+
+
+def test_in_a_package_run_an_unreadable_class_is_skipped_with_its_reason(basics_classes: Path, tmp_path: Path):
+    package = tmp_path / "classes" / "com" / "example" / "basics"
+    package.mkdir(parents=True)
+    original = basics_classes / "com" / "example" / "basics"
+    (package / "Gcd.class").write_bytes((original / "Gcd.class").read_bytes())
+    too_new = bytearray((original / "Bmi.class").read_bytes())
+    too_new[6:8] = (65).to_bytes(2, "big")  # Java 21
+    (package / "Bmi.class").write_bytes(too_new)
+    (package / "Buffer.class").write_bytes((original / "Buffer.class").read_bytes()[:40])  # cut short
+    arguments = ("--classpath", str(tmp_path / "classes"), "--package", "com.example.basics", "--max-executions", "30",
+                 "-j", "1", "--report", str(tmp_path / "run.json"))
+    run = jtc(*arguments, cwd=tmp_path)
+    assert run.returncode == ExitCode.OK, run.stdout + run.stderr
+    rows = {line.split()[1]: line for line in run.stdout.splitlines() if line.startswith("│ com.example.basics.")}
+    assert "skipped" in rows["com.example.basics.Bmi"] and "compiled for Java 21" in rows["com.example.basics.Bmi"]
+    assert "skipped" in rows["com.example.basics.Buffer"] and "cannot read its class file" in rows["com.example.basics.Buffer"]
+    assert "written" in rows["com.example.basics.Gcd"]
+    classes = {entry["name"]: entry for entry in json.loads((tmp_path / "run.json").read_text())["classes"]}
+    assert classes["com.example.basics.Bmi"]["status"] == "skipped"
+    assert classes["com.example.basics.Bmi"]["error_code"] == ExitCode.CLASS_FILE_TOO_NEW
+    assert "truncated or malformed class file" in classes["com.example.basics.Buffer"]["lines"][0]
+    strict = jtc(*arguments, "--strict", cwd=tmp_path)  # Gcd comes from the cache
+    assert strict.returncode == ExitCode.CLASS_FILE_TOO_NEW, strict.stdout + strict.stderr

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,3 +94,14 @@ def test_without_the_option_no_test_pins_a_crash(bugs_classes: Path, tmp_path: P
     assert "@Disabled" not in source and "ArrayIndexOutOfBoundsException" not in source
     assert not re.search(r"\(\) -> ledger\.(ownerLength|last|label)\(\)", source)
     assert json.loads((tmp_path / "bugs.json").read_text())["totals"]["likely_bugs"] == 3
+
+
+@pytest.mark.slow
+def test_without_a_report_asked_for_a_run_leaves_only_the_tests_and_the_cache(bugs_classes: Path,
+                                                                             tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "jtc.cli", "generate", "-cp", str(bugs_classes), "bug.Ledger",
+                          "-o", "out", "-j", "1", "--time-budget", "10", "--seed", "0"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".jtc-cache", "out"]
+    assert re.search(r"^jtc: \d+ likely bugs? found; --likely-bugs-report FILE\.json writes them", run.stdout, re.M)

@@ -106,5 +106,5 @@ def test_bad_targets_get_one_line(dungeon_classes: Path, tmp_path: Path):
     assert nothing.returncode == ExitCode.USAGE and "give --package or --all" in nothing.stderr
     negative = jtc("-cp", str(dungeon_classes), "--boundary-runs", "-1", "com.example.dungeon.board.Square",
                    cwd=tmp_path)
-    assert negative.returncode == ExitCode.USAGE and "--boundary-runs cannot be negative" in negative.stderr
+    assert negative.returncode == ExitCode.USAGE and "--boundary-runs must be at least 0 (got -1)" in negative.stderr
     assert "Traceback" not in unknown.stderr + empty.stderr + nothing.stderr + negative.stderr

@@ -1,4 +1,4 @@
-"""The run's likely-bug report: JSON and its text form, and where it goes by default."""
+"""The run's likely-bug report: JSON and its text form, written only when asked for."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jtc.errors import UsageError
-from jtc.project.bug_report import DEFAULT_REPORT, report_path, write_report
+from jtc.project.bug_report import summary_line, write_report
 from jtc.project.results import ClassResult, Status
 
 BUG = {"exception": "java.lang.NullPointerException", "message": None, "site": "b.Ledger.owner()I:37",
@@ -36,15 +36,13 @@ def test_the_report_lists_each_class_s_groups_as_json_and_as_text(tmp_path: Path
     assert write_report(tmp_path / "bugs.txt", _results()) == tmp_path / "bugs.txt.txt"  # never over the JSON
 
 
-def test_the_default_report_is_written_when_there_is_something_to_say_or_to_correct(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_the_summary_says_where_the_report_went_or_how_to_get_one(tmp_path: Path) -> None:
     clean = _results()[1:]
-    assert report_path(None, clean) is None
-    assert report_path(tmp_path / "asked.json", clean) == tmp_path / "asked.json"
-    assert report_path(None, _results()) == DEFAULT_REPORT
-    DEFAULT_REPORT.write_text("{}")
-    assert report_path(None, clean) == DEFAULT_REPORT  # an earlier run's report is overwritten, not left stale
+    assert summary_line(None, clean) is None
+    assert summary_line(None, _results()) == ("jtc: 1 likely bug found; --likely-bugs-report FILE.json writes them "
+                                              "with their shortest reproductions")
+    asked = tmp_path / "bugs.json"
+    assert summary_line(asked, clean) == f"jtc: 0 likely bugs reported in {asked} and {tmp_path / 'bugs.txt'}"
 
 
 def test_a_report_path_that_cannot_be_written_is_one_line_of_error(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jtc.errors import ExitCode, NotTestableError, UnknownClassError
+from jtc.errors import ClassFileTooNewError, ExitCode, NotTestableError, UnknownClassError, UnreadableClassError
 from jtc.project.results import ClassResult, Status, run_exit_code
 
 WRITTEN = ClassResult("a.Fine", Status.WRITTEN, ["a.Fine: 3 tests written"], tests=3, branch=(4, 6), line=(9, 9))
@@ -31,3 +31,14 @@ def test_a_skipped_class_fails_the_run_only_when_named():
 def test_json_round_trip_keeps_every_field():
     assert ClassResult.from_json(EXITS.to_json()) == EXITS
     assert ClassResult.from_json(WRITTEN.to_json()) == WRITTEN
+
+
+def test_a_class_file_that_cannot_be_read_is_skipped_and_fails_the_run_only_when_strict_or_named():
+    too_new = ClassResult.of("a.New", ClassFileTooNewError("a.New is compiled for Java 21 (class file 65)"))
+    corrupt = ClassResult.of("a.Cut", UnreadableClassError("a.Cut: cannot read its class file: truncated"))
+    assert (too_new.status, corrupt.status) == (Status.SKIPPED, Status.SKIPPED)
+    found = [(False, too_new), (False, corrupt), (False, WRITTEN)]
+    assert run_exit_code(found, strict=False) == ExitCode.OK
+    assert run_exit_code(found, strict=True) == ExitCode.CLASS_FILE_TOO_NEW
+    assert run_exit_code([(False, WRITTEN), (False, corrupt)], strict=True) == ExitCode.UNREADABLE_CLASS
+    assert run_exit_code([(True, corrupt)], strict=False) == ExitCode.UNREADABLE_CLASS
