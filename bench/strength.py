@@ -178,8 +178,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--default-access", action="store_true",
                         help="generate every class with the same access, also those whose hand-written test calls "
                              "package-private or private members (HAND_WRITTEN_ACCESS)")
-    parser.add_argument("--select-assertions", action="store_true",
-                        help="jtc generate --select-assertions: observer answers chosen by mutation analysis")
+    parser.add_argument("--quick", action="store_true",
+                        help="jtc generate --quick: no mutation analysis, three observer answers per test by rule")
     parser.add_argument("--generated", type=Path, help="score this generated suite instead of generating one")
     parser.add_argument("--output", type=Path, help="the JSON file (default: bench/results/strength-<time>.json)")
     args = parser.parse_args(argv)
@@ -187,7 +187,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="jtc-strength-") as scratch:
         result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated,
                      {"access": AccessOptions(include_non_public=args.include_non_public),
-                      "select_assertions": args.select_assertions},
+                      "select_assertions": not args.quick},
                      {} if args.default_access else HAND_WRITTEN_ACCESS)
         if args.keep is not None and args.generated is None:
             shutil.copytree(Path(scratch) / "generated", args.keep, dirs_exist_ok=True)

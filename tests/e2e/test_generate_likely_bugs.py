@@ -23,7 +23,7 @@ LAST_FRAME, OWNER_FRAME, LABEL_FRAME = (f"bug.{site}" for site in (LAST_SITE, OW
 
 def _generate(classes: Path, work: Path, *options: str) -> Path:
     """`jtc generate bug.Ledger` into `work/out`; the test file."""
-    code = main(["generate", "-cp", str(classes), "bug.Ledger", "-o", str(work / "out"), "--no-cache", "-j", "1",
+    code = main(["generate", "--quick", "-cp", str(classes), "bug.Ledger", "-o", str(work / "out"), "--no-cache", "-j", "1",
                  "--time-budget", "20", "--seed", "0", "--no-fold", "--likely-bugs-report", str(work / "bugs.json"), *options])
     assert code == 0
     return work / "out" / "bug" / "LedgerTest.java"
