@@ -39,7 +39,7 @@ from jtc.minimise.suite import irredundant
 from jtc.model.classindex import ClassIndex
 from jtc.mutate.runner import Kill, Timeouts, run_mutants
 from jtc.model.testcases import TestSuite
-from jtc.oracle.pruning import prune
+from jtc.oracle.pruning import prune, with_the_result_stated
 
 Answer = tuple[int, int]  # (test's position in the suite, observation's position in the test)
 
@@ -143,11 +143,17 @@ def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer
 
 
 def keep(suite: TestSuite, tests: set[int], chosen: set[Answer]) -> TestSuite:
-    """The `tests` of `suite` (by position, no longer on trial) with only the `chosen` answers."""
-    return dataclasses.replace(suite, tests=tuple(
-        dataclasses.replace(case, on_trial=False,
-                            observations=tuple(o for j, o in enumerate(case.observations) if (i, j) in chosen))
-        for i, case in enumerate(suite.tests) if i in tests))
+    """The `tests` of `suite` (by position, no longer on trial) with only the `chosen` answers, and
+    where none of them reads the object the call under test returned, its first answer that does:
+    a returned object is stated by its state, not by `assertNotNull`."""
+    kept = []
+    for i, case in enumerate(suite.tests):
+        if i in tests:
+            answers = with_the_result_stated(case, [j for j in range(len(case.observations)) if (i, j) in chosen],
+                                             range(len(case.observations)))
+            kept.append(dataclasses.replace(case, on_trial=False,
+                                            observations=tuple(case.observations[j] for j in answers)))
+    return dataclasses.replace(suite, tests=tuple(kept))
 
 
 def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass,
