@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import shutil
 import tempfile
 import time
@@ -41,6 +42,7 @@ HAND_WRITTEN_ACCESS = {
     "com.example.basics.NoPublicConstructor": AccessOptions(include_private=True),  # a private constructor, by reflection
 }
 TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest"})
+NUMBERED = re.compile(r"_?\d+$")  # the number jtc adds to a name taken already
 
 
 def suite_shape(folder: Path) -> dict:
@@ -48,15 +50,22 @@ def suite_shape(folder: Path) -> dict:
     through the whole test body (nested blocks, lambdas and the bodies of stub classes too; a block
     itself is not one); an assertion is a call of a method named assert*. A parameterized test counts
     once, however many cases it has. Beside all statements, those that are not a bare assertion (an
-    `assertEquals(…);` statement): the calls that set the test up and make the call under test."""
-    tests = statements = bare_assertions = parameterized = 0
+    `assertEquals(…);` statement): the calls that set the test up and make the call under test. And
+    what a reader would not keep: numbered near-duplicates (a test named as another of its class plus
+    a number, `getItemReturnsBook2` beside `getItemReturnsBook`) and tests whose only assertion is
+    `assertNotNull`."""
+    tests = statements = bare_assertions = parameterized = numbered = not_null_only = 0
     assertions: Counter[str] = Counter()
     for source in sorted(folder.rglob("*.java")):
-        for _, method in javalang.parse.parse(source.read_text(encoding="utf-8")).filter(javalang.tree.MethodDeclaration):
+        methods = [method for _, method in javalang.parse.parse(source.read_text(encoding="utf-8")).filter(
+            javalang.tree.MethodDeclaration) if {annotation.name for annotation in method.annotations} & TEST_ANNOTATIONS]
+        names = {method.name for method in methods}
+        for method in methods:
             annotations = {annotation.name for annotation in method.annotations}
-            if not annotations & TEST_ANNOTATIONS:
-                continue
             tests += 1
+            numbered += NUMBERED.sub("", method.name) in names - {method.name}
+            own = [node.member for _, node in method.filter(javalang.tree.MethodInvocation) if node.member.startswith("assert")]
+            not_null_only += bool(own) and set(own) == {"assertNotNull"}
             parameterized += "ParameterizedTest" in annotations
             statements += sum(1 for _, node in method.filter(javalang.tree.Statement)
                               if not isinstance(node, javalang.tree.BlockStatement))
@@ -71,7 +80,8 @@ def suite_shape(folder: Path) -> dict:
             "non_assertion_statements_per_test": round((statements - bare_assertions) / tests, 2) if tests else None,
             "assertions_per_test": round(total / tests, 2) if tests else None,
             "instance_of_share": round(assertions["assertInstanceOf"] / total, 3) if total else None,
-            "assertions": dict(sorted(assertions.items()))}
+            "assertions": dict(sorted(assertions.items())), "numbered_near_duplicates": numbered,
+            "not_null_only_share": round(not_null_only / tests, 3) if tests else None}
 
 
 def _test_sources(sample: str) -> Path:
@@ -178,8 +188,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--default-access", action="store_true",
                         help="generate every class with the same access, also those whose hand-written test calls "
                              "package-private or private members (HAND_WRITTEN_ACCESS)")
-    parser.add_argument("--select-assertions", action="store_true",
-                        help="jtc generate --select-assertions: observer answers chosen by mutation analysis")
+    parser.add_argument("--quick", action="store_true",
+                        help="jtc generate --quick: no mutation analysis, three observer answers per test by rule")
     parser.add_argument("--generated", type=Path, help="score this generated suite instead of generating one")
     parser.add_argument("--output", type=Path, help="the JSON file (default: bench/results/strength-<time>.json)")
     args = parser.parse_args(argv)
@@ -187,7 +197,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="jtc-strength-") as scratch:
         result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated,
                      {"access": AccessOptions(include_non_public=args.include_non_public),
-                      "select_assertions": args.select_assertions},
+                      "select_assertions": not args.quick},
                      {} if args.default_access else HAND_WRITTEN_ACCESS)
         if args.keep is not None and args.generated is None:
             shutil.copytree(Path(scratch) / "generated", args.keep, dirs_exist_ok=True)

@@ -84,8 +84,11 @@ def _parser() -> argparse.ArgumentParser:
                           help=f"longest call sequence to consider; an argument fed by anything but its plainest "
                                f"choice counts as one more call (default: {GenerationOptions.max_length})")
     generate.add_argument("--select-assertions", action="store_true",
-                          help="choose the observer answers each test asserts by mutation analysis (costs a "
-                               "mutation run and a second validation per class)")
+                          help="the default: tests and the observer answers they assert chosen by mutation "
+                               "analysis (kept for old scripts; --quick turns it off)")
+    generate.add_argument("--quick", action="store_true",
+                          help="the cheap mode: no tests on trial, no mutation run; three observer answers per "
+                               "test kept by how rare they are (about half the time per class, weaker tests)")
     generate.add_argument("--boundary-runs", type=int, default=Settings.boundary_runs, metavar="N",
                           help=f"after the search, run inputs on the boundary of up to N comparisons it reached "
                                f"(x == c), each a test (default: {Settings.boundary_runs}; 0: none)")
@@ -168,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             strategy=Strategy(args.strategy), max_executions=args.max_executions, measure_coverage=not args.no_coverage,
             fold=not args.no_fold, minimise=not args.no_minimise,
             emit_likely_bugs=args.emit_likely_bugs,
-            boundary_runs=args.boundary_runs, select_assertions=args.select_assertions,
+            boundary_runs=args.boundary_runs, select_assertions=not args.quick,
             access=AccessOptions(args.include_non_public, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),

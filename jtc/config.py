@@ -63,7 +63,7 @@ class StageBudgets:
     sub_search_share: float = 0.3
     sub_search_length: int = 6
     boundaries_share: float = 0.1  # runs on comparisons' boundaries (amplification/boundaries.py)
-    # With --select-assertions: the chosen tests made longer (amplification/extension.py), then long
+    # Unless --quick: the chosen tests made longer (amplification/extension.py), then long
     # walks cut to what their kills need (amplification/cuts.py). A walk longer than `cut_above`
     # statements is no test on trial itself, its cuts are; cuts are made for at most `cut_mutants`
     # mutants (spread evenly), and run as tests within `cut_grace_seconds` past the cutting's deadline;
@@ -74,10 +74,15 @@ class StageBudgets:
     cut_mutants: int = 600
     cut_grace_seconds: float = 2.0
     cut_timeout_ms: int = 1000
-    # With --select-assertions, runs the coverage set cover left out, offered to mutation analysis as
+    # Unless --quick, runs the coverage set cover left out, offered to mutation analysis as
     # tests on trial (amplification/trial.py): at most this many per class.
     spare_tests: int = 24
     minimise_share: float = 0.2  # reduced programs run while minimising the chosen tests (minimise/)
+    # The mutation run that chooses tests and assertions (amplification/assertions.py) ends after
+    # this share of the budget, or `selection_floor_seconds` if more; a run cut short leaves the suite
+    # to the quick mode's rule (no tests on trial, three observer answers per test).
+    selection_share: float = 3.0
+    selection_floor_seconds: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,10 @@ class Settings:
     max_array_length: int = 64
     max_string_length: int = 32
     max_depth: int = 2_000  # decisions per path that the constraint tree keeps
-    select_assertions: bool = False  # choose observer answers by mutation analysis (mutate/assertions.py)
+    # Choose tests and observer answers by mutation analysis, with tests on trial (extensions, walks,
+    # cuts, spares; amplification/): the default. False is `--quick`: a cheap rule keeps three
+    # answers per test (oracle/pruning.py) and no test goes on trial.
+    select_assertions: bool = True
     boundary_runs: int = 16  # runs on comparisons' boundaries after the search (search/boundaries.py); 0: none
     measure_coverage: bool = True
     fold: bool = True  # tests of one shape become one parameterized test (emit/folding.py)

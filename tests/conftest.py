@@ -135,3 +135,10 @@ def modern_engine(modern_classes: Path):
     engine = start_engine([modern_classes])
     yield engine
     engine.worker.close()
+
+
+@pytest.fixture(scope="session")
+def keepers_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A loans desk, a command-line parser with overloads and a result object, a class that prints
+    (tests/fixtures/keepers): what makes a suite a developer keeps or throws away."""
+    return compile_java(FIXTURES / "keepers", tmp_path_factory.mktemp("keepers"))

@@ -39,14 +39,16 @@ from jtc.minimise.suite import irredundant
 from jtc.model.classindex import ClassIndex
 from jtc.mutate.runner import Kill, Timeouts, run_mutants
 from jtc.model.testcases import TestSuite
+from jtc.oracle.pruning import prune, with_the_result_stated
 
 Answer = tuple[int, int]  # (test's position in the suite, observation's position in the test)
 
 
 def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
-                timeouts: Timeouts = Timeouts()) -> tuple[Sequence[Kill], RenderedClass]:
+                timeouts: Timeouts = Timeouts(), wall_timeout_s: float = 3600.0) -> tuple[Sequence[Kill], RenderedClass]:
     """Every (mutant, test) kill of the validated `suite`, every test that runs the mutated
-    instruction, and the class rendered one test method per case, which the kills name."""
+    instruction, and the class rendered one test method per case, which the kills name. A run
+    longer than `wall_timeout_s` raises InternalError."""
     rendered = render_suite(suite, index, fold=False)  # one case per test method: kills name their case
     source = work_dir / "suite" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
@@ -56,7 +58,7 @@ def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, 
     compiled = work_dir / "test-classes"
     test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
-                         every_test=True)
+                         wall_timeout_s, every_test=True)
     return output.kills, rendered
 
 
@@ -141,11 +143,17 @@ def chosen_answers(kills: Sequence[Kill], rendered: RenderedClass) -> set[Answer
 
 
 def keep(suite: TestSuite, tests: set[int], chosen: set[Answer]) -> TestSuite:
-    """The `tests` of `suite` (by position, no longer on trial) with only the `chosen` answers."""
-    return dataclasses.replace(suite, tests=tuple(
-        dataclasses.replace(case, on_trial=False,
-                            observations=tuple(o for j, o in enumerate(case.observations) if (i, j) in chosen))
-        for i, case in enumerate(suite.tests) if i in tests))
+    """The `tests` of `suite` (by position, no longer on trial) with only the `chosen` answers, and
+    where none of them reads the object the call under test returned, its first answer that does:
+    a returned object is stated by its state, not by `assertNotNull`."""
+    kept = []
+    for i, case in enumerate(suite.tests):
+        if i in tests:
+            answers = with_the_result_stated(case, [j for j in range(len(case.observations)) if (i, j) in chosen],
+                                             range(len(case.observations)))
+            kept.append(dataclasses.replace(case, on_trial=False,
+                                            observations=tuple(case.observations[j] for j in answers)))
+    return dataclasses.replace(suite, tests=tuple(kept))
 
 
 def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedClass,
@@ -168,14 +176,22 @@ def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedCla
 
 
 def selected_by_kills(validated: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
-                      shown_by: Callable[[int], frozenset[Hashable]], minimise: bool) -> tuple[TestSuite, int]:
+                      shown_by: Callable[[int], frozenset[Hashable]], minimise: bool,
+                      wall_timeout_s: float = 3600.0) -> tuple[TestSuite, int]:
     """The validated suite run against the class's mutants: the tests worth keeping (those on trial
     only for their kills; with `minimise`, without the tests whose kills and whatever else they show,
     `shown_by(position)`, the others show too), each with the answers chosen by the mutants they
-    kill; and how many tests were kept."""
-    kills, rendered = suite_kills(validated, classpath, index, work_dir)
+    kill; and how many tests were kept. A mutation run longer than `wall_timeout_s` raises
+    InternalError (see `quick_rule` for what the suite becomes then)."""
+    kills, rendered = suite_kills(validated, classpath, index, work_dir, wall_timeout_s=wall_timeout_s)
     kept, kills = worth_keeping(validated, kills, rendered)
     if minimise:
         minimal, kills = killing_tests(validated, kills, rendered, shown_by, kept)
         kept = set(minimal)
     return keep(validated, kept, chosen_answers(kills, rendered)), len(kept)
+
+
+def quick_rule(validated: TestSuite) -> TestSuite:
+    """The suite as the quick mode would keep it, for when the mutation run did not finish in time:
+    no test on trial, at most MAX_OBSERVATIONS answers per test, the rarest first."""
+    return dataclasses.replace(validated, tests=prune(tuple(case for case in validated.tests if not case.on_trial)))

@@ -307,12 +307,14 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     which a test alone takes a branch (`greetOfNullNameReturnsHelloStranger`; a test that throws
     always says it: `nameOfDayAbove7Throws…`), then the inputs where those are shared
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
-    before (`sizeAfter2PushesReturns2`); a number only when all of that is the same. Names in `taken`
+    before (`sizeAfter2PushesReturns2`), then the overload called (`parseWithStringArrayReturnsCommandLine`,
+    `parseWithOptionsAndStringArrayReturnsCommandLine`); a number only when all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
     names = [_with_throwing_condition(case, test_method_name(case, class_under_test), class_under_test)
              for case in cases]
     taken_names = set(taken)
-    for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history):
+    for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
+                   _refined_by_overload):
         collisions: dict[str, list[int]] = {}
         for position, name in enumerate(names):
             collisions.setdefault(name, []).append(position)
@@ -414,6 +416,32 @@ def _refined_by_history(cases: Sequence[TestCase], name: str, class_under_test: 
         return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
     return [_insert_before_outcome(name, subject, history) for history in histories]
+
+
+def _type_words(desc: str) -> str:
+    """'[Ljava/lang/String;' -> 'StringArray', 'I' -> 'Int'."""
+    element = desc.lstrip("[")
+    simple = simple_class_name(element[1:-1]) if element.startswith("L") else PRIMITIVE_NAMES[element].capitalize()
+    return (simple or "Object") + "Array" * (len(desc) - len(element))
+
+
+def _refined_by_overload(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """Tests of different overloads told apart by the parameter types of the one each calls."""
+    signatures = [_call_arguments_descs(case.program[-1]) for case in cases]
+    if len(set(signatures)) == 1:
+        return [name] * len(cases)
+    subject = subject_name(cases[0], class_under_test)
+    words = ["With" + "And".join(_type_words(desc) for desc in descs) if descs else "WithNoArguments"
+             for descs in signatures]
+    return [_insert_before_outcome(name, subject, said) for said in words]
+
+
+def _call_arguments_descs(statement: Statement) -> tuple[str, ...]:
+    """The parameter types of the call a test makes last, as a reader sees them (see _call_arguments)."""
+    if isinstance(statement, (Stub, NewArray)):
+        return ()
+    skipped = len(statement.args) - len(_call_arguments(statement))
+    return tuple(statement.param_descs[skipped:])
 
 
 def folded_name(cases: Sequence[TestCase], class_under_test: str) -> str:

@@ -644,6 +644,8 @@ class _CaseRenderer:
         lines.append(f"{self.spell(declared)} {name} = {call};")
         if constructed or isinstance(expectation, Completes):
             return
+        if isinstance(expectation, ReturnsObject) and any(o.receiver == last_index for o in self.case.observations):
+            return  # its observers' answers state the object (and that there is one)
         lines.append(self.state(expectation, declared, name, Slot(EXPECTATION)))
         if not isinstance(expectation, ReturnsObject):
             checks[len(lines) - 1] = ("expectation", -1)

@@ -96,6 +96,16 @@ class Frame:
     def in_jdk(self) -> bool:
         return self.class_name.startswith(JDK_PACKAGES)
 
+    def java(self, qualified: bool = True) -> str:
+        """The frame as a Java stack trace writes it: `bug.Ledger.last(Ledger.java:26)`, the
+        class's simple name alone when not `qualified` (`Ledger.last(Ledger.java:26)`). The source
+        file is named after the outermost class; a frame without a line is `(Unknown Source)`."""
+        line = self.site.rpartition(":")[2]
+        simple = self.class_name.rpartition(".")[2]
+        place = f"{simple.split('$')[0]}.java:{line}" if line.isdigit() else "Unknown Source"
+        owner = self.class_name if qualified else simple
+        return f"{owner}.{self.method.rpartition('.')[2]}({place})"
+
 
 @dataclass(frozen=True)
 class LikelyBug:
@@ -109,7 +119,23 @@ class LikelyBug:
 
     @property
     def site(self) -> str:
-        return self.stack[0]
+        """Where the class under test went wrong, in Java syntax: its first frame
+        (`Book.authorInitials(Book.java:31)`), then the JDK frame that raised the exception, if one
+        did (`, in java.lang.StringLatin1.charAt(StringLatin1.java:48)`)."""
+        frames = [Frame(site) for site in self.stack]
+        own = next(frame for frame in frames if not frame.in_jdk)
+        return own.java(qualified=False) + (f", in {frames[0].java()}" if frames[0].in_jdk else "")
+
+    @property
+    def called_from(self) -> str | None:
+        """The outermost frame of the class under test, in Java syntax, when it is not the first."""
+        own = [Frame(site) for site in self.stack if not Frame(site).in_jdk]
+        return own[-1].java(qualified=False) if len(own) > 1 else None
+
+    @property
+    def java_stack(self) -> tuple[str, ...]:
+        """The stack in Java syntax, innermost frame first."""
+        return tuple(Frame(site).java() for site in self.stack)
 
     @property
     def key(self) -> tuple[str, tuple[str, ...]]:
@@ -118,7 +144,7 @@ class LikelyBug:
 
     @property
     def summary(self) -> str:
-        """One line: `NullPointerException at com.example.Foo.bar(I)V:12`."""
+        """One line: `NullPointerException at Foo.bar(Foo.java:12)`."""
         return f"{self.exception.rpartition('.')[2]} at {self.site}"
 
 

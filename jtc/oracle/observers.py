@@ -22,12 +22,12 @@ from __future__ import annotations
 import itertools
 import math
 import struct
-from typing import Callable
+from typing import Callable, Iterator
 
 from jtc.analysis.influence import Effects
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
-from jtc.model.program import Invoke, Literal, Program, VarRef
+from jtc.model.program import ArrayLiteral, Invoke, Literal, Program, VarRef
 from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, is_primitive, object_desc
 
 OBJECT = "Ljava/lang/Object;"
@@ -134,11 +134,22 @@ def queries(index: ClassIndex, effects: Callable[[str, str, str], Effects],
     return _side_effect_free(index, effects, declared, wanted)
 
 
+def _passed(program: Program, parameter: str) -> Iterator[Literal]:
+    """The literals of type `parameter` the statements of `program` pass, as arguments or as
+    elements of an array argument (the words of a command line), in order."""
+    for statement in program:
+        for value in getattr(statement, "args", ()):
+            if isinstance(value, Literal) and value.desc == parameter:
+                yield value
+            elif isinstance(value, ArrayLiteral) and value.desc == "[" + parameter:
+                yield from (Literal(parameter, element) for element in value.elements if element is not None)
+
+
 def arguments(program: Program, parameter: str, limit: int = MAX_QUERY_VALUES) -> tuple[Literal, ...]:
     """The values a test asks a query about: the literals of type `parameter` its statements pass
-    (the keys it put), at most `limit` of them, the first ones first, then one it does not use."""
-    used = list(dict.fromkeys(value for statement in program for value in getattr(statement, "args", ())
-                              if isinstance(value, Literal) and value.desc == parameter))
+    (the keys it put, the words of an array it passed), at most `limit` of them, the first ones
+    first, then one it does not use."""
+    used = list(dict.fromkeys(_passed(program, parameter)))
     return (*used[:limit], *_absent(parameter, {value.value for value in used}))
 
 

@@ -108,8 +108,9 @@ class _Probe:
         class_name = self.prober.class_name
         if not declared.startswith("L"):
             return
+        returned = index == len(self.case.program) - 1  # what the call under test gave back: stated by its state
         if not (in_family(declared[1:-1], class_name) and in_family(internal_from_binary(value.class_name), class_name)
-                or index in self.neighbours and not declared.startswith(("Ljava/", "Ljavax/"))):
+                or (index in self.neighbours or returned) and not declared.startswith(("Ljava/", "Ljavax/"))):
             return
         if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
             return  # a private nested class: the test holds it as an Object and cannot call its methods

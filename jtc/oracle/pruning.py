@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 
 from jtc.model.program import Invoke
-from jtc.model.testcases import Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsText, Stated, TestCase
+from jtc.model.testcases import (Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject, ReturnsText, Stated,
+                                 TestCase)
 
 MAX_OBSERVATIONS = 3
 SELECTION_CANDIDATES = 24  # an answer most tests share (`getAttackPower()` is 2) may be the one a mutant changes
@@ -42,8 +44,20 @@ def _implied(observation: Observation, case: TestCase, asserted: set[tuple[int, 
     return observation.name == "isEmpty" and observation.desc == "()Z" and bool(sizes)
 
 
+def with_the_result_stated(case: TestCase, chosen: Sequence[int], order: Sequence[int]) -> list[int]:
+    """`chosen` positions of `case.observations`, with one more, the first in `order`, that reads the
+    object the call under test returned when none of them does: the test states that object by its
+    state rather than by `assertNotNull`."""
+    last = len(case.program) - 1
+    if not isinstance(case.expectation, ReturnsObject) or any(case.observations[i].receiver == last for i in chosen):
+        return list(chosen)
+    on_result = next((i for i in order if case.observations[i].receiver == last), None)
+    return sorted([*chosen, on_result]) if on_result is not None else list(chosen)
+
+
 def prune(tests: tuple[TestCase, ...], limit: int = MAX_OBSERVATIONS) -> tuple[TestCase, ...]:
-    """Each test without implied observations, and with at most `limit` of the rest."""
+    """Each test without implied observations, and with at most `limit` of the rest (one more where
+    none of them states the object the call under test returned)."""
     shared: Counter[Observation] = Counter()  # in how many tests each observer gave each answer
     for case in tests:
         shared.update({dataclasses.replace(o, receiver=0) for o in case.observations})
@@ -52,6 +66,7 @@ def prune(tests: tuple[TestCase, ...], limit: int = MAX_OBSERVATIONS) -> tuple[T
         asserted = _asserted_calls(case)
         kept = [o for o in case.observations if not _implied(o, case, asserted)]
         ranked = sorted(range(len(kept)), key=lambda i: (shared[dataclasses.replace(kept[i], receiver=0)], i))
-        chosen = sorted(ranked[:limit])
+        reduced = dataclasses.replace(case, observations=tuple(kept))
+        chosen = with_the_result_stated(reduced, sorted(ranked[:limit]), ranked)
         pruned.append(dataclasses.replace(case, observations=tuple(kept[i] for i in chosen)))
     return tuple(pruned)

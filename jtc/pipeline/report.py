@@ -100,7 +100,7 @@ def summary_lines(report: ClassReport) -> list[str]:
                      f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
                      f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
     for bug in report.likely_bugs:
-        called = f" called from {bug['stack'][-1]}" if len(bug["stack"]) > 1 else ""
+        called = f" called from {bug['called_from']}" if bug.get("called_from") else ""
         lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']}{called} "
                      f"({_count(bug['executions'], 'execution')}); no passing test pins it")
     for test, reason in report.dropped:

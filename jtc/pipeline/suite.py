@@ -67,6 +67,7 @@ def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex
         rendered = render_suite(TestSuite(class_name, (case,)), index)
         span = rendered.tests[0]
         source = textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 1:span.last_line]))
-        found.append(({"exception": bug.exception, "message": bug.message, "site": bug.site, "stack": list(bug.stack),
+        found.append(({"exception": bug.exception, "message": bug.message, "site": bug.site,
+                       "called_from": bug.called_from, "stack": list(bug.java_stack),
                        "executions": group.executions, "test": source}, case))
     return found

@@ -8,10 +8,10 @@ import tempfile
 from pathlib import Path
 from typing import Hashable
 
-from jtc.amplification.assertions import selected_by_kills
+from jtc.amplification.assertions import quick_rule, selected_by_kills
 from jtc.coverage.measure import measure
 from jtc.emit.validate import ValidationReport, validate_suite
-from jtc.errors import CoverageError
+from jtc.errors import CoverageError, InternalError
 from jtc.model.program import Program
 from jtc.model.testcases import TestSuite
 from jtc.pipeline.context import RunContext
@@ -27,20 +27,27 @@ def write(context: RunContext, suite: TestSuite, report: ClassReport,
         work = Path(scratch)
         with report.timed("validation"):
             validation = _validated(context, suite, work / "validate", report)
+        fallback = ""
         if settings.select_assertions and validation.suite is not None:
             with report.timed("selection"):
                 validated = validation.suite
-                selected, kept = selected_by_kills(
-                    validated, context.classpath.entries, context.index, work / "select",
-                    lambda position: shown_by_program.get(validated.tests[position].program,
-                                                          frozenset({("unknown", position)})), settings.minimise)
-                if report.minimising is not None:
+                budgets = settings.budgets
+                try:
+                    selected, kept = selected_by_kills(
+                        validated, context.classpath.entries, context.index, work / "select",
+                        lambda position: shown_by_program.get(validated.tests[position].program,
+                                                              frozenset({("unknown", position)})), settings.minimise,
+                        max(budgets.selection_floor_seconds, budgets.selection_share * settings.time_budget))
+                except InternalError as error:  # the mutation run ran out of time (or failed): the quick rule
+                    selected, kept = quick_rule(validated), -1
+                    fallback = f"tests and assertions chosen by the quick rule: {error}"
+                if report.minimising is not None and kept >= 0:
                     report.minimising.tests_after = kept
                 validation = _validated(context, selected, work / "validate-selected", report)
         report.tests_written = len(validation.kept)
         report.disabled = len(validation.disabled)
         report.test_file = str(validation.written) if validation.written else None
-        report.note = validation.note
+        report.note = "; ".join(filter(None, [validation.note, fallback]))
         if validation.written is not None and settings.measure_coverage:
             with report.timed("coverage"):
                 _measure(context, validation, suite.class_under_test, work / "coverage", report)

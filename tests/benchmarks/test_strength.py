@@ -30,6 +30,11 @@ class FooTest {
         assertInstanceOf(Foo.class, foo.self());
     }
 
+    @Test
+    void one2() {
+        assertNotNull(new Foo());
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void two(int n) {
@@ -50,9 +55,11 @@ def test_suite_shape_counts_tests_statements_and_assertions(tmp_path: Path):
     # one: declaration, bump, if, bump inside, two asserts = 6; two: the assertThrows statement and the lambda's
     # expression statement (javalang reads an expression lambda body as no statement) = 1. The helper is no test.
     # Without the three bare assertion statements: 4 and 0.
-    assert shape == {"tests": 2, "parameterized": 1, "statements_per_test": 3.5,
-                     "non_assertion_statements_per_test": 2.0, "assertions_per_test": 1.5, "instance_of_share": 0.333,
-                     "assertions": {"assertEquals": 1, "assertInstanceOf": 1, "assertThrows": 1}}
+    # one2, a numbered near-duplicate of one, asserts only that there is an object: one statement.
+    assert shape == {"tests": 3, "parameterized": 1, "statements_per_test": 2.67,
+                     "non_assertion_statements_per_test": 1.33, "assertions_per_test": 1.33, "instance_of_share": 0.25,
+                     "assertions": {"assertEquals": 1, "assertInstanceOf": 1, "assertNotNull": 1, "assertThrows": 1},
+                     "numbered_near_duplicates": 1, "not_null_only_share": 0.333}
 
 
 @pytest.mark.slow

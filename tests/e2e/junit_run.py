@@ -25,7 +25,7 @@ def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path) -
 def generate_unfolded(classes: Path, output: Path, class_name: str, max_executions: int) -> ClassReport:
     """`jtc generate` of one class on an execution budget (seed 0, no folding: the statements are the
     point of the tests that use it); its ClassReport."""
-    settings = Settings(classpath=(str(classes),), output_dir=output, max_executions=max_executions,
+    settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=output, max_executions=max_executions,
                         time_budget=60.0, seed=0, fold=False)
     [(_, found)] = list(generate(settings, [class_name]))
     assert isinstance(found, ClassReport), found

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.slow
 
 
 def jtc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "jtc.cli", "generate", "--time-budget", "8", *args],
+    return subprocess.run([sys.executable, "-m", "jtc.cli", "generate", "--quick", "--time-budget", "8", *args],
                           capture_output=True, text=True, cwd=cwd, timeout=600)
 
 

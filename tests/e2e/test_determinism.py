@@ -12,7 +12,7 @@ from jtc.pipeline.report import ClassReport
 
 
 def _generate(classes: Path, output: Path) -> str:
-    settings = Settings(classpath=(str(classes),), output_dir=output, time_budget=120.0, seed=7, max_executions=300,
+    settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=output, time_budget=120.0, seed=7, max_executions=300,
                         measure_coverage=False)
     [(_, report)] = list(generate(settings, ["com.example.containers.BinSearchTree"]))
     assert isinstance(report, ClassReport) and report.search.stopped_by == "executions"

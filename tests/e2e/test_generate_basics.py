@@ -28,7 +28,7 @@ SUBJECTS = ["Bmi", "Gcd", "ArrayIndex", "SafeDivide", "Weekday", "Overflow", "Co
 @pytest.fixture(scope="module")
 def reports(basics_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
     output = tmp_path_factory.mktemp("generated")
-    settings = Settings(classpath=(str(basics_classes),), output_dir=output, time_budget=30.0, seed=1)
+    settings = Settings(select_assertions=False, classpath=(str(basics_classes),), output_dir=output, time_budget=30.0, seed=1)
     results = dict(generate(settings, [f"com.example.basics.{name}" for name in SUBJECTS]))
     failures = {name: str(result) for name, result in results.items() if not isinstance(result, ClassReport)}
     assert not failures

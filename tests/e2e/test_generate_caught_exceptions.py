@@ -17,7 +17,7 @@ from junit_run import compile_and_run
 
 @pytest.fixture(scope="module")
 def vault(sequences_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> ClassReport:
-    settings = Settings(classpath=(str(sequences_classes),), output_dir=tmp_path_factory.mktemp("generated"),
+    settings = Settings(select_assertions=False, classpath=(str(sequences_classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         time_budget=20.0, seed=4)
     [(_, report)] = list(generate(settings, ["seq.Vault"]))
     assert isinstance(report, ClassReport), report

@@ -20,7 +20,7 @@ TEST_FILE = Path("com/example/basics/StringsTest.java")
 
 def test_tests_that_return_alike_are_named_by_their_conditions(basics_classes: Path, tmp_path: Path) -> None:
     output = tmp_path / "generated"
-    assert cli.main(["generate", "--classpath", str(basics_classes), "--output", str(output), "--no-cache", "--no-fold",
+    assert cli.main(["generate", "--quick", "--classpath", str(basics_classes), "--output", str(output), "--no-cache", "--no-fold",
                      "--no-coverage", "--time-budget", "20", "com.example.basics.Strings"]) == 0
     source = (output / TEST_FILE).read_text()
     names = re.findall(r"void (\w+)\(", source)

@@ -22,7 +22,7 @@ SUBJECTS = ["IntStack", "BinSearchTree", "TemperatureMonitor"]
 
 @pytest.fixture(scope="module")
 def reports(containers_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
-    settings = Settings(classpath=(str(containers_classes),), output_dir=tmp_path_factory.mktemp("generated"),
+    settings = Settings(select_assertions=False, classpath=(str(containers_classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         time_budget=20.0, seed=3, fold=False)  # the sequences are the point
     results = dict(generate(settings, [f"com.example.containers.{name}" for name in SUBJECTS]))
     assert all(isinstance(r, ClassReport) for r in results.values()), results

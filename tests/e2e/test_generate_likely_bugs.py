@@ -17,14 +17,15 @@ from jtc.cli import main
 
 from junit_run import compile_and_run
 
-LAST_SITE = "bug.Ledger.last()I:26"
-OWNER_SITE = "bug.Ledger.ownerLength()I:38"
-LABEL_SITE = "bug.Ledger.label()Ljava/lang/String;:42"
+LAST_SITE = "Ledger.last(Ledger.java:26)"  # where the class under test went wrong, in Java syntax
+OWNER_SITE = "Ledger.ownerLength(Ledger.java:38)"
+LABEL_SITE = "Ledger.label(Ledger.java:42)"
+LAST_FRAME, OWNER_FRAME, LABEL_FRAME = (f"bug.{site}" for site in (LAST_SITE, OWNER_SITE, LABEL_SITE))
 
 
 def _generate(classes: Path, work: Path, *options: str) -> Path:
     """`jtc generate bug.Ledger` into `work/out`; the test file."""
-    code = main(["generate", "-cp", str(classes), "bug.Ledger", "-o", str(work / "out"), "--no-cache", "-j", "1",
+    code = main(["generate", "--quick", "-cp", str(classes), "bug.Ledger", "-o", str(work / "out"), "--no-cache", "-j", "1",
                  "--time-budget", "20", "--seed", "0", "--no-fold", "--likely-bugs-report", str(work / "bugs.json"), *options])
     assert code == 0
     return work / "out" / "bug" / "LedgerTest.java"
@@ -44,11 +45,11 @@ def test_the_report_groups_each_crash_with_its_shortest_reproduction(emitted: Pa
     [ledger] = report["classes"]
     assert ledger["class"] == "bug.Ledger"
     bugs = {tuple(bug["stack"]): bug for bug in ledger["likely_bugs"]}
-    assert set(bugs) == {(LAST_SITE,), (OWNER_SITE,), (OWNER_SITE, LABEL_SITE)}  # one crash, two stacks
-    overflow, unset, labelled = bugs[LAST_SITE,], bugs[OWNER_SITE,], bugs[OWNER_SITE, LABEL_SITE]
+    assert set(bugs) == {(LAST_FRAME,), (OWNER_FRAME,), (OWNER_FRAME, LABEL_FRAME)}  # one crash, two stacks
+    overflow, unset, labelled = bugs[LAST_FRAME,], bugs[OWNER_FRAME,], bugs[OWNER_FRAME, LABEL_FRAME]
     assert overflow["exception"] == "java.lang.ArrayIndexOutOfBoundsException"
     assert unset["exception"] == labelled["exception"] == "java.lang.NullPointerException"
-    assert (overflow["site"], overflow["stack"]) == (LAST_SITE, [LAST_SITE])
+    assert (overflow["site"], overflow["stack"]) == (LAST_SITE, [LAST_FRAME])
     assert overflow["message"] == "Index -1 out of bounds for length 2" and overflow["executions"] >= 1
     assert overflow["test"] == (
         "@Test\n"
@@ -58,6 +59,7 @@ def test_the_report_groups_each_crash_with_its_shortest_reproduction(emitted: Pa
         "    ledger.last();\n"
         "}")
     assert unset["site"] == labelled["site"] == OWNER_SITE
+    assert (unset["called_from"], labelled["called_from"]) == (None, LABEL_SITE)
     assert "    ledger.ownerLength();" in unset["test"] and "    ledger.label();" in labelled["test"]
     text = (emitted / "bugs.txt").read_text()
     assert text.startswith("jtc: 3 likely bugs in 1 class\n\nbug.Ledger\n")

@@ -25,7 +25,7 @@ TEST_FILE = Path("com/example/dungeon/level/LevelTest.java")
 
 
 def _generate(classes: Path, output: Path, minimise: bool) -> ClassReport:
-    settings = Settings(classpath=(str(classes),), output_dir=output, time_budget=120.0, max_executions=60, seed=0,
+    settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=output, time_budget=120.0, max_executions=60, seed=0,
                         fold=False, minimise=minimise)  # an execution budget: the same search both times
     [(_, report)] = list(generate(settings, [LEVEL]))
     assert isinstance(report, ClassReport), report

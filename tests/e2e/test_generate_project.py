@@ -27,7 +27,7 @@ def dungeon_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def jtc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     # An execution budget (and a time budget that never ends first) makes every class deterministic.
-    return subprocess.run([sys.executable, "-m", "jtc.cli", "generate", "--time-budget", "300",
+    return subprocess.run([sys.executable, "-m", "jtc.cli", "generate", "--quick", "--time-budget", "300",
                            "--max-executions", "40", *args], capture_output=True, text=True, cwd=cwd, timeout=900)
 
 

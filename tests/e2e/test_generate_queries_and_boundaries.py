@@ -36,7 +36,8 @@ pytestmark = pytest.mark.slow
 
 def _generate(classes: Path, output: Path, name: str, **settings: int) -> ClassReport:
     options = Settings(classpath=(str(classes),), output_dir=output, time_budget=20.0, seed=0,
-                       measure_coverage=False, fold=False, **settings)  # type: ignore[arg-type]
+                       measure_coverage=False, fold=False,
+                       **{"select_assertions": False, **settings})  # type: ignore[arg-type]
     [(_, report)] = list(generate(options, [name]))
     assert isinstance(report, ClassReport), report
     assert report.search.stopped_by == "exhausted"  # the whole search, so the suite is the same every run
@@ -88,7 +89,7 @@ def test_assertions_chosen_by_mutation_analysis_kill_more_with_fewer(strength_cl
     the total is not a multiple of the count, which a test on trial shows."""
     names = ["st.Tally", "st.Window"]
     ruled, selected = tmp_path / "ruled", tmp_path / "selected"
-    options = Settings(classpath=(str(strength_classes),), output_dir=ruled, time_budget=20.0, seed=0,
+    options = Settings(select_assertions=False, classpath=(str(strength_classes),), output_dir=ruled, time_budget=20.0, seed=0,
                        measure_coverage=False)
     assert all(isinstance(report, ClassReport) for _, report in generate(options, names))
     reports = [report for _, report in generate(replace(options, output_dir=selected, select_assertions=True), names)]

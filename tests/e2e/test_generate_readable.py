@@ -24,7 +24,7 @@ TEST_FILE = Path("com/example/basics/WeekdayTest.java")
 
 
 def _folded(classes: Path, output: Path, coverage: bool = True) -> ClassReport:
-    settings = Settings(classpath=(str(classes),), output_dir=output, time_budget=60.0, seed=0,
+    settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=output, time_budget=60.0, seed=0,
                         measure_coverage=coverage)
     [(_, report)] = list(generate(settings, [WEEKDAY]))
     assert isinstance(report, ClassReport), report
@@ -36,7 +36,7 @@ def _folded(classes: Path, output: Path, coverage: bool = True) -> ClassReport:
 def suites(basics_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, ClassReport]:
     folded_dir, plain_dir = tmp_path_factory.mktemp("folded"), tmp_path_factory.mktemp("plain")
     report = _folded(basics_classes, folded_dir)
-    assert cli.main(["generate", "--classpath", str(basics_classes), "--output", str(plain_dir), "--no-cache", "--no-fold",
+    assert cli.main(["generate", "--quick", "--classpath", str(basics_classes), "--output", str(plain_dir), "--no-cache", "--no-fold",
                      "--time-budget", "60", WEEKDAY]) == 0
     return folded_dir, plain_dir, report
 

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def reports(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
-    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
+    settings = Settings(select_assertions=False, classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         max_executions=100, time_budget=60.0, seed=0, fold=False, minimise=False)
     found = dict(generate(settings, ["gr.Trail", "gr.Shepherd"]))
     assert all(isinstance(report, ClassReport) for report in found.values()), found

@@ -17,7 +17,7 @@ from junit_run import compile_and_run
 @pytest.fixture(scope="module")
 def board(sequences_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ClassReport]:
     classes = sequences_classes
-    settings = Settings(classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
+    settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         time_budget=20.0, seed=2, access=AccessOptions(include_private=True))
     [(_, report)] = list(generate(settings, ["seq.Board"]))
     assert isinstance(report, ClassReport), report

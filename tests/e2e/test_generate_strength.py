@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 
 
 def _generate(classes: Path, output: Path) -> ClassReport:
-    settings = Settings(classpath=(str(classes),), output_dir=output, time_budget=20.0, seed=0,
+    settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=output, time_budget=20.0, seed=0,
                         measure_coverage=False)
     [(_, report)] = list(generate(settings, ["st.Tally"]))
     assert isinstance(report, ClassReport), report

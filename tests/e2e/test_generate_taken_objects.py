@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def reports(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
-    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
+    settings = Settings(select_assertions=False, classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         max_executions=100, time_budget=60.0, seed=0,
                         fold=False, minimise=False)  # the statements are the point (minimised: the dog fed)
     found = dict(generate(settings, ["gr.Howl", "gr.Kennel", "gr.Litter"]))
@@ -59,7 +59,7 @@ def test_an_element_of_a_returned_set_is_taken_by_its_iterator(reports: dict[str
 
 @pytest.fixture(scope="module")
 def arena(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> ClassReport:
-    settings = Settings(classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("arena"),
+    settings = Settings(select_assertions=False, classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("arena"),
                         max_executions=200, time_budget=120.0, seed=0, fold=False, minimise=False)
     [(_, report)] = list(generate(settings, ["gr.Arena"]))
     assert isinstance(report, ClassReport), report

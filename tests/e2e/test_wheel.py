@@ -33,7 +33,7 @@ def test_an_installed_wheel_generates_tests_without_the_checkout(basics_classes:
     where = subprocess.run([str(python), "-c", "import jtc.java.build as b; print(b.java_sources('main', 'java'))"],
                            cwd=elsewhere, check=True, capture_output=True, text=True).stdout.strip()
     assert where.startswith(site) and Path(where, "jtc", "agent", "Agent.java").is_file()
-    run = subprocess.run([str(python), "-m", "jtc.cli", "generate", "-cp", str(basics_classes), "-o", "out",
+    run = subprocess.run([str(python), "-m", "jtc.cli", "generate", "--quick", "-cp", str(basics_classes), "-o", "out",
                           "--time-budget", "20", "--no-cache", "com.example.basics.Gcd"],
                          cwd=elsewhere, capture_output=True, text=True, timeout=600,
                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home")})  # a cold jar cache

@@ -169,6 +169,19 @@ def test_names_say_the_calls_before_when_the_inputs_are_the_same() -> None:
     assert naming.distinct_names(twice, CALC, taken=["gcdReturns6"]) == ["gcdReturns6_2", "gcdReturns6_3"]
 
 
+def test_tests_of_two_overloads_are_named_by_their_parameter_types() -> None:
+    """`parse(words)` and `parse(options, words)` returning alike: no number tells them apart, the
+    overload does."""
+    parser, words = "p/Parser", ArrayLiteral("[Ljava/lang/String;", ("a",))
+    made = (Construct(parser, "()V", ()), Construct("p/Options", "()V", ()))
+    short = Invoke(parser, "parse", "([Ljava/lang/String;)Lp/Line;", VarRef(0, f"L{parser};"), (words,))
+    long = Invoke(parser, "parse", "(Lp/Options;[Ljava/lang/String;)Lp/Line;", VarRef(0, f"L{parser};"),
+                  (VarRef(1, "Lp/Options;"), words))
+    cases = [Case((*made, short), ReturnsObject("p.Line")), Case((*made, long), ReturnsObject("p.Line"))]
+    assert naming.distinct_names(cases, parser) == ["parseWithStringArrayReturnsLine",
+                                                    "parseWithOptionsAndStringArrayReturnsLine"]
+
+
 @pytest.mark.parametrize("value, words", [
     (Null(STRING), "Null"), (Literal(STRING, ""), "Empty"), (Literal(STRING, "no such day"), "NoSuchDay"),
     (Literal(STRING, "a+b"), ""), (Literal("I", 0), "Zero"), (Literal("I", -3), "Minus3"),

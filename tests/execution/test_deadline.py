@@ -83,7 +83,7 @@ def test_runs_the_watchdog_would_stop_later_end_at_the_deadline(bad_classes: Pat
     the search must not wait for either; the cut run is not reported as a run that did not finish,
     and the replaced JVM serves the next class."""
     _search_only(monkeypatch)
-    settings = Settings(classpath=(str(bad_classes),), output_dir=tmp_path, time_budget=3.0,
+    settings = Settings(select_assertions=False, classpath=(str(bad_classes),), output_dir=tmp_path, time_budget=3.0,
                         measure_coverage=False)
     results = dict(generate(settings, [cls, "bad.Crasher"]))
     report = results[cls]

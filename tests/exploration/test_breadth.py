@@ -23,7 +23,7 @@ def test_every_member_runs_before_the_first_members_branches_are_exhausted(
     """Overflow's four members have two or three branches each: with new candidates every other
     step, all four run within seven executions."""
     monkeypatch.setattr(generate_module, "write", lambda *args, **kwargs: None)
-    settings = Settings(classpath=(str(basics_classes),), output_dir=tmp_path, time_budget=60.0,
+    settings = Settings(select_assertions=False, classpath=(str(basics_classes),), output_dir=tmp_path, time_budget=60.0,
                         max_executions=7, measure_coverage=False)
     report = dict(generate(settings, ["com.example.basics.Overflow"]))["com.example.basics.Overflow"]
     assert isinstance(report, ClassReport), report

@@ -43,7 +43,8 @@ def test_an_exception_the_jvm_raised_inside_the_class_is_a_likely_bug_grouped_by
     assert bug is not None
     assert bug.stack == (PUT,)  # the harness's reflection frames are not part of it
     assert bug.key == ("java.lang.ArrayIndexOutOfBoundsException", (PUT,))
-    assert bug.summary == f"ArrayIndexOutOfBoundsException at {PUT}" and bug.statement == 1
+    assert bug.summary == "ArrayIndexOutOfBoundsException at Ledger.last(Ledger.java:19)" and bug.statement == 1
+    assert bug.java_stack == ("b.Ledger.last(Ledger.java:19)",) and bug.called_from is None
 
 
 def test_an_explicit_throw_is_expected_behaviour() -> None:
@@ -72,7 +73,9 @@ def test_argument_checks_of_the_jdk_are_expected() -> None:
 def test_a_crash_of_a_jdk_method_the_class_called_is_a_likely_bug_unless_the_class_is_a_collection() -> None:
     stack = ["java.util.ArrayList.get(I)Ljava/lang/Object;:427", PUT]
     bug = _judge(_threw("java.lang.IndexOutOfBoundsException", stack))
-    assert bug is not None and bug.site == stack[0] and bug.stack == tuple(stack)
+    assert bug is not None and bug.stack == tuple(stack)
+    # The class under test's line first, in Java syntax, then the JDK frame that raised it.
+    assert bug.site == "Ledger.last(Ledger.java:19), in java.util.ArrayList.get(ArrayList.java:427)"
     assert _judge(_threw("java.lang.IndexOutOfBoundsException", stack), contract=True) is None
     # A collection's contract covers running out of elements, not a NullPointerException.
     assert _judge(_threw("java.lang.NullPointerException", stack), contract=True) is not None

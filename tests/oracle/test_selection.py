@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from jtc.jvm.protocol import HarnessResult
-from jtc.model.program import Construct, Invoke, Literal, Null, StatementStatus, VarRef
+from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, StatementStatus, VarRef
 from jtc.oracle.outcomes import Kind, Outcome
 from jtc.amplification.trial import spares
 from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select
@@ -88,9 +88,26 @@ def test_a_test_ends_with_the_last_call_of_the_class_under_test() -> None:
     execution = _execution(program, ["threw", "ok"], ["java.lang.NullPointerException", "O:java.lang.Integer#5"])
     [found] = candidates([execution], "g/Level")
     assert found.outcome.statement == 0 and found.outcome.kind == Kind.THREW
-    assert found.outcome_key == (("g/Level", "<init>", "(Lg/Board;)V"), Kind.THREW, "java.lang.NullPointerException")
+    assert found.outcome_key == (("g/Level", "<init>"), Kind.THREW, "java.lang.NullPointerException")
     suite = build_suite("g/Level", [found], lambda owner, name, desc: False)
     assert suite.tests[0].program == program[:1]
+
+
+def test_the_overloads_of_a_method_share_their_outcomes() -> None:
+    """`parse(args)` and `parse(options, args)` failing on a null element are one behaviour: once
+    one of them is chosen, the other shows no new outcome and gets no test of its own."""
+    strings = ArrayLiteral("[Ljava/lang/String;", (None,))
+    short = (Construct("p/Parser", "()V", ()),
+             Invoke("p/Parser", "parse", "([Ljava/lang/String;)Lp/Line;", VarRef(0, "Lp/Parser;"), (strings,)))
+    long = (Construct("p/Parser", "()V", ()), Construct("p/Options", "()V", ()),
+            Invoke("p/Parser", "parse", "(Lp/Options;[Ljava/lang/String;)Lp/Line;", VarRef(0, "Lp/Parser;"),
+                   (VarRef(1, "Lp/Options;"), strings)))
+    found = [candidate for program in (short, long) for candidate in candidates(
+        [_execution(program, ["ok"] * (len(program) - 1) + ["threw"],
+                    ["O:p.Parser#1"] * (len(program) - 1) + ["java.lang.NullPointerException"])], "p/Parser")]
+    assert found[0].outcome_key == found[1].outcome_key == (("p/Parser", "parse"), Kind.THREW,
+                                                            "java.lang.NullPointerException")
+    assert [c.execution.program for c in select(found)] == [short]
 
 
 def test_an_execution_in_which_no_member_of_the_class_ran_makes_no_test() -> None:
