@@ -17,7 +17,7 @@ import time
 from typing import Any
 from pathlib import Path
 
-from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, Settings
+from jtc.config import ExplorationOptions, GenerationOptions, Settings
 from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
 from jtc.pipeline.generate import generate
@@ -31,7 +31,6 @@ B2 = ("TemperatureMonitor", "Coinbox", "PartialOrder", "Shapes", "Catcher", "Out
 # Symstra's branch coverage, as the JTestCraft thesis reports it (den Hollander, TU Delft, 2010, table 6.2).
 GOALS = {"UBStack": 100, "IntStack": 100, "BinSearchTree": 100, "BinomialHeap": 91, "LinkedList": 100,
          "TreeMap": 84, "HeapArray": 100}
-NEEDS_NON_PUBLIC = {"PackagePrivate"}  # its target is a package-private method
 VARIANTS = {
     "full": {},
     "no data-flow check": {"data_flow_check": False},
@@ -48,7 +47,6 @@ def _settings(classes: Path, output: Path, budget: float, seed: int, name: str, 
     exploration = dataclasses.replace(ExplorationOptions(), **{k: v for k, v in switches.items()
                                                                 if k in ("grouping", "pruning")})
     return Settings(classpath=(str(classes),), output_dir=output, time_budget=budget, seed=seed,
-                    access=AccessOptions(include_non_public=name in NEEDS_NON_PUBLIC),
                     generation=generation, exploration=exploration)
 
 

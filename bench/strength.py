@@ -38,7 +38,6 @@ LABELS = ("hand-written", "generated", "union")
 # Classes whose hand-written test calls what jtc leaves alone by default, and the access jtc is given
 # for them, so that both suites may call the same members (`--default-access` leaves it out).
 HAND_WRITTEN_ACCESS = {
-    "com.example.containers.PackagePrivate": AccessOptions(include_non_public=True),  # a package-private method
     "com.example.basics.NoPublicConstructor": AccessOptions(include_private=True),  # a private constructor, by reflection
 }
 TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest"})
@@ -183,8 +182,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the sample")
-    parser.add_argument("--include-non-public", action="store_true",
-                        help="let the generated tests call package-private members (jtc generate --include-non-public)")
+    parser.add_argument("--public-only", action="store_true",
+                        help="let the generated tests call public members only (jtc generate --public-only)")
     parser.add_argument("--default-access", action="store_true",
                         help="generate every class with the same access, also those whose hand-written test calls "
                              "package-private or private members (HAND_WRITTEN_ACCESS)")
@@ -196,7 +195,7 @@ def main(argv: list[str]) -> int:
     classes = args.classes or _classes_with_tests(args.sample)
     with tempfile.TemporaryDirectory(prefix="jtc-strength-") as scratch:
         result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated,
-                     {"access": AccessOptions(include_non_public=args.include_non_public),
+                     {"access": AccessOptions(include_non_public=not args.public_only),
                       "select_assertions": not args.quick},
                      {} if args.default_access else HAND_WRITTEN_ACCESS)
         if args.keep is not None and args.generated is None:

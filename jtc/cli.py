@@ -76,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
                           help="keep every statement the search ran and every test it chose (no minimisation)")
     generate.add_argument("--verbose", "-v", action="store_true",
                           help="log every execution of the search (sequence, outcome, time) to stderr")
-    generate.add_argument("--include-non-public", action="store_true",
-                          help="also call package-private and protected members (the tests live in the same package)")
+    generate.add_argument("--public-only", action="store_true",
+                          help="call public members only (by default tests, which live in the class's package, also "
+                               "call package-private and protected members)")
     generate.add_argument("--include-private", action="store_true",
                           help="also call private members, through reflection")
     generate.add_argument("--max-sequence-length", type=int, default=GenerationOptions.max_length, metavar="N",
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             fold=not args.no_fold, minimise=not args.no_minimise,
             emit_likely_bugs=args.emit_likely_bugs,
             boundary_runs=args.boundary_runs, select_assertions=not args.quick,
-            access=AccessOptions(args.include_non_public, args.include_private),
+            access=AccessOptions(not args.public_only, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),
             exploration=dataclasses.replace(ExplorationOptions(), pruning=not args.no_pruning,

@@ -19,7 +19,7 @@ class Strategy(StrEnum):
 class AccessOptions:
     """Which members a test may use besides public ones (tests live in the class's package)."""
 
-    include_non_public: bool = False  # package-private and protected members
+    include_non_public: bool = True  # package-private and protected members (off with --public-only)
     include_private: bool = False  # private members, through reflection
 
 

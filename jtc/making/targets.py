@@ -38,8 +38,8 @@ def testable_targets(pool: Pool, cls: ClassFile) -> list[Invokable]:
                 f"{name} has no way in: no accessible constructor, no factory or method of any class on the classpath "
                 f"that returns a {object_desc(cls.name)[1:-1].rpartition('/')[2]}, no constant of its type"
                 + (", no concrete subclass and no way to stub it" if not cls.is_concrete else "")
-                + f" (the {what}'s instance methods cannot be reached; --include-non-public or --include-private "
-                  f"widens what jtc may call)")
+                + f" (the {what}'s instance methods cannot be reached; without --public-only, and with "
+                  f"--include-private, jtc may call more)")
         raise NotTestableError(f"{name} has no accessible methods to test: {why_nothing_to_call(cls)}")
     return reachable
 
@@ -47,9 +47,9 @@ def testable_targets(pool: Pool, cls: ClassFile) -> list[Invokable]:
 def why_nothing_to_call(cls: ClassFile) -> str:
     """The likely reason a class offers nothing to call, for the one-line refusal."""
     if not cls.effective_access & ACC_PUBLIC:
-        return "the class is not public (--include-non-public lets tests in its package call it)"
+        return "the class is not public (tests in its package call it unless --public-only is given)"
     if cls.is_interface:
         return "an interface without default or static methods has no code of its own"
     if cls.is_enum:
         return "an enum with nothing to call but what the compiler writes for its constants (values, valueOf)"
-    return "no public constructor or method with code (--include-non-public, --include-private widen that)"
+    return "no accessible constructor or method with code (--include-private widens that; --public-only narrows it)"

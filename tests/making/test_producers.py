@@ -21,7 +21,7 @@ from jtc.java.toolchain import toolchain
 
 @pytest.fixture(scope="module")
 def producers(graphs_classes: Path) -> Producers:
-    return Producers(ClassIndex([graphs_classes], toolchain().java_home), "gr", AccessOptions())
+    return Producers(ClassIndex([graphs_classes], toolchain().java_home), "gr", AccessOptions(include_non_public=False))
 
 
 def _labels(recipe: Recipe) -> list[str]:
@@ -91,7 +91,7 @@ def test_a_refusal_says_why_nothing_can_be_called(producers: Producers) -> None:
     sensor = producers.index.lookup("gr/Sensor")
     assert sensor is not None and "interface without default or static methods" in why_nothing_to_call(sensor)
     depot = producers.index.lookup("gr/Depot")
-    assert depot is not None and "no public constructor or method" in why_nothing_to_call(depot)
+    assert depot is not None and "no accessible constructor or method" in why_nothing_to_call(depot)
 
 
 def test_a_class_argument_gets_the_literals_of_its_bound_s_classes(producers: Producers) -> None:

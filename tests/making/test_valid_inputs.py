@@ -25,7 +25,7 @@ STRING = "Ljava/lang/String;"
 
 @pytest.fixture(scope="module")
 def producers(graphs_classes: Path) -> Producers:
-    return Producers(ClassIndex([graphs_classes], toolchain().java_home), "gr", AccessOptions())
+    return Producers(ClassIndex([graphs_classes], toolchain().java_home), "gr", AccessOptions(include_non_public=False))
 
 
 def _static(*types: GenericType) -> Invokable:
