@@ -92,6 +92,12 @@ def lookups_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def behind_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Objects made only by factories that declare a supertype (tests/fixtures/behind)."""
+    return compile_java(FIXTURES / "behind", tmp_path_factory.mktemp("behind"))
+
+
+@pytest.fixture(scope="session")
 def sequences_engine(sequences_classes: Path):
     engine = start_engine([sequences_classes])
     yield engine

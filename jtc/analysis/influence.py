@@ -19,17 +19,15 @@ from typing import Callable, Iterator
 
 from jtc.model.classindex import ClassIndex
 from jtc.model.classtable import ClassInfo, MethodInfo
+from jtc.model.opcodes import (CHECKCAST, GETFIELD, GETSTATIC, IALOAD, IASTORE, INSTANCEOF, INVOKEDYNAMIC,
+                               INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, NEW, PUTFIELD, PUTSTATIC)
 from jtc.model.repository import ClassRepository
 
 JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "[")  # and arrays: none of them a dependency's
 ANY_REFERENCE = "L"  # element type of aastore/aaload: some reference type
-GETSTATIC, PUTSTATIC, GETFIELD, PUTFIELD = 178, 179, 180, 181
-INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC = 182, 183, 184, 185, 186
 # Method handle kinds (JVMS 4.4.8) 1-4 read or write a field, 5-9 call: as the instruction that does the same.
 HANDLE_OPCODES = {1: GETFIELD, 2: GETSTATIC, 3: PUTFIELD, 4: PUTSTATIC, 5: INVOKEVIRTUAL, 6: INVOKESTATIC,
                   7: INVOKESPECIAL, 8: INVOKESPECIAL, 9: INVOKEINTERFACE}
-CHECKCAST, INSTANCEOF = 192, 193
-IALOAD, IASTORE = 46, 79
 ELEMENTS = "IJFDLBCS"  # element kinds of xaload/xastore in opcode order (baload/bastore serve boolean too)
 # Field types whose objects change through their own methods (collections, maps, builders), and the
 # names of the JDK methods that change them.
@@ -62,6 +60,7 @@ class Effects:
     casts: frozenset[str]  # internal names named by checkcast/instanceof
     complete: bool  # False when some user callee could not be analysed
     runs: frozenset[tuple[str, str, str]] = frozenset()  # user methods it may run, itself included
+    allocates: frozenset[str] = frozenset()  # classes it may instantiate (`new`), by internal name
 
     def influences(self, later: Effects) -> bool:
         """Could what this defines or stores be what `later` uses or loads? (objects not compared)"""
@@ -119,6 +118,7 @@ class InfluenceAnalysis:
         casts: set[str] = set()
         complete = True
         runs: set[tuple[str, str, str]] = set()
+        allocates: set[str] = set()
         owner, name, desc = root
         pending = [root] if self.index.is_project_class(owner) else self._implementations(owner, name, desc)
         seen = set(pending)
@@ -146,6 +146,8 @@ class InfluenceAnalysis:
                     stores.update(self._kinds(opcode - IASTORE))
                 elif opcode in (CHECKCAST, INSTANCEOF):
                     casts.add(instruction[1])
+                elif opcode == NEW:
+                    allocates.add(instruction[1])
                 elif INVOKEVIRTUAL <= opcode <= INVOKEINTERFACE:
                     mutates = mutates or (opcode != INVOKESTATIC and self._library(instruction[1])
                                           and instruction[2].startswith(MUTATOR_PREFIXES))
@@ -156,7 +158,7 @@ class InfluenceAnalysis:
             if mutates:
                 defs.update(containers)
         return Effects(frozenset(defs), frozenset(uses), frozenset(stores), frozenset(loads), frozenset(casts),
-                       complete, frozenset(runs))
+                       complete, frozenset(runs), frozenset(allocates))
 
     def _library(self, owner: str) -> bool:
         """A class whose mutating methods count: `java/` or a dependency's (library code, not analysed)."""

@@ -13,7 +13,9 @@ of these can make gets a stub (making/recipes.py).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
+from typing import Callable
 
 from jtc.config import AccessOptions
 from jtc.model.classfile import ACC_FINAL, ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ClassFile, MethodDecl
@@ -31,10 +33,14 @@ _ORDER = {InvokableKind.NEW: 0, InvokableKind.STATIC: 1, InvokableKind.GET_STATI
 
 
 class Producers:
-    def __init__(self, index: ClassIndex, test_package: str, options: AccessOptions) -> None:
+    def __init__(self, index: ClassIndex, test_package: str, options: AccessOptions,
+                 allocates: Callable[[Invokable], frozenset[str]] = lambda invokable: frozenset()) -> None:
+        """`allocates` tells the classes a call may instantiate (the influence analysis): a factory
+        that declares a supertype makes the classes it allocates."""
         self.index = index
         self.package = test_package
         self.options = options
+        self.allocates = allocates
         self._returning: dict[str, list[Invokable]] | None = None
         self._cache: dict[str, list[Invokable]] = {}
 
@@ -82,6 +88,7 @@ class Producers:
                 found = []
                 for subtype in (name, *(s for s in self.index.subtypes(name) if s != name)):
                     found.extend(self._own(subtype))
+                found.extend(self._behind_supertypes(name))
             elif name.startswith("java/"):
                 found = self._library(name) if jdk.safe_class(name) else []
                 substitute = jdk.SUBSTITUTES.get(name)
@@ -108,6 +115,19 @@ class Producers:
             others = [inv for inv in others if inv.kind == InvokableKind.GET_STATIC or inv.owner != name]
             return sorted(others, key=lambda inv: (inv.owner != name, inv.kind != InvokableKind.GET_STATIC))
         return found + sorted(others, key=lambda inv: (inv.owner != name, _ORDER[inv.kind]))
+
+    def _behind_supertypes(self, name: str) -> list[Invokable]:
+        """Factories that declare a supertype of `name` (`Game createGame()`) and allocate a `name`
+        (a `SinglePlayerGame`): their result, cast, is one (the harness refuses a run where it is not).
+        The runtime class counts, not the declared one: a class made only that way is tested too."""
+        found = []
+        for supertype, _ in self.index.supertypes(name):
+            if supertype in (name, "java/lang/Object"):
+                continue
+            for factory in self._index_returns().get(object_desc(supertype), []):
+                if factory.kind in (InvokableKind.STATIC, InvokableKind.CALL) and name in self.allocates(factory):
+                    found.append(dataclasses.replace(factory, returns=object_desc(name), result_type=None))
+        return found
 
     def _library(self, name: str) -> list[Invokable]:
         """A library class's (the JDK's, a dependency's) own public constructors, factories and

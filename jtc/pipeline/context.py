@@ -72,7 +72,8 @@ class RunContext:
             access = self.settings.access
             effects = functools.partial(effects_of, self.analysis)
             found = self.workshops[package] = Workshop(
-                Producers(self.index, package, access), Preparations(self.index, package, access, effects),
+                Producers(self.index, package, access, lambda factory: effects(factory).allocates),
+                Preparations(self.index, package, access, effects),
                 Taking(self.index, package, access, lambda getter: sets_nothing(effects(getter)), self.assignable))
         return found
 

@@ -1,5 +1,6 @@
-"""What code written elsewhere needs: inputs that equal keys the code stored in a JDK map, and a
-real dependency jar on the classpath that costs the class nothing it does not use."""
+"""What code written elsewhere needs: inputs that equal keys the code stored in a JDK map, objects
+made only by factories that declare a supertype, and a real dependency jar on the classpath that
+costs the class nothing it does not use."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jtc.config import Settings
+from jtc.config import AccessOptions, Settings
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import dependency_jars
 from jtc.pipeline.context import RunContext
@@ -47,6 +48,23 @@ def test_words_the_code_compares_with_become_inputs(lookups_classes: Path, tmp_p
 
 def test_the_parser_tests_compile_and_pass(parser: ClassReport, lookups_classes: Path, tmp_path: Path) -> None:
     assert_written_tests_pass([parser], lookups_classes, tmp_path)
+
+
+@pytest.mark.parametrize("name, branches, made", [
+    ("bh.SinglePlayerGame", (4, 4), "(SinglePlayerGame) SinglePlayerGame.start()"),  # its own factory, typed Game
+    ("bh.RingCursor", (6, 6), "(RingCursor) ring.cursor("),  # through the project's Cursor interface
+])
+def test_a_class_made_only_by_a_factory_that_declares_a_supertype_is_tested(
+        behind_classes: Path, tmp_path: Path, name: str, branches: tuple[int, int], made: str) -> None:
+    """The runtime class of what a factory returns counts: the factory allocates the class, its
+    result is cast in the test. Public members only, so that no constructor is a way in."""
+    settings = Settings(classpath=(str(behind_classes),), output_dir=tmp_path, max_executions=200, time_budget=60.0,
+                        seed=0, fold=False, select_assertions=False, access=AccessOptions(include_non_public=False))
+    [(_, report)] = list(generate(settings, [name]))
+    assert isinstance(report, ClassReport), report
+    assert report.branch == branches and report.dropped == []
+    assert made in Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert_written_tests_pass([report], behind_classes, tmp_path / "run")
 
 
 @pytest.mark.skipif(not GUAVA.is_file(), reason="Debian's libguava-java is not installed")
