@@ -83,6 +83,11 @@ class StageBudgets:
     # to the quick mode's rule (no tests on trial, three observer answers per test).
     selection_share: float = 3.0
     selection_floor_seconds: float = 60.0
+    # Every stage of a class ends within this share of the budget from the class's start, or
+    # `whole_class_floor_seconds` if more (a later stage gets what the earlier ones left): only the
+    # validation and measurement of what was found run past it.
+    whole_class_share: float = 6.0
+    whole_class_floor_seconds: float = 120.0
 
 
 @dataclass(frozen=True)

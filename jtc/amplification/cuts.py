@@ -178,14 +178,13 @@ TimedRun = Callable[[Program, int, float, "tuple[str, bytes] | None"], HarnessRe
 
 
 def cut_runs(class_name: str, classpath: Sequence[Path], tests: list[Program], walked: list[Program],
-             more: Iterator[Program], run: TimedRun, executor: Executor, budgets: StageBudgets, time_budget: float,
+             more: Iterator[Program], run: TimedRun, executor: Executor, budgets: StageBudgets, deadline: float,
              timeout_ms: int) -> list[Execution]:
     """Runs, by `executor`, of the long walks `walked`, or of `more` walks drawn afresh, cut to what
-    their kills of mutants that none of `tests` kills need, within the cuts' share of the budget."""
+    their kills of mutants that none of `tests` kills need, until `deadline` (time.monotonic())."""
     walks = longest(walked, budgets.cut_above)
     if not walks:
         return []
-    deadline = time.monotonic() + budgets.cuts_share * time_budget
     with tempfile.TemporaryDirectory(prefix="jtc-cuts-") as scratch:
         classes = Path(scratch) / "classes"
         extract_classes(classpath, [class_name], classes)

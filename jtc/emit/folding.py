@@ -14,6 +14,7 @@ from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Union
 
+from jtc.emit.literals import LARGE_TEXT, is_large
 from jtc.model.program import ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, NewCollection, Null, Value
 from jtc.model.types import STRING
 from jtc.model.testcases import (Expectation, Returns, ReturnsBoxed, ReturnsText, Stated, TestCase, Throws)
@@ -62,12 +63,13 @@ def _hole(value: Value) -> _Hole | None:
 
 
 def _stated_slot(stated: Stated | Expectation) -> tuple[Hashable, SlotValue | None]:
-    """The shape of a stated value and its literal, when it has one."""
-    if isinstance(stated, (Returns, ReturnsBoxed)):
+    """The shape of a stated value and its literal, when it has one (a large one stays in its test:
+    it is stated by its hash, not as a parameter)."""
+    if isinstance(stated, (Returns, ReturnsBoxed)) and not is_large(stated.value):
         hole = _hole(stated.value)
         if hole is not None:
             return (type(stated).__name__, hole), stated.value
-    if isinstance(stated, ReturnsText):
+    if isinstance(stated, ReturnsText) and len(stated.text) <= LARGE_TEXT:
         return ("text", stated.class_name, _Hole(STRING)), Literal(STRING, stated.text)
     return stated, None
 

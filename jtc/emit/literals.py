@@ -253,3 +253,55 @@ def _shortest_float32_digits(value: float) -> tuple[str, int]:
                 text = str(digits)
                 return text, exponent + len(text) - precision
     raise AssertionError(f"no 9-digit decimal denotes {value!r}")  # 9 digits always suffice for float32
+
+
+# Values larger than this are stated by their hash code, not written out: a test that spells out
+# a result of half a million chars does not compile ("code too large") and nobody reads it.
+LARGE_ELEMENTS = 64  # array elements (the longest array an input may be)
+LARGE_TEXT = 1_000  # UTF-16 units of a String
+
+
+def is_large(value: Literal | ArrayLiteral | Null) -> bool:
+    if isinstance(value, ArrayLiteral):
+        return len(value.elements) > LARGE_ELEMENTS
+    return isinstance(value, Literal) and isinstance(value.value, str) and len(value.value) > LARGE_TEXT
+
+
+def _int32(value: int) -> int:
+    value &= 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def string_hash(text: str) -> int:
+    """Java's String.hashCode."""
+    code = 0
+    for unit in _utf16_units(text):
+        code = (31 * code + unit) & 0xFFFFFFFF
+    return _int32(code)
+
+
+def _element_hash(desc: str, element: object) -> int:
+    """The hashCode of an element as Arrays.hashCode of a primitive or String array takes it."""
+    if desc == STRING:
+        return 0 if element is None else string_hash(str(element))
+    if desc == "Z":
+        return 1231 if element else 1237
+    if isinstance(element, float) or desc in "FD":
+        number = float(element)  # type: ignore[arg-type]
+        if desc == "F":
+            return 0x7FC00000 if math.isnan(number) else struct.unpack(">i", struct.pack(">f", number))[0]
+        bits = 0x7FF8000000000000 if math.isnan(number) else struct.unpack(">q", struct.pack(">d", number))[0]
+        return _int32(bits ^ ((bits & 0xFFFFFFFFFFFFFFFF) >> 32))
+    whole = ord(element) if isinstance(element, str) else int(element)  # type: ignore[call-overload]
+    if desc == "J":
+        return _int32(whole ^ ((whole & 0xFFFFFFFFFFFFFFFF) >> 32))
+    return _int32(whole)
+
+
+def array_hash(value: ArrayLiteral) -> int:
+    """Java's Arrays.hashCode of a one-dimensional array of primitives or Strings."""
+    element = value.desc[1:]
+    code = 1
+    for item in value.elements:
+        code = (31 * code + _element_hash(element, item)) & 0xFFFFFFFF
+    return _int32(code)

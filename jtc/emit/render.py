@@ -21,7 +21,8 @@ import jinja2
 
 from jtc.emit.imports import TypeNames, top_level
 from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, OBSERVED, RAISED, VALUE, Fold, Slot, SlotValue, folds, shape
-from jtc.emit.literals import csv_value, java_literal, string_literal
+from jtc.emit.literals import (LARGE_TEXT, array_hash, csv_value, is_large, java_literal, string_hash,
+                               string_literal)
 from jtc.emit.setup import shared_set_up
 from jtc.emit.naming import (
     JAVA_KEYWORDS,
@@ -332,8 +333,9 @@ class _CaseRenderer:
         return self.names.spell_class(internal)
 
     def spell_generic(self, desc: str, generic: GenericType | None) -> str:
-        """`List<Ghost>` where the type arguments are known and nameable, the raw type otherwise."""
-        if generic is None or not generic.args or not generic.concrete or generic.desc != desc or any(
+        """`List<Ghost>` where the type arguments are known and nameable, the raw type otherwise (an
+        array's element type carries none in source: `byte[]`, never `byte[]<byte>`)."""
+        if generic is None or not generic.args or not generic.concrete or generic.desc != desc or desc.startswith("[") or any(
                 not self.nameable(a.desc.lstrip("[")[1:-1], declared=True)
                 for a in generic.args if a is not None and a.desc.lstrip("[").startswith("L")):
             return self.spell(desc)
@@ -673,6 +675,8 @@ class _CaseRenderer:
             return f"assertEquals({string_literal(stated.constant)}, ((Enum<?>) {actual}).name());"
         if self.is_empty_jdk_collection(stated, declared):
             return f"assertTrue({actual}.isEmpty());"
+        if len(stated.text) > LARGE_TEXT:
+            return f"assertEquals({string_hash(stated.text)}, {actual}.toString().hashCode());  // {len(stated.text)} chars"
         return f"assertEquals({string_literal(stated.text)}, {actual}.toString());"  # ReturnsText
 
     def is_empty_jdk_collection(self, stated: ReturnsText, declared: str) -> bool:
@@ -721,6 +725,8 @@ class _CaseRenderer:
             return self.returns_parameter(declared, value.desc, actual, parameter)
         if isinstance(value, Null):
             return f"assertNull({actual});"
+        if is_large(value):
+            return self.by_hash(declared, value, actual)
         if isinstance(value, ArrayLiteral):
             # Any array of references compares as Object[]; only a result not declared as such needs a cast.
             references = declared.startswith(("[L", "[[")) and value.desc.startswith(("[L", "[["))
@@ -733,6 +739,16 @@ class _CaseRenderer:
         if declared in INT_LIKE and value.desc in INT_LIKE and declared != value.desc:
             expected = f"({self.spell(declared)}) {expected}"
         return f"assertEquals({expected}, {actual});"
+
+    def by_hash(self, declared: str, value: Literal | ArrayLiteral, actual: str) -> str:
+        """A large value by its hash code (java.util.Arrays.hashCode, String.hashCode)."""
+        if isinstance(value, ArrayLiteral):
+            if declared != value.desc:
+                actual = f"({self.spell(value.desc)}) {actual}"
+            return (f"assertEquals({array_hash(value)}, java.util.Arrays.hashCode({actual}));  "
+                    f"// {len(value.elements)} elements")
+        text = str(value.value)
+        return f"assertEquals({string_hash(text)}, {actual}.hashCode());  // {len(text)} chars"
 
     def returns_parameter(self, declared: str, desc: str, actual: str, parameter: str) -> str:
         """The assertion that `actual` is the value of `parameter` (of type `desc`)."""

@@ -8,8 +8,6 @@ kills need, and the runs the coverage set cover left out (spares).
 
 from __future__ import annotations
 
-import time
-
 from jtc.amplification.boundaries import boundary_runs
 from jtc.amplification.cuts import cut_runs
 from jtc.amplification.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
@@ -19,19 +17,19 @@ from jtc.exploration.session import ClassSession
 from jtc.oracle.outcomes import Kind
 from jtc.oracle.selection import Candidate, candidates
 from jtc.pipeline.choice import Choice
-from jtc.pipeline.context import RunContext
+from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.report import ClassReport
 from jtc.pipeline.setup import Subject
 
 
-def amplify(context: RunContext, subject: Subject, session: ClassSession, choice: Choice,
+def amplify(context: RunContext, subject: Subject, session: ClassSession, choice: Choice, clock: Clock,
             report: ClassReport) -> list[Candidate]:
     """The chosen tests with those the runs after the search add."""
     settings, budgets = context.settings, context.settings.budgets
     chosen = list(choice.chosen)
     with report.timed("boundaries"):
         boundary = boundary_runs(session, [candidate.execution for candidate in chosen], context.executor(),
-                                 settings.boundary_runs, time.monotonic() + budgets.boundaries_share * settings.time_budget)
+                                 settings.boundary_runs, clock.share(budgets.boundaries_share))
         on_edge = choice.sound(on_the_boundary(_candidates(boundary, subject), chosen))
     if not settings.select_assertions:
         return chosen + on_edge
@@ -43,12 +41,12 @@ def amplify(context: RunContext, subject: Subject, session: ClassSession, choice
     given = Arguments(subject.pool.assignable, enum_constants(context.index), subject.taking.paths)
     with report.timed("extension"):
         extended = extension_runs(returned, takers, given, context.executor(), settings.seed,
-                                  time.monotonic() + budgets.extension_share * settings.time_budget, askers)
+                                  clock.share(budgets.extension_share), askers)
     long_walks = [e.program for e in extended.runs if e.program in extended.walks and len(e.program) > budgets.cut_above]
     with report.timed("cuts"):
         cut = cut_runs(subject.name, context.classpath.entries, [c.test_program for c in bases], long_walks,
                        more_walks(returned, takers, given, settings.seed, askers), context.run, context.executor(),
-                       budgets, settings.time_budget, settings.execution_timeout_ms)
+                       budgets, clock.share(budgets.cuts_share), settings.execution_timeout_ms)
     skipped = set(long_walks)  # a long walk goes on trial as its cuts
     tried = cut + [e for e in extended.runs if e.program not in skipped]  # cuts first: the minimiser reaches them
     chosen += on_trial(choice.sound(beside(_candidates(tried, subject), chosen)))

@@ -122,15 +122,29 @@ class RunContext:
 @dataclass(frozen=True)
 class Clock:
     """One class's time: its budget covers setup and search; each later stage has a share of the
-    budget on top of it, counted from when the stage starts."""
+    budget on top of it, counted from when the stage starts, and every stage ends by `end` (the
+    whole class's limit), however loaded the machine."""
 
     budget: float
+    limit: float  # seconds from the start by which every stage has ended
     started: float = field(default_factory=time.monotonic)
+
+    @staticmethod
+    def of(settings: Settings) -> Clock:
+        budgets = settings.budgets
+        return Clock(settings.time_budget, max(budgets.whole_class_share * settings.time_budget,
+                                               budgets.whole_class_floor_seconds))
 
     @property
     def deadline(self) -> float:
-        return self.started + self.budget
+        """The end of the search."""
+        return min(self.started + self.budget, self.end)
 
-    def share(self, fraction: float) -> float:
-        """The deadline of a stage that starts now and may take `fraction` of the budget."""
-        return time.monotonic() + fraction * self.budget
+    @property
+    def end(self) -> float:
+        return self.started + self.limit
+
+    def share(self, fraction: float, floor_seconds: float = 0.0) -> float:
+        """The deadline of a stage that starts now and may take `fraction` of the budget (at least
+        `floor_seconds`), within the class's limit."""
+        return min(time.monotonic() + max(fraction * self.budget, floor_seconds), self.end)

@@ -29,7 +29,7 @@ from jtc.pipeline.write import write
 
 def generate_class(context: RunContext, name: str) -> ClassReport:
     """Set up, search, choose, amplify, minimise, state, write: one class's tests and its report."""
-    clock = Clock(context.settings.time_budget)  # the budget covers the class's setup too
+    clock = Clock.of(context.settings)  # the budget covers the class's setup too
     started = time.perf_counter()
     subject = set_up(context, name, clock)
     set_up_seconds = time.perf_counter() - started
@@ -41,10 +41,10 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     choice = choose(subject, explored, context.index)
     last = last_new_coverage(choice.found)
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0
-    chosen = amplify(context, subject, session, choice, report)
-    chosen, cut_from = minimise(context, subject, chosen, explored, report)
+    chosen = amplify(context, subject, session, choice, clock, report)
+    chosen, cut_from = minimise(context, subject, chosen, explored, clock, report)
     suite = suite_of(context, subject, chosen, cut_from, choice, report)
-    write(context, suite, report, {candidate.execution.program: shown(candidate) for candidate in chosen})
+    write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen})
     report.seconds["total"] = time.perf_counter() - started
     return report
 

@@ -4,7 +4,6 @@ one program made one."""
 from __future__ import annotations
 
 import dataclasses
-import time
 
 from jtc.execution.runs import Execution
 from jtc.exploration.session import SearchReport
@@ -13,12 +12,12 @@ from jtc.minimise.statements import StatementMinimiser
 from jtc.minimise.suite import distinct_programs
 from jtc.model.program import Program
 from jtc.oracle.selection import Candidate
-from jtc.pipeline.context import RunContext
+from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.report import ClassReport
 from jtc.pipeline.setup import Subject
 
 
-def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], search: SearchReport,
+def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], search: SearchReport, clock: Clock,
              report: ClassReport) -> tuple[list[Candidate], dict[Program, Execution]]:
     """The minimised tests (runs of an executor of their own, within the minimisation's share of the
     budget; with --select-assertions also cut without calls of the class under test, the longer test
@@ -29,7 +28,7 @@ def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], sea
         return chosen, {}
     with report.timed("minimise"):
         executor = context.executor()
-        deadline = time.monotonic() + settings.budgets.minimise_share * settings.time_budget
+        deadline = clock.share(settings.budgets.minimise_share)
         minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline),
                                        subject.internal_name, subject.members, deadline,
                                        shortening=settings.select_assertions, makers=shortest_makers(search.executions))

@@ -5,6 +5,7 @@ answers that kill mutants and validated again, written, and measured by JaCoCo i
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 from typing import Hashable
 
@@ -14,11 +15,11 @@ from jtc.emit.validate import ValidationReport, validate_suite
 from jtc.errors import CoverageError, InternalError
 from jtc.model.program import Program
 from jtc.model.testcases import TestSuite
-from jtc.pipeline.context import RunContext
+from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.report import ClassReport
 
 
-def write(context: RunContext, suite: TestSuite, report: ClassReport,
+def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassReport,
           shown_by_program: dict[Program, frozenset[Hashable]]) -> None:
     """`shown_by_program`: what each test's program shows besides its kills, which the selection
     by mutants weighs (a test not in it, a likely bug's reproduction, stays)."""
@@ -37,7 +38,7 @@ def write(context: RunContext, suite: TestSuite, report: ClassReport,
                         validated, context.classpath.entries, context.index, work / "select",
                         lambda position: shown_by_program.get(validated.tests[position].program,
                                                               frozenset({("unknown", position)})), settings.minimise,
-                        max(budgets.selection_floor_seconds, budgets.selection_share * settings.time_budget))
+                        max(1.0, clock.share(budgets.selection_share, budgets.selection_floor_seconds) - time.monotonic()))
                 except InternalError as error:  # the mutation run ran out of time (or failed): the quick rule
                     selected, kept = quick_rule(validated), -1
                     fallback = f"tests and assertions chosen by the quick rule: {error}"

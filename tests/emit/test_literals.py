@@ -11,12 +11,15 @@ import pytest
 
 from jtc.java.javac import compile_sources
 from jtc.emit.literals import (
+    array_hash,
     array_literal,
     char_literal,
     double_literal,
     float_literal,
+    is_large,
     java_literal,
     scalar_literal,
+    string_hash,
     string_literal,
 )
 from jtc.model.program import ArrayLiteral, Null
@@ -189,3 +192,16 @@ def test_every_edge_value_survives_javac(tmp_path: Path) -> None:
     printed = completed.stdout.splitlines()
     assert printed[:len(cases)] == [_expected_line(desc, value) for desc, value in cases]
     assert printed[len(cases):] == ["[-128, -1, 0, 127]", "T61,a", "null", "Td800"]
+
+
+def test_hash_codes_of_large_values_are_javas() -> None:
+    """Arrays.hashCode and String.hashCode as a JVM printed them (a large result is stated by them)."""
+    assert array_hash(ArrayLiteral("[C", (ord("a"), 0, 0xFFFF))) == 188543
+    assert array_hash(ArrayLiteral("[J", (-1, 1 << 40, -(2**63)))) == -2147445921
+    assert array_hash(ArrayLiteral("[D", (-0.0, 1.5, float("nan")))) == -1090489249
+    assert array_hash(ArrayLiteral("[F", (-0.0, 1.5, float("nan")))) == -1207929761
+    assert array_hash(ArrayLiteral("[Z", (True, False))) == 40359
+    assert array_hash(ArrayLiteral("[B", (-1, 127))) == 1057
+    assert array_hash(ArrayLiteral("[Ljava/lang/String;", ("ab", None, "\u00e9x"))) == 3021039
+    assert string_hash("hello world \u00e9") == 1854031501
+    assert is_large(ArrayLiteral("[C", (0,) * 65)) and not is_large(ArrayLiteral("[C", (0,) * 64))

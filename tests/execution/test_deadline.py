@@ -9,19 +9,23 @@ of the code under test and are not reported as one.
 
 from __future__ import annotations
 
+import dataclasses
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 
-from jtc.config import Settings, Strategy
+from jtc.config import Settings, StageBudgets, Strategy
 from jtc.deadline import DeadlineReached, check
 from jtc.exploration.session import ClassSession, StopReason
 from jtc.exploration.space import SearchSettings, SearchSpace
 from jtc.exploration.templates import Limits, ProgramTemplate
 from jtc.pipeline import generate as generate_module
 from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
 from jtc.solver.solver import Solver
 from jtc.svm.machine import Machine
 
@@ -95,3 +99,32 @@ def test_runs_the_watchdog_would_stop_later_end_at_the_deadline(bad_classes: Pat
     assert not isinstance(follower, Exception) and follower.search.executions
 
 
+
+
+@pytest.fixture
+def busy_machine() -> Iterator[None]:
+    """Two processes spinning beside the test, as a build beside jtc would."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+
+
+@pytest.mark.slow
+def test_every_stage_of_a_class_ends_within_its_limit_on_a_busy_machine(basics_classes: Path, tmp_path: Path,
+                                                                        busy_machine: None) -> None:
+    """A class whose paths exhaust the JVM's memory, with the machine busy: setup, search and every
+    stage after it end within the class's limit (whole_class_floor_seconds here); only validation
+    and measurement of what was found run past it."""
+    budgets = dataclasses.replace(StageBudgets(), whole_class_share=1.0, whole_class_floor_seconds=12.0)
+    settings = Settings(classpath=(str(basics_classes),), output_dir=tmp_path, time_budget=4.0, seed=0,
+                        select_assertions=False, budgets=budgets)
+    [(_, report)] = list(generate(settings, ["com.example.basics.MemoryHog"]))
+    assert isinstance(report, ClassReport), report
+    stages = sum(seconds for stage, seconds in report.seconds.items()
+                 if stage not in ("validation", "coverage", "total"))
+    assert stages < 12.0 + GRACE, report.seconds
+    assert report.tests_written > 0 and report.problems  # the run out of memory is reported, the rest tested
