@@ -147,17 +147,31 @@ class SequenceGenerator:
         completely: every candidate of that length or shorter came in its plainest wiring. A target
         that `wanted` refuses (asked again at each length) gets no candidates: enumerating them only
         for the session to skip them cost more than running the others (a record's `equals(Object)`
-        takes any object the pool makes). The enumeration ends once `stop()` is true."""
+        takes any object the pool makes). Within a cost, the targets take turns, one candidate each:
+        a static factory fed by forty ways to configure its argument (CSVParser.parse after each of
+        CSVFormat's `with…` methods) would otherwise keep the instance methods of what it makes
+        waiting for the whole budget. The enumeration ends once `stop()` is true."""
         for cost in range(1, self.options.max_length + 1):
-            for target in targets:
-                for length in range(1, cost + 1):
-                    if not wanted(target):
-                        break
-                    for sequence in self.candidates(target, length, stop):
-                        yield from self.wirings(sequence, deviations=cost - length)
+            turns = [self._of_cost(target, cost, stop, wanted) for target in targets]
+            while turns:
+                for turn in list(turns):
+                    skeleton = next(turn, None)
+                    if skeleton is None:
+                        turns.remove(turn)
+                    else:
+                        yield skeleton
             if stop():
                 return
             self.completed_length = cost
+
+    def _of_cost(self, target: Invokable, cost: int, stop: Callable[[], bool],
+                 wanted: Callable[[Invokable], bool]) -> Iterator[Skeleton]:
+        """The wired candidates of one target that cost exactly `cost`, shortest sequences first."""
+        for length in range(1, cost + 1):
+            if not wanted(target):
+                return
+            for sequence in self.candidates(target, length, stop):
+                yield from self.wirings(sequence, deviations=cost - length)
 
     # ---- wirings -------------------------------------------------------------------------------
 

@@ -47,6 +47,8 @@ public final class Trace {
     private static volatile int limit = -1;
     private static int backEdges;
     private static Thread owner;
+    /** Static initializers running now: their records (and their callees') are not kept. */
+    private static int suspended;
     private static final IdMap ids = new IdMap();
 
     /**
@@ -71,7 +73,24 @@ public final class Trace {
     }
 
     private static boolean recording() {
-        return Thread.currentThread() == owner;
+        return Thread.currentThread() == owner && suspended == 0;
+    }
+
+    /**
+     * A static initializer starts: nothing it (or what it calls) does is recorded until it ends. It
+     * takes no input, so its trace would only be replayed to learn nothing, in every execution.
+     */
+    public static void suspend() {
+        if (Thread.currentThread() == owner) {
+            suspended++;
+        }
+    }
+
+    /** A static initializer ends, normally or by a throw. */
+    public static void resume() {
+        if (Thread.currentThread() == owner && suspended > 0) {
+            suspended--;
+        }
     }
 
     private static void put(long header) {
@@ -253,7 +272,7 @@ public final class Trace {
      * body records nothing (say {@code for (;;) i++;}) still stops deterministically.
      */
     public static void backEdge() {
-        if (recording() && ++backEdges >= limit) {
+        if (Thread.currentThread() == owner && ++backEdges >= limit) {  // in a static initializer too
             throw halt();
         }
     }
@@ -424,6 +443,7 @@ public final class Trace {
         stopReason = 0;
         exitStatus = 0;
         limit = budget;
+        suspended = 0;
         owner = thread;
     }
 
