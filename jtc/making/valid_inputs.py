@@ -36,6 +36,7 @@ from jtc.calls.steps import Recipe, Skeleton, Source, SourceKind, Step, accepts_
 KEPT = 2  # valid inputs kept per producer for what they cover
 SMALL = 2  # and beside them, the smallest valid inputs that cover otherwise
 PRODUCERS = 4  # producers explored per class
+PARSERS = 2  # members of the class under test itself that parse structured input, explored per class
 WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
 Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
 _PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
@@ -160,6 +161,16 @@ class ValidInputs:
                     book.forget()
                 if found is None or found:
                     break
+
+    def find_own(self, targets: list[Invokable], book: RecipeBook) -> None:
+        """Explore the members under test that parse structured input (a catalogue's
+        `parseLine(String)`), at most PARSERS of them: the main search flips one branch at a time
+        from plain inputs and meets a valid line by chance; the deepest-first sub-search grows a
+        valid prefix, and the valid inputs it finds become the first sources of the member's
+        inputs (`for_input`)."""
+        for target in [t for t in targets if takes_structured_input(t)][:PARSERS]:
+            if target not in self._found:
+                self._found[target] = self._explore(target, book.recipes) or []
 
     def types_made(self) -> list[str]:
         """The types producers with valid inputs make."""

@@ -75,6 +75,7 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
                       parsed_types=valid.types_made)
     started = time.perf_counter()
     valid.find(structured_producers(declared, targets, workshop.producers, taking.holders), book)
+    valid.find_own(targets, book)
     valid_input_seconds = time.perf_counter() - started
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
                                   lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),

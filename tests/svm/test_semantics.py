@@ -341,6 +341,9 @@ def test_parse_int_and_split(semantics_engine):
     assert _jvm_outcome(runs[3]) == ("threw", "java.lang.NumberFormatException")
     check(semantics_engine, "words", "(Ljava/lang/String;)I",
           [(v,) for v in ("", "a go", "ab go", "a  go", " a go", "go", "a go ", "a b c", "x yz")])
+    check(semantics_engine, "fields", "(Ljava/lang/String;)I",  # split on one char: pieces by indexOf
+          [(v,) for v in ("", ";", ";;", "a", "a;b", "a;b;c", "ISBN-1;x;7", "ISBN-;yy;7", "a;;", "a;b;;", ";b;c",
+                          "a;;c", "ISBN-2;title;8", "x;y;z;w")])
 
 
 def test_compare_equals_and_hash_of_boxes_and_strings(semantics_engine):

@@ -2,10 +2,13 @@
 
 parseInt's term is z3's `str.to_int` on a string of digits (with a decision that the string has
 that shape, or a minus sign and digits); any other shape throws NumberFormatException, the
-outcome left open. split on whitespace or on a single plain character keeps the shape of the text
-(where the separators are) as a decision and gives each piece the term of its substring: the search
-then rewrites the words (`"move north"` from `"hello world"`), and the other outcome of the shape
-decision lets it try other layouts.
+outcome left open. split on one plain character decides how many pieces the text has (how many
+separators, and which trailing pieces are empty, which split drops), and gives each piece the term
+of the text between two separators found by `indexOf`: any text with that many pieces takes the same
+path, so the search can ask for three fields (`"a;b;c"`) where the code wants them, and rewrite
+each field on its own. split on whitespace keeps the exact shape of the text (where the separators
+are) as the decision, each piece the term of its substring. Either way the other outcome of the
+decision lets the search try other shapes.
 """
 
 from __future__ import annotations
@@ -94,7 +97,64 @@ def java_split(value: str, separators: frozenset[str], runs: bool) -> list[tuple
     return pieces if value else [(0, 0)]
 
 
-class Split(Model):
+class SplitOnChar(Model):
+    """`split` on one plain character: a decision on the number of pieces (a regular expression of
+    the text: that many pieces of non-separators, the last one not empty, then any separators,
+    which split drops), and each piece the text between two separators found by indexOf."""
+
+    def applies(self, call: PendingCall) -> bool:
+        return _single_separator(call) is not None
+
+    @staticmethod
+    def _shape(call: PendingCall) -> tuple[StringShadow, str, int]:
+        shadow, separator = string_shadow(call.receiver), _single_separator(call)
+        assert separator is not None
+        return shadow, separator, len(java_split(shadow.value, frozenset(separator), False)) if shadow.value else 1
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        shadow, separator, pieces = self._shape(call)
+        text, sep, other = shadow.term, z3.Re(z3.StringVal(separator)), char_class(separator, negated=True)
+        tail = z3.Star(sep)
+        if pieces == 0:  # nothing but separators
+            shape = z3.InRe(text, z3.Plus(sep))
+        else:
+            leading = [z3.Concat(z3.Star(other), sep)] * (pieces - 1)
+            shape = z3.InRe(text, z3.Concat(*leading, z3.Plus(other), tail) if leading else z3.Concat(z3.Plus(other), tail))
+            if pieces == 1:
+                shape = z3.Or(z3.Length(text) == 0, shape)  # "" splits into one empty piece
+        vm.decide_open(frame, path.DecisionKind.MODEL, ("pieces", pieces), shape, text)
+        return True
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        if not (isinstance(reported, Ref) and reported.id):
+            return reported
+        shadow, separator, pieces = self._shape(call)
+        text, found = shadow.term, z3.StringVal(separator)
+        ends: list[z3.ArithRef] = [z3.IntVal(-1)]
+        for _ in range(pieces):
+            following = z3.IndexOf(text, found, ends[-1] + 1)
+            ends.append(z3.If(following >= 0, following, z3.Length(text)))
+        values = shadow.value.split(separator)
+        elements = {i: StringShadow(z3.SubString(text, ends[i] + 1, ends[i + 1] - ends[i] - 1), values[i],
+                                    shadow.max_length) for i in range(pieces)}
+        reported.array = ArrayShadow(pieces, "Ljava/lang/String;", strings=elements)
+        return reported
+
+
+def _single_separator(call: PendingCall) -> str | None:
+    """The character a `split` on a symbolic text separates on, when its regex is one plain char."""
+    regex = call.args[0]
+    if not (symbolic_string(call.receiver) and isinstance(regex, Ref) and regex.string is not None
+            and z3.is_string_value(regex.string.term)):
+        return None
+    separators = _separator(regex.string.value)
+    return next(iter(separators)) if separators is not None and len(separators) == 1 \
+        and not regex.string.value.endswith("+") else None
+
+
+class SplitByShape(Model):
+    """`split` on whitespace (or runs of spaces): the exact shape of the text is the decision."""
+
     def applies(self, call: PendingCall) -> bool:
         regex = call.args[0]
         return symbolic_string(call.receiver) and isinstance(regex, Ref) and regex.string is not None \
@@ -125,6 +185,25 @@ class Split(Model):
                                         shadow.max_length) for index, (start, end) in enumerate(pieces)}
         reported.array = ArrayShadow(len(pieces), "Ljava/lang/String;", strings=elements)
         return reported
+
+
+class Split(Model):
+    """`split`: on one plain character by the number of pieces, on whitespace by the text's shape."""
+
+    def __init__(self) -> None:
+        self.on_char, self.by_shape = SplitOnChar(), SplitByShape()
+
+    def _model(self, call: PendingCall) -> Model:
+        return self.on_char if self.on_char.applies(call) else self.by_shape
+
+    def applies(self, call: PendingCall) -> bool:
+        return self._model(call).applies(call)
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        return self._model(call).before(vm, frame, call)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        return self._model(call).after(vm, frame, call, reported)
 
 
 MODELS: dict[tuple[str, str, str], Model] = {
