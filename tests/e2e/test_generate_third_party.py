@@ -77,7 +77,7 @@ def test_a_dependency_jar_is_library_code(lookups_classes: Path, tmp_path: Path)
     assert dependencies == (str(GUAVA),)
     settings = Settings(classpath=(str(lookups_classes), str(GUAVA)), dependencies=dependencies,
                         output_dir=tmp_path / "with", max_executions=300, time_budget=60.0, seed=0, fold=False,
-                        measure_coverage=False)
+                        measure_coverage=False, select_assertions=False)
     with RunContext.open(settings) as context:
         report = generate_class(context, "lk.Parser")
         assert not any(name.startswith("com/") for name in context.index.project_classes())
