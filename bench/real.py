@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -26,6 +27,9 @@ from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
+
+from bench import dependencies
+from bench.dependencies import DEBIAN_DEPENDENCIES, with_dependencies
 
 ROOT = Path(__file__).resolve().parent.parent
 LANG3_JAR = Path("/usr/share/java/commons-lang3.jar")
@@ -64,6 +68,7 @@ def _row(name: str, report: ClassReport | JtcError, budget: float) -> dict:
         "dropped_reasons": [reason for _, reason in report.dropped],
         "branches": list(report.branch or (0, 0)), "lines": list(report.line or (0, 0)),
         "executions": len(search.executions), "search_seconds": round(seconds, 2),
+        "setup_seconds": round(report.seconds.get("setup", 0.0), 2), "total_seconds": round(report.seconds.get("total", 0.0), 2),
         "executions_per_second": round(len(search.executions) / seconds, 1) if seconds else None,
         "overrun_seconds": round(max(0.0, seconds - budget), 2), "stopped_by": str(search.stopped_by),
         "divergences": sum(search.divergences.values()),
@@ -71,8 +76,10 @@ def _row(name: str, report: ClassReport | JtcError, budget: float) -> dict:
     }
 
 
-def generate_half(classes: list[str], classpath: list[Path], output: Path, budget: float, seed: int) -> list[dict]:
-    settings = Settings(classpath=tuple(map(str, classpath)), output_dir=output, time_budget=budget, seed=seed)
+def generate_half(classes: list[str], classpath: list[Path], output: Path, budget: float, seed: int,
+                  quick: bool) -> list[dict]:
+    settings = with_dependencies(Settings(classpath=tuple(map(str, classpath)), output_dir=output, time_budget=budget,
+                                          seed=seed, select_assertions=not quick), classes)
     rows = []
     for name, report in generate(settings, classes):
         rows.append(_row(name, report, budget))
@@ -112,14 +119,16 @@ def aggregate(rows: list[dict], budget: float) -> dict:
         "executions": executions, "executions_per_second": round(executions / seconds, 1) if seconds else None,
         "worst_overrun_seconds": max((r["overrun_seconds"] for r in ran), default=0.0), "budget_seconds": budget,
         "divergences": sum(r["divergences"] for r in ran),
+        "setup_seconds_median": statistics.median(r["setup_seconds"] for r in ran) if ran else None,
+        "setup_seconds_worst": max((r["setup_seconds"] for r in ran), default=None),
     }
 
 
 def run_half(label: str, classes: list[str], classpath: list[Path], human: Path | None, work: Path, budget: float,
-             seed: int) -> dict:
+             seed: int, quick: bool = False) -> dict:
     print(f"== {label}: {len(classes)} classes, {budget:g} s of search each")
     generated = work / label / "generated"
-    rows = generate_half(classes, classpath, generated, budget, seed)
+    rows = generate_half(classes, classpath, generated, budget, seed, quick)
     folders = [generated] + ([human] if human else [])
     suites = measure_suites(folders, classpath, [c.replace(".", "/") for c in classes], work / label / "measure") \
         if generated.exists() else []
@@ -136,6 +145,30 @@ def run_half(label: str, classes: list[str], classpath: list[Path], human: Path 
     return result
 
 
+def _classpath(project: list[Path], variant: str) -> list[Path]:
+    extra = [jar for jar in DEBIAN_DEPENDENCIES if jar not in project] if variant else []
+    return [*project, *extra]
+
+
+def _print_side_by_side(halves: dict) -> None:
+    """Each half without and with the dependency jars: generated branches, executions per second,
+    setup seconds (median, worst)."""
+    for name in ("jars", "project"):
+        if name not in halves or name + "+dependencies" not in halves:
+            continue
+        cells = []
+        for label in (name, name + "+dependencies"):
+            half = halves[label]
+            generated = half["suites"][0]["branches"] if half["suites"] else [0, 0]
+            summary = half["aggregate"]
+            cells.append(f"{_percent(generated)}, {summary['executions_per_second']}/s, setup "
+                         f"{summary['setup_seconds_median']} s (worst {summary['setup_seconds_worst']} s)")
+        before, after = (halves[label]["suites"][0]["branches"][0] if halves[label]["suites"] else 0
+                         for label in (name, name + "+dependencies"))
+        ratio = f"{after / before:.3f}" if before else "n/a"
+        print(f"== {name}: without {cells[0]} | with {cells[1]} | branches with/without {ratio}")
+
+
 def _project_classes(classes_dir: Path) -> list[str]:
     return sorted(p.relative_to(classes_dir).with_suffix("").as_posix().replace("/", ".")
                   for p in classes_dir.rglob("*.class") if "$" not in p.stem)
@@ -147,7 +180,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--half", choices=("jars", "project", "both"), default="both")
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the chosen half")
+    parser.add_argument("--dependencies", choices=("none", "debian", "both"), default="both",
+                        help="run each half without and/or with Debian's guava, commons-lang3, commons-collections3 "
+                             "and commons-io on the classpath (default both, side by side)")
+    parser.add_argument("--quick", action="store_true", help="jtc generate --quick (no mutation analysis)")
     args = parser.parse_args(argv)
+    variants = {"none": [""], "debian": ["+dependencies"], "both": ["", "+dependencies"]}[args.dependencies]
+    if "+dependencies" in variants and dependencies.missing():
+        raise SystemExit(f"missing: {', '.join(dependencies.missing())}")
     result: dict = {"benchmark": "real code (B5)", "budget_seconds": args.budget, "seed": args.seed,
                     "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "halves": {}}
     with tempfile.TemporaryDirectory(prefix="jtc-bench-real-") as scratch:
@@ -156,15 +196,20 @@ def main(argv: list[str]) -> int:
             if not LANG3_JAR.is_file():
                 raise SystemExit(f"{LANG3_JAR} is missing: apt-get install libcommons-lang3-java")
             classes = args.classes or list(LANG3_CLASSES)
-            result["halves"]["jars"] = run_half("jars", classes, [LANG3_JAR], None, work, args.budget, args.seed)
+            for variant in variants:
+                result["halves"]["jars" + variant] = run_half("jars" + variant, classes, _classpath([LANG3_JAR], variant),
+                                                              None, work, args.budget, args.seed, args.quick)
         if args.half in ("project", "both"):
             compiled = work / "project-classes"
             errors = compile_sources(sorted((PROJECT / "src" / "main" / "java").rglob("*.java")), [], compiled)
             if errors:
                 raise SystemExit(f"the sample project does not compile: {errors[0]}")
             classes = args.classes or _project_classes(compiled)
-            result["halves"]["project"] = run_half("project", classes, [compiled], PROJECT / "src" / "test" / "java",
-                                                   work, args.budget, args.seed)
+            for variant in variants:
+                result["halves"]["project" + variant] = run_half(
+                    "project" + variant, classes, _classpath([compiled], variant), PROJECT / "src" / "test" / "java",
+                    work, args.budget, args.seed, args.quick)
+    _print_side_by_side(result["halves"])
     out = ROOT / "bench" / "results" / f"real-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")

@@ -25,19 +25,16 @@ from jtc.config import Settings
 from jtc.coverage.suites import measure_suites
 from jtc.errors import JtcError
 from jtc.java.javac import compile_sources
-from jtc.model.classindex import ClassIndex
-from jtc.model.classpath import dependency_jars
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
 
+from bench import dependencies
+from bench.dependencies import DEBIAN_DEPENDENCIES as DEPENDENCIES, JARS, with_dependencies
+
 ROOT = Path(__file__).resolve().parent.parent
 SUBJECTS = ROOT.parent / "shared" / "subjects"
-JARS = Path("/usr/share/java")
-# The dependencies real projects carry, on the classpath of every generated class.
-DEPENDENCIES = tuple(JARS / name for name in ("guava.jar", "commons-lang3.jar", "commons-collections3.jar",
-                                              "commons-io.jar"))
 # What the hand-written suite of commons-csv compiles and runs against, besides JUnit.
 TEST_LIBRARIES = tuple(JARS / name for name in ("hamcrest.jar", "mockito-core.jar", "byte-buddy.jar",
                                                 "byte-buddy-agent.jar", "objenesis.jar", "h2.jar"))
@@ -75,9 +72,8 @@ def _top_level(classes: Path) -> list[str]:
 
 
 def _generate(classes: list[str], classpath: list[Path], output: Path, budget: float, seed: int) -> list[dict]:
-    settings = Settings(classpath=tuple(map(str, classpath)), output_dir=output, time_budget=budget, seed=seed)
-    with ClassIndex(classpath) as index:
-        settings = dataclasses.replace(settings, dependencies=dependency_jars(index, classes))
+    settings = with_dependencies(Settings(classpath=tuple(map(str, classpath)), output_dir=output, time_budget=budget,
+                                          seed=seed), classes)
     rows = []
     for name, report in generate(settings, classes):
         rows.append(_row(name, report, budget))
@@ -106,7 +102,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-mutation", action="store_true", help="skip the mutation scores")
     args = parser.parse_args(argv)
     subject = args.subjects / CSV
-    missing = [str(jar) for jar in (*DEPENDENCIES, *TEST_LIBRARIES) if not jar.is_file()]
+    missing = dependencies.missing() + [str(jar) for jar in TEST_LIBRARIES if not jar.is_file()]
     if not subject.is_dir() or missing:
         raise SystemExit(f"missing: {subject if not subject.is_dir() else ', '.join(missing)} (see "
                          f"../shared/subjects/README.md; Debian packages libguava-java libcommons-lang3-java "
