@@ -31,6 +31,7 @@ as expected, so that no crash is claimed on guesswork.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -156,6 +157,27 @@ class BugGroup:
     bug: LikelyBug
     execution: Execution
     executions: int
+
+
+@dataclass(frozen=True)
+class ReportedBug:
+    """A group of crashes as the run reports it: plain data that crosses processes, the cache and
+    the JSON report (`test`: the Java source of its shortest reproduction)."""
+
+    exception: str
+    message: str | None
+    site: str
+    called_from: str | None
+    stack: tuple[str, ...]
+    executions: int
+    test: str
+
+    def to_json(self) -> dict:
+        return {**dataclasses.asdict(self), "stack": list(self.stack)}
+
+    @staticmethod
+    def from_json(data: dict) -> ReportedBug:
+        return ReportedBug(**{**data, "stack": tuple(data["stack"])})
 
 
 def group_crashes(crashed: list[tuple[Execution, LikelyBug]]) -> list[BugGroup]:

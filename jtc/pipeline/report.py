@@ -14,6 +14,7 @@ from jtc.execution.runs import EngineStats
 from jtc.exploration.session import SearchReport
 from jtc.minimise.statements import MinimisingReport
 from jtc.model.types import binary_name
+from jtc.oracle.bugs import ReportedBug
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
 from jtc.solver.solver import SolverStats
 
@@ -37,7 +38,7 @@ class ClassReport:
     engine: EngineStats | None = None  # where the search time went (the engine benchmark reads it)
     coverage: ClassCoverage | None = None  # JaCoCo's figures with the line table (class and nested classes)
     final_coverage_seconds: float = 0.0  # search time when the last execution that covered something new ran
-    likely_bugs: list[dict] = field(default_factory=list)  # groups of crashes (see likely_bug_groups), as JSON
+    likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes (see likely_bug_groups)
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
 
@@ -100,9 +101,9 @@ def summary_lines(report: ClassReport) -> list[str]:
                      f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
                      f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
     for bug in report.likely_bugs:
-        called = f" called from {bug['called_from']}" if bug.get("called_from") else ""
-        lines.append(f"  likely bug: {bug['exception'].rpartition('.')[2]} at {bug['site']}{called} "
-                     f"({_count(bug['executions'], 'execution')}); no passing test pins it")
+        called = f" called from {bug.called_from}" if bug.called_from else ""
+        lines.append(f"  likely bug: {bug.exception.rpartition('.')[2]} at {bug.site}{called} "
+                     f"({_count(bug.executions, 'execution')}); no passing test pins it")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
     for test, reason in report.masked:

@@ -17,7 +17,7 @@ from jtc.minimise.suite import shown_alone
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Invoke, Program
 from jtc.model.testcases import TestCase, TestSuite
-from jtc.oracle.bugs import BugGroup, group_crashes
+from jtc.oracle.bugs import BugGroup, ReportedBug, group_crashes
 from jtc.oracle.observers import observers, queries
 from jtc.oracle.outcomes import outcome_at
 from jtc.oracle.probe import Prober, probe_suite
@@ -55,9 +55,10 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
     return suite
 
 
-def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex) -> list[tuple[dict, TestCase]]:
-    """Each group of crashes as JSON (with how many executions showed it and the Java source of its
-    shortest reproduction), and that reproduction as a test case to write @Disabled."""
+def likely_bug_groups(class_name: str, groups: list[BugGroup],
+                      index: ClassIndex) -> list[tuple[ReportedBug, TestCase]]:
+    """Each group of crashes as reported (with how many executions showed it and the Java source of
+    its shortest reproduction), and that reproduction as a test case to write @Disabled."""
     found = []
     for group in groups:
         bug, execution = group.bug, group.execution
@@ -67,7 +68,6 @@ def likely_bug_groups(class_name: str, groups: list[BugGroup], index: ClassIndex
         rendered = render_suite(TestSuite(class_name, (case,)), index)
         span = rendered.tests[0]
         source = textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 1:span.last_line]))
-        found.append(({"exception": bug.exception, "message": bug.message, "site": bug.site,
-                       "called_from": bug.called_from, "stack": list(bug.java_stack),
-                       "executions": group.executions, "test": source}, case))
+        found.append((ReportedBug(bug.exception, bug.message, bug.site, bug.called_from, tuple(bug.java_stack),
+                                  group.executions, source), case))
     return found

@@ -37,7 +37,8 @@ def write_report(path: Path, results: list[ClassResult]) -> Path:
     """Writes the JSON to `path` and the text form next to it; returns the text form's path. A path
     that cannot be written is the user's error, told in one line (the command line checks it before
     the search; this is for a folder that changed since)."""
-    classes = [{"class": result.name, "likely_bugs": result.likely_bugs} for result in results if result.likely_bugs]
+    classes = [{"class": result.name, "likely_bugs": [bug.to_json() for bug in result.likely_bugs]}
+               for result in results if result.likely_bugs]
     data = {"classes": classes,
             "totals": {"classes": len(classes), "likely_bugs": sum(len(c["likely_bugs"]) for c in classes)}}
     text = text_path(path)
@@ -59,13 +60,13 @@ def text_form(results: list[ClassResult]) -> str:
     for result in with_bugs:
         lines.extend(["", result.name])
         for number, bug in enumerate(result.likely_bugs, start=1):
-            runs = bug["executions"]
-            lines.append(f"  {number}. {bug['exception']} at {bug['site']} "
+            runs = bug.executions
+            lines.append(f"  {number}. {bug.exception} at {bug.site} "
                          f"({runs} execution{'' if runs == 1 else 's'})")
-            if bug["message"] is not None:
-                lines.append(f"     message: {bug['message']}")
+            if bug.message is not None:
+                lines.append(f"     message: {bug.message}")
             lines.append("     stack:")
-            lines.extend(f"       {frame}" for frame in bug["stack"])
+            lines.extend(f"       {frame}" for frame in bug.stack)
             lines.append("     shortest reproduction:")
-            lines.append(textwrap.indent(bug["test"], " " * 7))
+            lines.append(textwrap.indent(bug.test, " " * 7))
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from jtc.oracle.bugs import ReportedBug
 from jtc.errors import ClassFileTooNewError, ExitCode, JtcError, NotTestableError, UnreadableClassError
 from jtc.pipeline.report import ClassReport, summary_lines
 
@@ -43,7 +44,7 @@ class ClassResult:
     divergences: int = 0
     problems: list[str] = field(default_factory=list)
     dropped: int = 0
-    likely_bugs: list[dict] = field(default_factory=list)  # groups of crashes with their reproductions
+    likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes with their reproductions
     disabled: int = 0  # of the tests, @Disabled reproductions of likely bugs
 
     @staticmethod
@@ -72,6 +73,7 @@ class ClassResult:
         data = dataclasses.asdict(self)
         data["status"], data["error_code"], data["problem_code"] = str(self.status), int(self.error_code), \
             int(self.problem_code)
+        data["likely_bugs"] = [bug.to_json() for bug in self.likely_bugs]
         return data
 
     @staticmethod
@@ -81,6 +83,7 @@ class ClassResult:
         values["error_code"], values["problem_code"] = ExitCode(values["error_code"]), ExitCode(values["problem_code"])
         for pair in ("branch", "line"):
             values[pair] = tuple(values[pair]) if values[pair] is not None else None
+        values["likely_bugs"] = [ReportedBug.from_json(bug) for bug in values.get("likely_bugs", [])]
         return ClassResult(**values)
 
 

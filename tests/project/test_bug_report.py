@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from jtc.errors import UsageError
+from jtc.oracle.bugs import ReportedBug
 from jtc.project.bug_report import summary_line, write_report
 from jtc.project.results import ClassResult, Status
 
-BUG = {"exception": "java.lang.NullPointerException", "message": None, "site": "b.Ledger.owner()I:37",
-       "stack": ["b.Ledger.owner()I:37", "b.Ledger.describe()Ljava/lang/String;:40"], "executions": 3,
-       "test": '@Test\n@Disabled("likely bug: NullPointerException at b.Ledger.owner()I:37")\nvoid describeThrows() {\n'
-               '    new Ledger().describe();\n}'}
+BUG = ReportedBug("java.lang.NullPointerException", None, "b.Ledger.owner()I:37", None,
+                  ("b.Ledger.owner()I:37", "b.Ledger.describe()Ljava/lang/String;:40"), 3,
+                  '@Test\n@Disabled("likely bug: NullPointerException at b.Ledger.owner()I:37")\nvoid describeThrows() {\n'
+                  '    new Ledger().describe();\n}')
 
 
 def _results() -> list[ClassResult]:
@@ -24,7 +25,9 @@ def _results() -> list[ClassResult]:
 def test_the_report_lists_each_class_s_groups_as_json_and_as_text(tmp_path: Path) -> None:
     text = write_report(tmp_path / "bugs.json", _results())
     data = json.loads((tmp_path / "bugs.json").read_text())
-    assert data == {"classes": [{"class": "b.Ledger", "likely_bugs": [BUG]}], "totals": {"classes": 1, "likely_bugs": 1}}
+    assert data == {"classes": [{"class": "b.Ledger", "likely_bugs": [BUG.to_json()]}],
+                    "totals": {"classes": 1, "likely_bugs": 1}}
+    assert ReportedBug.from_json(data["classes"][0]["likely_bugs"][0]) == BUG
     assert text == tmp_path / "bugs.txt"
     assert text.read_text() == (
         "jtc: 1 likely bug in 1 class\n\nb.Ledger\n"
