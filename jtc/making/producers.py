@@ -21,7 +21,7 @@ from jtc.config import AccessOptions
 from jtc.model.classfile import ACC_FINAL, ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ClassFile, MethodDecl
 from jtc.model.classindex import ClassIndex, is_anonymous
 from jtc.model.program import Answer
-from jtc.model.types import internal_name, is_reference, object_desc, package_of, parse_method_descriptor
+from jtc.model.types import binary_name, internal_name, is_reference, object_desc, package_of, parse_method_descriptor
 from jtc.calls import jdk
 from jtc.model.signatures import GenericType
 from jtc.calls.invokables import (CLASS, Invokable, InvokableKind, class_invokables, class_literal_invokable,
@@ -47,7 +47,7 @@ class Producers:
     # ---- what the project offers ---------------------------------------------------------------
 
     def _usable(self, cls: ClassFile, access: int) -> tuple[bool, bool]:
-        same_package = package_of(cls.name) == self.package.replace("/", ".")
+        same_package = package_of(cls.name) == binary_name(self.package)
         class_usable, class_reflective = visible(cls.effective_access, self.options, same_package)
         usable, reflective = visible(access, self.options, same_package)
         return class_usable and usable, class_reflective or reflective
@@ -160,7 +160,7 @@ class Producers:
             return []
         named = dict.fromkeys((*self.index.subtypes(name), name))
         return [class_literal_invokable(owner) for owner in named
-                if self.index.nameable_from(owner, self.package.replace("/", "."))]
+                if self.index.nameable_from(owner, binary_name(self.package))]
 
     # ---- stubs ----------------------------------------------------------------------------------
 

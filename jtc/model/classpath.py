@@ -54,7 +54,7 @@ class Classpath:
 def dependency_jars(index: ClassIndex, classes_under_test: list[str]) -> tuple[str, ...]:
     """The classpath's jars that hold none of the classes under test (binary names): the project's
     dependencies. A jar that holds one is the project itself (a library tested from its jar)."""
-    holding = {index.entry_of(binary_name.replace(".", "/")) for binary_name in classes_under_test}
+    holding = {index.entry_of(internal_from_binary(binary_name)) for binary_name in classes_under_test}
     return tuple(str(entry) for entry in index.entries if entry.is_file() and entry not in holding)
 
 

@@ -24,6 +24,7 @@ from jtc.making.valid_inputs import ValidInputs, structured_producers
 from jtc.model.classfile import ClassFile
 from jtc.model.classpath import check_loadable
 from jtc.model.classtable import ClassInfo
+from jtc.model.types import internal_from_binary, object_desc
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.sub_search import sub_search
 
@@ -58,7 +59,7 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
     settings, index = context.settings, context.index
     check_loadable(index, name, toolchain().max_class_major)
     table = context.describe(name)
-    declared = index.lookup(name.replace(".", "/"))
+    declared = index.lookup(internal_from_binary(name))
     if table is None or declared is None:
         raise UnknownClassError(f"class {name} is not on the classpath")
     check_testable(declared)
@@ -66,7 +67,7 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
     analysis, workshop = context.analysis, context.workshop(package)
     pool = build_pool(declared, index, analysis, workshop.producers, settings.access, context.assignable)
     targets = testable_targets(pool, declared)
-    made_by_steps = {f"L{declared.name};"} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
+    made_by_steps = {object_desc(declared.name)} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
     explore = sub_search(context, pool, deadline=min(
         clock.deadline, clock.share(settings.budgets.sub_search_share)))
     valid = ValidInputs(context.sub_searches.cached(explore))

@@ -17,6 +17,7 @@ import jtc
 from jtc.config import Settings
 from jtc.java.build import java_sources
 from jtc.model.classindex import ClassIndex
+from jtc.model.types import internal_from_binary
 from jtc.project.results import UNREADABLE, ClassResult, Status
 
 CACHEABLE = (Status.WRITTEN, Status.NO_TESTS, Status.SKIPPED)
@@ -45,7 +46,7 @@ class GenerationCache:
         self.settings_key = repr(settings)
 
     def key(self, name: str) -> str:
-        internal = name.replace(".", "/")
+        internal = internal_from_binary(name)
         digest = hashlib.sha256(f"{jtc_fingerprint()}\n{self.settings_key}".encode())
         for member in (internal, *self.index.nested(internal)):
             digest.update(member.encode())

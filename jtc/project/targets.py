@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from jtc.errors import UnknownClassError, UsageError
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import binary_name
+from jtc.model.types import binary_name, internal_from_binary
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def resolve_targets(index: ClassIndex, classes: list[str], packages: list[str], 
         if not found:
             raise UnknownClassError(f"the classpath's first entry {index.entries[0]} holds no classes")
     for package in packages:
-        prefix = package.strip(".").replace(".", "/") + "/"
+        prefix = internal_from_binary(package.strip(".")) + "/"
         members = {n for n in index.project_classes() if n.startswith(prefix) and _top_level(n)}
         if not members:
             raise UnknownClassError(f"no classes of package {package} (or its subpackages) on the classpath")
