@@ -67,6 +67,20 @@ def test_a_class_made_only_by_a_factory_that_declares_a_supertype_is_tested(
     assert_written_tests_pass([report], behind_classes, tmp_path / "run")
 
 
+def test_a_package_private_class_is_tested_by_default(behind_classes: Path, tmp_path: Path) -> None:
+    """Tests live in their class's package: a package-private class and its package-private members
+    are tested without asking; `--public-only` leaves it out with its reason."""
+    settings = Settings(classpath=(str(behind_classes),), output_dir=tmp_path, max_executions=100, time_budget=60.0,
+                        seed=0, select_assertions=False)
+    [(_, report)] = list(generate(settings, ["bh.Tally"]))
+    assert isinstance(report, ClassReport), report
+    assert report.branch == (4, 4) and report.dropped == []
+    assert_written_tests_pass([report], behind_classes, tmp_path / "run")
+    public_only = dataclasses.replace(settings, access=AccessOptions(include_non_public=False))
+    [(_, refused)] = list(generate(public_only, ["bh.Tally"]))
+    assert "the class is not public" in str(refused)
+
+
 @pytest.mark.skipif(not GUAVA.is_file(), reason="Debian's libguava-java is not installed")
 def test_a_dependency_jar_is_library_code(lookups_classes: Path, tmp_path: Path) -> None:
     """Guava beside the project: it is no class of the project (not listed, not analysed, not
