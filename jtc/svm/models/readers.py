@@ -4,8 +4,9 @@ A parser that reads its input from a `Reader` (a lexer over `new StringReader(te
 `BufferedReader` and subclasses of it) decides on each char it reads, but the chars come out of JDK
 code the VM does not trace: without a model no branch on them has a condition, and the search can
 only hope for the text it needs. So the VM follows the text from the reader made of it (a statement
-of the test or code of the project: `new StringReader(s)`) through the readers that wrap it (`new BufferedReader(reader)`, a subclass's `super(reader)`), all sharing one
-position: `read()` is the char at the position (the decision "the text goes on", or its end, -1),
+of the test or code of the project: `new StringReader(s)`) through the readers that wrap it
+(`new BufferedReader(reader)`, a subclass's `super(reader)`), all sharing one position: `read()` is
+the char at the position (the decision "the text goes on", or its end, -1),
 `mark`/`reset` move the position back, and the reads the VM does not describe (into an array, a
 line, a skip) move it by what they consumed, their results taken as the run's.
 
