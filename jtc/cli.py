@@ -52,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--likely-bugs-report", type=Path, metavar="FILE",
                           help="write the likely bugs as JSON to FILE and as text beside it (without it, the "
                                "run only counts them)")
+    generate.add_argument("--snapshot", type=Path, metavar="FILE",
+                          help="write what each written test observed (member, arguments, outcome) and the tests "
+                               "as JSON, for jtc diff --snapshot FILE")
     generate.add_argument("--cache-dir", type=Path, default=Path(".jtc-cache"), metavar="DIR",
                           help="the incremental cache: unchanged classes are not generated again (default: .jtc-cache)")
     generate.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -135,7 +138,8 @@ def _check_generate(args: argparse.Namespace) -> None:
     writable_folder(args.output, "tests")
     if not args.no_cache:
         writable_folder(args.cache_dir, "cache")
-    for path, what in ((args.report, "report"), (args.likely_bugs_report, "likely-bug report")):
+    for path, what in ((args.report, "report"), (args.likely_bugs_report, "likely-bug report"),
+                       (args.snapshot, "snapshot")):
         if path is not None:
             writable_file(path, what)
 
@@ -182,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         _check_generate(args)
         options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
                              force=args.force, report=args.report, scheduler=args.scheduler,
-                             likely_bugs_report=args.likely_bugs_report)
+                             likely_bugs_report=args.likely_bugs_report, snapshot=args.snapshot)
         return int(run_generate(settings, options, args.classes, args.package, args.all))
     except JtcError as error:
         print(f"jtc: error: {error}", file=sys.stderr)

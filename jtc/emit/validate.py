@@ -56,6 +56,7 @@ class ValidationReport:
     note: str = ""  # why nothing was written, when nothing was
     classes_dir: Path | None = None  # the compiled test class, kept when a work_dir was given
     suite: TestSuite | None = None  # the tests as written (checks given up and tests dropped)
+    rendered: RenderedClass | None = None  # the source as written, with each test's lines and checks
 
 
 @dataclass
@@ -136,6 +137,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             report.disabled = [test.case_name(case) for test in rendered.tests for case in test.cases
                                if cases[case].likely_bug]
             report.suite = dataclasses.replace(suite, tests=tuple(cases))
+            report.rendered = rendered
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)
