@@ -37,6 +37,8 @@ class StatedCheck:
 class TestBehaviour:
     """One test (one case of a parameterized test) and what it states."""
 
+    __test__ = False  # not a pytest test class
+
     test: str  # as JUnit reports it: the method, or `method[n]` for a case of a parameterized test
     method: str
     member: str  # the member under test: 'dv.Till.isFree(int)', 'dv.Till(int)' for a constructor
