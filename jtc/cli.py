@@ -233,7 +233,10 @@ def main(argv: list[str] | None = None) -> int:
         options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
                              force=args.force, report=args.report, scheduler=args.scheduler,
                              likely_bugs_report=args.likely_bugs_report, snapshot=args.snapshot)
-        return int(run_generate(settings, options, args.classes, args.package, args.all))
+        code = run_generate(settings, options, args.classes, args.package, args.all)
+        if args.snapshot is not None:
+            print(f"snapshot of the written tests' behaviour in {args.snapshot}")
+        return int(code)
     except JtcError as error:
         print(f"jtc: error: {error}", file=sys.stderr)
         return int(error.exit_code)

@@ -78,8 +78,7 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
         if options.likely_bugs_report is not None:
             write_report(options.likely_bugs_report, ordered)
         if options.snapshot is not None:
-            recorded = write_snapshot(options.snapshot, ordered, settings.classpath)
-            print(f"snapshot of {recorded} tests written to {options.snapshot}")
+            write_snapshot(options.snapshot, ordered, settings.classpath)
         bugs_line = summary_line(options.likely_bugs_report, ordered)
         if bugs_line:
             print(bugs_line)

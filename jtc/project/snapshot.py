@@ -48,8 +48,8 @@ def snapshot_of(result: ClassResult) -> ClassSnapshot | None:
                          tuple(test for test in result.behaviour if test.method in declared))
 
 
-def write_snapshot(path: Path, results: Sequence[ClassResult], classpath: Sequence[str]) -> int:
-    """Write the snapshot of every class with tests; the number of tests recorded."""
+def write_snapshot(path: Path, results: Sequence[ClassResult], classpath: Sequence[str]) -> None:
+    """Write the snapshot of every class with tests."""
     classes = [found for found in map(snapshot_of, results) if found is not None]
     data = {"format": FORMAT, "jtc": jtc.__version__, "written": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "classpath": list(classpath),
@@ -57,7 +57,6 @@ def write_snapshot(path: Path, results: Sequence[ClassResult], classpath: Sequen
                          "tests": [test.to_json() for test in c.tests]} for c in classes]}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    return sum(len(c.tests) for c in classes)
 
 
 def read_snapshot(path: Path) -> list[ClassSnapshot]:
