@@ -137,6 +137,11 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("--output", "-o", type=Path, default=Path("jtc-diff"),
                       help="root folder for the tests that show the differences (default: jtc-diff)")
     diff.add_argument("--json", type=Path, metavar="FILE", help="also write the differences by member as JSON")
+    diff.add_argument("--both", action="store_true",
+                      help="explore the candidate too and replay its tests on the reference (twice the search)")
+    diff.add_argument("--candidate-output", type=Path, default=Path("jtc-diff-candidate"), metavar="DIR",
+                      help="with --both: root folder for the candidate's tests that fail on the reference "
+                           "(default: jtc-diff-candidate)")
 
     doctor = commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
     doctor.add_argument("--json", action="store_true",
@@ -189,13 +194,17 @@ def _diff(args: argparse.Namespace) -> int:
     if args.json is not None:
         writable_file(args.json, "JSON")
     if args.snapshot is not None:
+        if args.both:
+            raise UsageError("--both explores both classpaths: give the candidate with --against, not a snapshot")
         if args.package or args.all:
             raise UsageError("--snapshot takes the classes it recorded; name some of them to replay only those")
         return int(run_snapshot_diff(args.snapshot, args.classpath, args.classes, args.json, print))
     _check_search(args)
     writable_folder(args.output, "tests")
+    if args.both:
+        writable_folder(args.candidate_output, "candidate's tests")
     return int(run_diff(_settings(args), args.jobs, (args.classes, args.package, args.all), args.against,
-                        DiffOutputs(args.output, args.json), print))
+                        DiffOutputs(args.output, args.json, args.candidate_output), print, args.both))
 
 
 def main(argv: list[str] | None = None) -> int:

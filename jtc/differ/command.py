@@ -1,7 +1,8 @@
 """`jtc diff`: generate tests on the reference classpath (the normal search, each test on its own,
 recorded as a snapshot), replay them on the candidate classpath, and write the shortest test of
-each difference, checked to pass on the reference and fail on the candidate; or replay a snapshot
-`jtc generate --snapshot` wrote on a new classpath. Exit 1 when there is a difference."""
+each difference, checked to pass on the reference and fail on the candidate; with --both the same
+the other way round too; or replay a snapshot `jtc generate --snapshot` wrote on a new classpath.
+Exit 1 when there is a difference."""
 
 from __future__ import annotations
 
@@ -27,29 +28,59 @@ from jtc.project.suite_check import without_methods
 class DiffOutputs:
     tests: Path | None = None  # where the tests that show the differences go (--output)
     json_file: Path | None = None  # the differences by member as JSON (--json)
+    candidate_tests: Path | None = None  # with --both: the tests explored on the candidate that fail on the reference
+
+
+@dataclass(frozen=True)
+class _Side:
+    """One direction of a diff: tests generated on `explored`, replayed on `other`."""
+
+    name: str
+    explored: tuple[str, ...]  # the classpath as given
+    other: tuple[str, ...]
+    output: Path | None
+
+    @property
+    def heading(self) -> str:
+        return f"explored on the {self.name} (the tests pass on it and fail on the other):"
+
+
+@dataclass(frozen=True)
+class _Found:
+    side: _Side
+    differences: list[Difference]
+    written: dict[tuple[str, str], str]  # the file each written test went to, by test class and method
 
 
 def run_diff(settings: Settings, jobs: int, targets: tuple[list[str], list[str], bool], candidate_args: list[str],
-             outputs: DiffOutputs, say: Callable[[str], None]) -> ExitCode:
-    """`targets`: the classes, packages and --all, as `jtc generate` takes them."""
-    candidate = Classpath.parse(candidate_args)
-    reference = Classpath.parse(settings.classpath)
+             outputs: DiffOutputs, say: Callable[[str], None], both: bool = False) -> ExitCode:
+    """`targets`: the classes, packages and --all, as `jtc generate` takes them. With `both`, the
+    candidate is explored too and its tests replayed on the reference."""
+    reference = tuple(settings.classpath)
+    sides = [_Side("reference", reference, tuple(candidate_args), outputs.tests)]
+    if both:
+        sides.append(_Side("candidate", tuple(candidate_args), reference, outputs.candidate_tests))
+    for side in sides:  # a bad classpath is refused before any search
+        Classpath.parse(side.explored)
+    found = []
     with tempfile.TemporaryDirectory(prefix="jtc-diff-") as scratch:
-        work = Path(scratch)
-        recorded = work / "reference.json"
-        # Each test on its own (no folding): a difference's test is written without its neighbours.
-        settings = dataclasses.replace(settings, output_dir=work / "reference-tests", fold=False,
-                                       measure_coverage=False, emit_likely_bugs=False)
-        generated = run_generate(settings, RunOptions(jobs=jobs, snapshot=recorded), *targets)
-        if generated != ExitCode.OK:
-            return generated
-        snapshots = read_snapshot(recorded)
-        differences = replay(snapshots, candidate.entries, work / "candidate")
-        written: dict[tuple[str, str], str] = {}
-        if outputs.tests is not None and differences:
-            differences, written = _write_tests(snapshots, differences, (reference.entries, candidate.entries),
-                                                outputs.tests, work / "check")
-        return _told(differences, written, outputs.json_file, say)
+        for side in sides:
+            work = Path(scratch) / side.name
+            recorded = work / "snapshot.json"
+            # Each test on its own (no folding): a difference's test is written without its neighbours.
+            explored = dataclasses.replace(settings, classpath=side.explored, output_dir=work / "tests", fold=False,
+                                           measure_coverage=False, emit_likely_bugs=False)
+            generated = run_generate(explored, RunOptions(jobs=jobs, snapshot=recorded), *targets)
+            if generated != ExitCode.OK:
+                return generated
+            snapshots = read_snapshot(recorded)
+            classpaths = (Classpath.parse(side.explored).entries, Classpath.parse(side.other).entries)
+            differences = replay(snapshots, classpaths[1], work / "replay")
+            written: dict[tuple[str, str], str] = {}
+            if side.output is not None and differences:
+                differences, written = _write_tests(snapshots, differences, classpaths, side.output, work / "check")
+            found.append(_Found(side, differences, written))
+    return _told(found, outputs.json_file, say)
 
 
 def run_snapshot_diff(snapshot: Path, classpath_args: list[str], classes: Sequence[str], json_file: Path | None,
@@ -64,18 +95,24 @@ def run_snapshot_diff(snapshot: Path, classpath_args: list[str], classes: Sequen
     chosen = [found for found in snapshots if not classes or found.class_name in classes]
     with tempfile.TemporaryDirectory(prefix="jtc-diff-") as scratch:
         differences = replay(chosen, classpath.entries, Path(scratch))
-    return _told(differences, {}, json_file, say)
+    return _told([_Found(_Side("snapshot", (), tuple(classpath_args), None), differences, {})], json_file, say)
 
 
-def _told(differences: list[Difference], written: dict[tuple[str, str], str], json_file: Path | None,
-          say: Callable[[str], None]) -> ExitCode:
-    changes = by_member(differences)
-    for line in difference_lines(changes, written):
-        say(line)
+def _told(found: list[_Found], json_file: Path | None, say: Callable[[str], None]) -> ExitCode:
+    """The differences of each side (under a heading when both were explored), and as JSON:
+    {"members": [...]} of the first side, {"candidate_members": [...]} of the candidate's."""
+    data = {}
+    for each in found:
+        changes = by_member(each.differences)
+        if len(found) > 1:
+            say(each.side.heading)
+        for line in difference_lines(changes, each.written):
+            say(line if len(found) == 1 else f"  {line}")
+        data["candidate_members" if each.side.name == "candidate" else "members"] = members_json(changes)
     if json_file is not None:
         json_file.parent.mkdir(parents=True, exist_ok=True)
-        json_file.write_text(json.dumps({"members": members_json(changes)}, indent=1) + "\n", encoding="utf-8")
-    return ExitCode.DIFFERENCES if differences else ExitCode.OK
+        json_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return ExitCode.DIFFERENCES if any(each.differences for each in found) else ExitCode.OK
 
 
 def _cut(snapshots: Sequence[ClassSnapshot], keep: set[tuple[str, str]]) -> list[ClassSnapshot]:

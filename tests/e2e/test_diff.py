@@ -2,7 +2,8 @@
 (`price <= 0` became `price < 0` in isFree): the difference is found, named by its member, and shown
 by a written test that passes on the reference and fails on the candidate, compiled and run for
 real against both; a class does not differ from itself; a snapshot replayed on the new version lists
-exactly the changed member. Bad input is one line and exit 2."""
+exactly the changed member. A path only a third version has (add refuses more than 1000) is found
+only when the candidate is explored too (--both). Bad input is one line and exit 2."""
 
 from __future__ import annotations
 
@@ -27,9 +28,9 @@ def jtc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="module")
-def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     root = tmp_path_factory.mktemp("till")
-    return compile_java(FIXTURES / "v1", root / "v1"), compile_java(FIXTURES / "v2", root / "v2")
+    return tuple(compile_java(FIXTURES / version, root / version) for version in ("v1", "v2", "v3"))  # type: ignore
 
 
 def members(json_file: Path) -> list[str]:
@@ -38,7 +39,7 @@ def members(json_file: Path) -> list[str]:
 
 @pytest.mark.slow
 def test_diff_finds_the_changed_operator_and_writes_a_test_that_tells_the_versions_apart(versions, tmp_path):
-    reference, candidate = versions
+    reference, candidate, _ = versions
     run = jtc("diff", *SEARCH, "-cp", str(reference), "--against", str(candidate), "-o", str(tmp_path / "out"),
               "--json", str(tmp_path / "diff.json"), "dv.Till", cwd=tmp_path)
     assert run.returncode == ExitCode.DIFFERENCES, run.stderr
@@ -56,7 +57,7 @@ def test_diff_finds_the_changed_operator_and_writes_a_test_that_tells_the_versio
 
 @pytest.mark.slow
 def test_a_class_does_not_differ_from_itself(versions, tmp_path):
-    reference, _ = versions
+    reference, _, _ = versions
     run = jtc("diff", *SEARCH, "-cp", str(reference), "--against", str(reference), "-o", str(tmp_path / "out"),
               "dv.Till", cwd=tmp_path)
     assert run.returncode == ExitCode.OK, run.stdout + run.stderr
@@ -66,7 +67,7 @@ def test_a_class_does_not_differ_from_itself(versions, tmp_path):
 
 @pytest.mark.slow
 def test_a_snapshot_replayed_on_the_new_version_lists_exactly_the_changed_members(versions, tmp_path):
-    old, new = versions
+    old, new, _ = versions
     snapshot = tmp_path / "till.json"
     generated = jtc("generate", *SEARCH, "--no-cache", "-cp", str(old), "-o", str(tmp_path / "tests"),
                     "--snapshot", str(snapshot), "dv.Till", cwd=tmp_path)
@@ -84,6 +85,27 @@ def test_a_snapshot_replayed_on_the_new_version_lists_exactly_the_changed_member
     assert unchanged.returncode == ExitCode.OK and unchanged.stdout.strip() == "no differences", unchanged.stdout
 
 
+@pytest.mark.slow
+def test_a_path_only_the_candidate_has_is_found_by_exploring_it_too(versions, tmp_path):
+    reference, _, candidate = versions
+    one_way = jtc("diff", *SEARCH, "-cp", str(reference), "--against", str(candidate), "-o", str(tmp_path / "one"),
+                  "dv.Till", cwd=tmp_path)
+    assert one_way.returncode == ExitCode.OK, one_way.stdout + one_way.stderr  # the reference never adds 1001
+    both = jtc("diff", *SEARCH, "-cp", str(reference), "--against", str(candidate), "--both", "-o",
+               str(tmp_path / "out"), "--candidate-output", str(tmp_path / "candidate"),
+               "--json", str(tmp_path / "diff.json"), "dv.Till", cwd=tmp_path)
+    assert both.returncode == ExitCode.DIFFERENCES, both.stdout + both.stderr
+    found = json.loads((tmp_path / "diff.json").read_text())
+    assert found["members"] == [] and [m["member"] for m in found["candidate_members"]] == ["dv.Till.add(int)"]
+    assert not (tmp_path / "out").exists()
+    [written] = (tmp_path / "candidate").rglob("*.java")
+    assert "till.add(1001)" in written.read_text()
+    on_candidate = compile_and_run([written], candidate, tmp_path / "on-candidate")
+    assert on_candidate.returncode == 0, on_candidate.stdout
+    on_reference = compile_and_run([written], reference, tmp_path / "on-reference")
+    assert on_reference.returncode != 0 and "1 tests failed" in on_reference.stdout, on_reference.stdout
+
+
 @pytest.mark.parametrize("args,words", [
     (("--against", "."), "name the classes to test"),
     ((), "give the candidate with --against CLASSPATH, or a snapshot with --snapshot FILE"),
@@ -93,6 +115,7 @@ def test_a_snapshot_replayed_on_the_new_version_lists_exactly_the_changed_member
     (("--snapshot", "other.json"), "other.json is not a jtc snapshot"),
     (("--snapshot", "empty.json", "dv.Till"), "the snapshot empty.json has no tests of dv.Till"),
     (("--snapshot", "empty.json", "--package", "dv"), "--snapshot takes the classes it recorded"),
+    (("--snapshot", "empty.json", "--both"), "--both explores both classpaths"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
     (tmp_path / "bad.json").write_text("{not json")
