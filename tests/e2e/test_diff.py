@@ -30,7 +30,8 @@ def jtc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     root = tmp_path_factory.mktemp("till")
-    return tuple(compile_java(FIXTURES / version, root / version) for version in ("v1", "v2", "v3"))  # type: ignore
+    v1, v2, v3 = (compile_java(FIXTURES / version, root / version) for version in ("v1", "v2", "v3"))
+    return v1, v2, v3
 
 
 def members(json_file: Path) -> list[str]:
