@@ -66,14 +66,9 @@ def run_diff(settings: Settings, jobs: int, targets: tuple[list[str], list[str],
     with tempfile.TemporaryDirectory(prefix="jtc-diff-") as scratch:
         for side in sides:
             work = Path(scratch) / side.name
-            recorded = work / "snapshot.json"
-            # Each test on its own (no folding): a difference's test is written without its neighbours.
-            explored = dataclasses.replace(settings, classpath=side.explored, output_dir=work / "tests", fold=False,
-                                           measure_coverage=False, emit_likely_bugs=False)
-            generated = run_generate(explored, RunOptions(jobs=jobs, snapshot=recorded), *targets)
+            generated, snapshots = explore(dataclasses.replace(settings, classpath=side.explored), jobs, targets, work)
             if generated != ExitCode.OK:
                 return generated
-            snapshots = read_snapshot(recorded)
             classpaths = (Classpath.parse(side.explored).entries, Classpath.parse(side.other).entries)
             differences = replay(snapshots, classpaths[1], work / "replay")
             written: dict[tuple[str, str], str] = {}
@@ -81,6 +76,18 @@ def run_diff(settings: Settings, jobs: int, targets: tuple[list[str], list[str],
                 differences, written = _write_tests(snapshots, differences, classpaths, side.output, work / "check")
             found.append(_Found(side, differences, written))
     return _told(found, outputs.json_file, say)
+
+
+def explore(settings: Settings, jobs: int, targets: tuple[list[str], list[str], bool],
+            work: Path) -> tuple[ExitCode, list[ClassSnapshot]]:
+    """The tests `jtc generate` writes for the targets on `settings.classpath`, as snapshots (the
+    test files under `work/tests`), or the generation's error."""
+    recorded = work / "snapshot.json"
+    # Each test on its own (no folding): a difference's test is written without its neighbours.
+    settings = dataclasses.replace(settings, output_dir=work / "tests", fold=False, measure_coverage=False,
+                                   emit_likely_bugs=False)
+    generated = run_generate(settings, RunOptions(jobs=jobs, snapshot=recorded), *targets)
+    return generated, read_snapshot(recorded) if generated == ExitCode.OK else []
 
 
 def run_snapshot_diff(snapshot: Path, classpath_args: list[str], classes: Sequence[str], json_file: Path | None,
