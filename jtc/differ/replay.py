@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from jtc.emit.behaviour import TestBehaviour, declaration_lines
+from jtc.emit.behaviour import StatedCheck, TestBehaviour, declaration_lines
 from jtc.emit.validate import failing_line
 from jtc.java.javac import CompileError, compile_sources
 from jtc.java.launcher import LauncherRun, TestResult, run_tests
@@ -97,11 +97,14 @@ def _not_compiling(snapshot: ClassSnapshot, source: str, errors: list[CompileErr
         at = [test for test in tests
               if declared[test.method] + test.span[0] <= error.line <= declared[test.method] + test.span[1]]
         for test in at or tests:
-            found.setdefault(test.test, _unrun(snapshot, test, f"does not compile: {error.message}"))
+            why = f"does not compile: {error.message}"
+            check = test.check_at(error.line - declared[test.method])
+            found.setdefault(test.test, _stated_by(snapshot, test, check, why) if at else _unrun(snapshot, test, why))
     return list(found.values())
 
 
 def _unrun(snapshot: ClassSnapshot, test: TestBehaviour, why: str) -> Difference:
+    """The difference of a test as a whole, named by its call under test."""
     return Difference(snapshot.class_name, snapshot.test_class, test, test.member, test.call, test.outcome, why)
 
 
@@ -130,8 +133,12 @@ def _failing(snapshot: ClassSnapshot, source: str, results: dict[str, TestResult
         elif result.failed:
             line = failing_line(snapshot.test_class, result.trace)
             check = test.check_at(line - declared[test.method]) if line is not None else None
-            member, call, before = (check.member, check.call, check.states) if check \
-                else (test.member, test.call, test.outcome)
-            differences.append(Difference(snapshot.class_name, snapshot.test_class, test, member, call, before,
-                                          result.first_line))
+            differences.append(_stated_by(snapshot, test, check, result.first_line))
     return differences
+
+
+def _stated_by(snapshot: ClassSnapshot, test: TestBehaviour, check: StatedCheck | None, now: str) -> Difference:
+    """The difference named by the assertion that failed, else by the test's call under test."""
+    if check is None:
+        return _unrun(snapshot, test, now)
+    return Difference(snapshot.class_name, snapshot.test_class, test, check.member, check.call, check.states, now)

@@ -2,7 +2,7 @@
 (`price <= 0` became `price < 0` in isFree): the difference is found, named by its member, and shown
 by a written test that passes on the reference and fails on the candidate, compiled and run for
 real against both; a class does not differ from itself; a snapshot replayed on the new version lists
-exactly the changed member. A path only a third version has (add refuses more than 1000) is found
+exactly the changed member, and a removed member (v4) as not compiling. A path only a third version has (add refuses more than 1000) is found
 only when the candidate is explored too (--both). Bad input is one line and exit 2."""
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ def jtc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="module")
-def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+def versions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """v1; v2: one operator of isFree changed; v3: add refuses more than 1000; v4: getTotal removed."""
     root = tmp_path_factory.mktemp("till")
-    v1, v2, v3 = (compile_java(FIXTURES / version, root / version) for version in ("v1", "v2", "v3"))
-    return v1, v2, v3
+    return {version: compile_java(FIXTURES / version, root / version) for version in ("v1", "v2", "v3", "v4")}
 
 
 def members(json_file: Path) -> list[str]:
@@ -40,7 +40,7 @@ def members(json_file: Path) -> list[str]:
 
 @pytest.mark.slow
 def test_diff_finds_the_changed_operator_and_writes_a_test_that_tells_the_versions_apart(versions, tmp_path):
-    reference, candidate, _ = versions
+    reference, candidate = versions["v1"], versions["v2"]
     run = jtc("diff", *SEARCH, "-cp", str(reference), "--against", str(candidate), "-o", str(tmp_path / "out"),
               "--json", str(tmp_path / "diff.json"), "dv.Till", cwd=tmp_path)
     assert run.returncode == ExitCode.DIFFERENCES, run.stderr
@@ -58,7 +58,7 @@ def test_diff_finds_the_changed_operator_and_writes_a_test_that_tells_the_versio
 
 @pytest.mark.slow
 def test_a_class_does_not_differ_from_itself(versions, tmp_path):
-    reference, _, _ = versions
+    reference = versions["v1"]
     run = jtc("diff", *SEARCH, "-cp", str(reference), "--against", str(reference), "-o", str(tmp_path / "out"),
               "dv.Till", cwd=tmp_path)
     assert run.returncode == ExitCode.OK, run.stdout + run.stderr
@@ -68,7 +68,7 @@ def test_a_class_does_not_differ_from_itself(versions, tmp_path):
 
 @pytest.mark.slow
 def test_a_snapshot_replayed_on_the_new_version_lists_exactly_the_changed_members(versions, tmp_path):
-    old, new, _ = versions
+    old, new = versions["v1"], versions["v2"]
     snapshot = tmp_path / "till.json"
     generated = jtc("generate", *SEARCH, "--no-cache", "-cp", str(old), "-o", str(tmp_path / "tests"),
                     "--snapshot", str(snapshot), "dv.Till", cwd=tmp_path)
@@ -82,13 +82,18 @@ def test_a_snapshot_replayed_on_the_new_version_lists_exactly_the_changed_member
                   cwd=tmp_path)
     assert changed.returncode == ExitCode.DIFFERENCES, changed.stderr
     assert members(tmp_path / "diff.json") == ["dv.Till.isFree(int)"]
+    removed = jtc("diff", "-cp", str(versions["v4"]), "--snapshot", str(snapshot), "--json",
+                  str(tmp_path / "removed.json"), cwd=tmp_path)
+    assert removed.returncode == ExitCode.DIFFERENCES, removed.stderr
+    assert members(tmp_path / "removed.json") == ["dv.Till.getTotal()"]  # also where another test states it
+    assert "now does not compile: cannot find symbol" in removed.stdout
     unchanged = jtc("diff", "-cp", str(old), "--snapshot", str(snapshot), "dv.Till", cwd=tmp_path)
     assert unchanged.returncode == ExitCode.OK and unchanged.stdout.strip() == "no differences", unchanged.stdout
 
 
 @pytest.mark.slow
 def test_a_path_only_the_candidate_has_is_found_by_exploring_it_too(versions, tmp_path):
-    reference, _, candidate = versions
+    reference, candidate = versions["v1"], versions["v3"]
     one_way = jtc("diff", *SEARCH, "-cp", str(reference), "--against", str(candidate), "-o", str(tmp_path / "one"),
                   "dv.Till", cwd=tmp_path)
     assert one_way.returncode == ExitCode.OK, one_way.stdout + one_way.stderr  # the reference never adds 1001
