@@ -69,6 +69,8 @@ def run_diff(settings: Settings, jobs: int, targets: tuple[list[str], list[str],
             generated, snapshots = explore(dataclasses.replace(settings, classpath=side.explored), jobs, targets, work)
             if generated != ExitCode.OK:
                 return generated
+            if not snapshots:
+                say(f"no tests were written on the {side.name}: nothing of it is compared")
             classpaths = (Classpath.parse(side.explored).entries, Classpath.parse(side.other).entries)
             differences = replay(snapshots, classpaths[1], work / "replay")
             written: dict[tuple[str, str], str] = {}
