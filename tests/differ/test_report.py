@@ -1,9 +1,10 @@
 """`jtc diff`'s grouping of failures by member, each change (call, what was stated, what happened)
-shown by its shortest test, and the report's lines."""
+shown by its shortest test, and the report's lines; a JUnit report's name of a parameterized case
+matched with its record."""
 
 from __future__ import annotations
 
-from jtc.differ.replay import Difference
+from jtc.differ.replay import Difference, _case_name
 from jtc.differ.report import by_member, difference_lines, shortest_tests
 from jtc.emit.behaviour import TestBehaviour
 
@@ -28,3 +29,8 @@ def test_failures_group_by_member_and_change_each_shown_by_its_shortest_test() -
     assert lines[2] == "    shown by dv.TillTest.short (2 statements, 1 more test fails the same way) in out/dv/TillTest.java"
     assert lines[-1] == "3 differences in 2 members"
     assert difference_lines({}, {}) == ["no differences"]
+
+
+def test_a_case_of_a_parameterized_test_is_found_under_its_recorded_name() -> None:
+    assert _case_name("dv.TillTest#gcdReturnsExpected(int, int)[2]") == "gcdReturnsExpected[2]"
+    assert _case_name("dv.TillTest#isFreeOfZeroReturnsTrue") == "isFreeOfZeroReturnsTrue"
