@@ -58,14 +58,17 @@ def run_class(name: str, classpath: Path, work: Path, budget: float, seed: int, 
         print(f"  {mutant.id}: {'told apart: ' + ', '.join(told[mutant.id]) if found else 'no difference'} "
               f"({seconds[-1]:.1f} s)", flush=True)
     [scored] = mutate_suites([work / "reference" / "tests"], [classpath], [name], work / "mutate", Timeouts())
-    killed = sum(1 for mutant, _ in mutants if scored.verdicts[mutant.id].status.detected)
+    detected = {mutant.id: scored.verdicts[mutant.id].status.detected for mutant, _ in mutants}
+    killed = sum(detected.values())
     apart = sum(1 for members in told.values() if members)
     within = sum(1 for members, replay_s in zip(told.values(), seconds) if members and generation_s + replay_s <= WITHIN_S)
     return {"class": name, "mutants": len(mutants), "told_apart": apart, "told_apart_within_s": within,
-            "mutation_killed": killed, "generation_seconds": round(generation_s, 1),
+            "mutation_killed": killed, "agreeing": sum(bool(told[id_]) == found for id_, found in detected.items()),
+            "generation_seconds": round(generation_s, 1),
             "replay_seconds": {"median": round(statistics.median(seconds), 2) if seconds else None,
                                "max": round(max(seconds), 2) if seconds else None},
-            "told": told, "tests": sum(len(snapshot.tests) for snapshot in snapshots)}
+            "told": told, "killed_by_mutate": sorted(id_ for id_, found in detected.items() if found),
+            "tests": sum(len(snapshot.tests) for snapshot in snapshots)}
 
 
 def main(argv: list[str]) -> int:
@@ -90,10 +93,11 @@ def main(argv: list[str]) -> int:
             print(f"{name}:", flush=True)
             results.append(run_class(name, classpath, work / name, args.budget, args.seed, args.quick, args.mutants))
     scored = [r for r in results if "error" not in r]
-    print(f"{'class':<34} {'mutants':>7} {'jtc diff':>9} {f'<= {WITHIN_S:g} s':>8} {'mutate':>7} {'replay s':>9}")
+    print(f"{'class':<34} {'mutants':>7} {'jtc diff':>9} {f'<= {WITHIN_S:g} s':>8} {'mutate':>7} {'agree':>6} "
+          f"{'generate s':>10} {'replay s':>9}")
     for r in scored:
         print(f"{r['class']:<34} {r['mutants']:>7} {r['told_apart']:>9} {r['told_apart_within_s']:>8} "
-              f"{r['mutation_killed']:>7} {r['replay_seconds']['median']:>9}")
+              f"{r['mutation_killed']:>7} {r['agreeing']:>6} {r['generation_seconds']:>10} {r['replay_seconds']['median']:>9}")
     total = sum(r["mutants"] for r in scored)
     for key, label in (("told_apart", "jtc diff told apart"), ("told_apart_within_s", f"within {WITHIN_S:g} s"),
                        ("mutation_killed", "the suite's mutation score")):
