@@ -60,7 +60,8 @@ def replay(classes: Sequence[ClassSnapshot], classpath: Sequence[Path], work: Pa
             else:
                 del sources[test_class]
     else:
-        return differences + [_unrun(by_class[name], test, "does not compile") for name in sources
+        why = f"not run: javac still failed after {COMPILE_ROUNDS} rounds of cutting the tests it named"
+        return differences + [_unrun(by_class[name], test, why) for name in sources
                               for test in by_class[name].tests if test.method in declaration_lines(sources[name])]
     if sources:
         run = _run(sorted(sources), [compiled, *classpath], work / "run")
