@@ -134,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
                            "(':'-separated; may be repeated)")
     diff.add_argument("--snapshot", type=Path, metavar="FILE",
                       help="replay the tests of a snapshot (jtc generate --snapshot) on --classpath instead")
-    diff.add_argument("--output", "-o", type=Path, default=Path("jtc-diff"),
+    diff.add_argument("--output", "-o", type=Path, default=Path("jtc-diff"), metavar="DIR",
                       help="root folder for the tests that show the differences (default: jtc-diff)")
     diff.add_argument("--json", type=Path, metavar="FILE", help="also write the differences by member as JSON")
     diff.add_argument("--both", action="store_true",
