@@ -70,7 +70,10 @@ def read_snapshot(path: Path) -> list[ClassSnapshot]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UsageError(f"{path} is not a jtc snapshot (format {FORMAT}, written by jtc generate --snapshot)")
     try:
-        return [ClassSnapshot(entry["class"], entry["test_class"], entry["source"],
-                              tuple(map(TestBehaviour.from_json, entry["tests"]))) for entry in data["classes"]]
+        found = [ClassSnapshot(entry["class"], entry["test_class"], entry["source"],
+                               tuple(map(TestBehaviour.from_json, entry["tests"]))) for entry in data["classes"]]
     except (KeyError, TypeError, IndexError) as error:
         raise UsageError(f"{path} is not a jtc snapshot: a class entry lacks {error}") from None
+    if not all(isinstance(text, str) for c in found for text in (c.class_name, c.test_class, c.source)):
+        raise UsageError(f"{path} is not a jtc snapshot: a class's names and source must be strings")
+    return found

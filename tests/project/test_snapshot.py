@@ -50,6 +50,8 @@ def test_a_snapshot_keeps_the_tests_in_the_file_and_reads_back_as_written(tmp_pa
 @pytest.mark.parametrize("text,words", [
     ("[]", "is not a jtc snapshot (format 1"),
     ('{"format": 1, "classes": [{"class": "dv.Till"}]}', "a class entry lacks 'test_class'"),
+    ('{"format": 1, "classes": [{"class": "dv.Till", "test_class": "dv.TillTest", "source": 3, "tests": []}]}',
+     "names and source must be strings"),
 ])
 def test_a_file_that_is_not_a_snapshot_is_a_usage_error(tmp_path: Path, text: str, words: str) -> None:
     (tmp_path / "s.json").write_text(text)
