@@ -38,7 +38,7 @@ def hash_once(self: object) -> int:
     exploration step, so a hash recomputed each time walked whole recipes again (a third of the
     search's time on Commons CSV's CSVFormat)."""
     try:
-        return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        return self.__dict__["_hash"]
     except KeyError:
         value = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))  # type: ignore[arg-type]
         object.__setattr__(self, "_hash", value)
