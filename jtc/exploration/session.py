@@ -304,7 +304,8 @@ class ClassSession:
         if new:
             self.compared.update(dict.fromkeys(new))
             self.cascade.seeds = self.cascade.seeds.with_strings(new)
-        texts = new if skeleton in self.seeded else tuple(self.compared)
+        # A skeleton's first run: after those, the static initializer's Strings (seeds.py)
+        texts = new if skeleton in self.seeded else tuple(dict.fromkeys((*self.compared, *self.space.seeds.tables)))
         self.seeded.add(skeleton)
         if texts:
             template = self._template(group, skeleton)
