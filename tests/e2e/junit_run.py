@@ -6,7 +6,7 @@ import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
-from jtc.config import Settings
+from jtc.config import AccessOptions, Settings
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
 from jtc.java.toolchain import junit_console_jar, toolchain
@@ -22,11 +22,12 @@ def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path) -
                           capture_output=True, text=True)
 
 
-def generate_unfolded(classes: Path, output: Path, class_name: str, max_executions: int) -> ClassReport:
+def generate_unfolded(classes: Path, output: Path, class_name: str, max_executions: int,
+                      access: AccessOptions = AccessOptions()) -> ClassReport:
     """`jtc generate` of one class on an execution budget (seed 0, no folding: the statements are the
     point of the tests that use it); its ClassReport."""
     settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=output, max_executions=max_executions,
-                        time_budget=60.0, seed=0, fold=False)
+                        time_budget=60.0, seed=0, fold=False, access=access)
     [(_, found)] = list(generate(settings, [class_name]))
     assert isinstance(found, ClassReport), found
     return found

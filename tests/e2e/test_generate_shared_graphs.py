@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from jtc.config import Settings
+from jtc.config import AccessOptions, Settings
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
 
@@ -24,7 +24,8 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def reports(graphs_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
     settings = Settings(select_assertions=False, classpath=(str(graphs_classes),), output_dir=tmp_path_factory.mktemp("generated"),
-                        max_executions=100, time_budget=60.0, seed=0, fold=False, minimise=False)
+                        max_executions=100, time_budget=60.0, seed=0, fold=False, minimise=False,
+                        access=AccessOptions(include_non_public=False))  # the graph's objects as its public API gives them
     found = dict(generate(settings, ["gr.Trail", "gr.Shepherd"]))
     assert all(isinstance(report, ClassReport) for report in found.values()), found
     return found  # type: ignore[return-value]
