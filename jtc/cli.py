@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import jtc
-from jtc.arguments import at_least, positive, writable_file, writable_folder
+from jtc.arguments import at_least, line_target, positive, writable_file, writable_folder
 from jtc.coverage.suites import SuiteFolder
 from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
@@ -95,6 +95,9 @@ def _parser() -> argparse.ArgumentParser:
                                f"(x == c), each a test (default: {Settings.boundary_runs}; 0: none)")
     generate.add_argument("--path-limit", type=int, default=ExplorationOptions.path_limit, metavar="N",
                           help=f"paths kept per statement prefix of a sequence (default: {ExplorationOptions.path_limit})")
+    generate.add_argument("--target", metavar="FILE.java:LINE|CLASS[#METHOD]:LINE",
+                          help="aim the search at this line (Foo.java:42, com.example.Foo#parse:42) and stop the "
+                               "class's search once a run reaches it; its class is generated too")
     for switch, what in (("data-flow-check", "the data-flow check of candidate sequences"),
                          ("partial-order-reduction", "partial order reduction"),
                          ("grouping", "grouping of sequences with a shared prefix"),
@@ -173,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
             fold=not args.no_fold, minimise=not args.no_minimise,
             emit_likely_bugs=args.emit_likely_bugs,
             boundary_runs=args.boundary_runs, select_assertions=not args.quick,
+            target=line_target(args.target) if args.target is not None else None,
             access=AccessOptions(not args.public_only, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),

@@ -23,13 +23,16 @@ from jtc.project.parallel import generate_parallel
 from jtc.project.progress import RunDisplay
 from jtc.project.results import ClassResult, Status, run_exit_code
 from jtc.project.suite_check import check_whole_suite
-from jtc.project.targets import Target, resolve_targets
+from jtc.project.targets import Target, aimed_target, resolve_targets
 
 
 def run_generate(settings: Settings, options: RunOptions, classes: list[str], packages: list[str],
                  every_class: bool) -> ExitCode:
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries) as index:
+        if settings.target is not None:  # its class is generated too
+            settings = dataclasses.replace(settings, target=aimed_target(index, settings.target))
+            classes = [*classes, str(settings.target.class_name)]
         targets = resolve_targets(index, classes, packages, every_class)
         settings = dataclasses.replace(settings, dependencies=dependency_jars(index, [t.name for t in targets]))
         cache = GenerationCache(options.cache_dir, settings, index) if options.cache_dir else None
