@@ -61,7 +61,7 @@ class Aim:
             methods = self.methods
             goals.update(index for index, instruction in enumerate(method.instructions)
                          if INVOKEVIRTUAL <= instruction.opcode <= INVOKEINTERFACE
-                         and self.may_run(tuple(instruction.operands[:3]), methods))  # type: ignore[arg-type]
+                         and self.may_run((instruction.operands[0], instruction.operands[1], instruction.operands[2]), methods))
             found = self._distances[method] = branch_distances(method, goals) if goals else \
                 [UNREACHABLE] * len(method.instructions)
         return found

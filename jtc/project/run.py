@@ -31,8 +31,9 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries) as index:
         if settings.target is not None:  # its class is generated too
-            settings = dataclasses.replace(settings, target=aimed_target(index, settings.target))
-            classes = [*classes, str(settings.target.class_name)]
+            aimed = aimed_target(index, settings.target)
+            settings = dataclasses.replace(settings, target=aimed)
+            classes = [*classes, str(aimed.class_name)]
         targets = resolve_targets(index, classes, packages, every_class)
         settings = dataclasses.replace(settings, dependencies=dependency_jars(index, [t.name for t in targets]))
         cache = GenerationCache(options.cache_dir, settings, index) if options.cache_dir else None
