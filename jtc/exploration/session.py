@@ -37,7 +37,7 @@ from jtc.calls.steps import Skeleton, length_of
 from jtc.exploration.solving import SolveCascade
 from jtc.exploration.strategy import CoverageMap, Frontier
 from jtc.exploration.templates import ProgramTemplate, merge
-from jtc.exploration.tree import OTHER, Node, NodeStatus
+from jtc.exploration.tree import OTHER, ConstraintTree, Node, NodeStatus
 from jtc.solver.solver import Solver
 from jtc.svm.inputs import Assignment
 from jtc.svm.path import DecisionKind
@@ -143,6 +143,12 @@ class ClassSession:
         """The skeleton an execution of this search ran, None for one it did not run."""
         ran = self.skeleton_of.get(execution.index)
         return ran[1] if ran is not None else None
+
+    def trees(self) -> list[ConstraintTree]:
+        """The constraint trees of this search: one, or one per skeleton without grouping."""
+        groups = {id(group): group for group, _ in self.skeleton_of.values()}
+        groups.setdefault(id(self.group), self.group)
+        return [group.tree for group in groups.values()]
 
     def template_of(self, execution: Execution) -> ProgramTemplate | None:
         """The template whose inputs an execution of this search ran on, None for one it did not run."""

@@ -24,6 +24,7 @@ from jtc.pipeline.report import ClassReport, problems_of
 from jtc.pipeline.search import search
 from jtc.pipeline.setup import set_up
 from jtc.pipeline.suite import suite_of
+from jtc.pipeline.unreached import unreached
 from jtc.pipeline.write import write
 
 
@@ -38,6 +39,7 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
                "search": explored.seconds}
     report = ClassReport(name, explored, session.cascade.solver.stats, problems_of(explored),
                          engine=session.executor.stats, seconds=seconds)
+    report.unreached = unreached(context, subject, session, explored)
     choice = choose(subject, explored, context.index)
     last = last_new_coverage(choice.found)
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0

@@ -11,10 +11,12 @@ from typing import Iterator
 from jtc.coverage.model import ClassCoverage
 from jtc.errors import CoverageError, ExitCode
 from jtc.execution.runs import EngineStats
+from jtc.exploration.aim import line_ranges
 from jtc.exploration.session import SearchReport
 from jtc.minimise.statements import MinimisingReport
 from jtc.model.types import binary_name
 from jtc.oracle.bugs import ReportedBug
+from jtc.reach.unreached import UnreachedLine, Why
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
 from jtc.solver.solver import SolverStats
 
@@ -41,6 +43,7 @@ class ClassReport:
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes (see likely_bug_groups)
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
+    unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run of the search reached
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:
@@ -100,6 +103,7 @@ def summary_lines(report: ClassReport) -> list[str]:
         lines.append(f"  minimised: {minimising.statements_before} -> {minimising.statements_after} statements in "
                      f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
                      f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
+    lines += unreached_summary(report.unreached)
     for bug in report.likely_bugs:
         called = f" called from {bug.called_from}" if bug.called_from else ""
         lines.append(f"  likely bug: {bug.exception.rpartition('.')[2]} at {bug.site}{called} "
@@ -112,6 +116,16 @@ def summary_lines(report: ClassReport) -> list[str]:
         lines.append(f"  note: {report.note}")
     times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
     lines.append(f"  time: {report.seconds.get('total', 0.0):.1f} s ({times})")
+    return lines
+
+
+def unreached_summary(unreached: list[UnreachedLine]) -> list[str]:
+    """Each unreachable line with the condition z3 proved unsat, then the lines not reached."""
+    lines = [f"  unreachable: line {u.line}, its condition is unsat: {u.condition}"
+             for u in unreached if u.why == Why.UNREACHABLE]
+    budget = [u.line for u in unreached if u.why == Why.NOT_REACHED]
+    if budget:
+        lines.append(f"  not reached within the budget: {'line' if len(budget) == 1 else 'lines'} {line_ranges(budget)}")
     return lines
 
 

@@ -9,6 +9,7 @@ from jtc.exploration.open_targets import OpenTargets
 from jtc.exploration.seeds import constants_of
 from jtc.exploration.session import ClassSession, SearchReport
 from jtc.exploration.space import SearchSettings, SearchSpace
+from jtc.model.classtable import ClassInfo
 from jtc.model.types import binary_name
 from jtc.oracle.selection import in_class
 from jtc.pipeline.context import Clock, RunContext
@@ -41,11 +42,15 @@ def aim_of(context: RunContext, subject: Subject) -> Aim | None:
     target = context.settings.target
     if target is None or target.class_name != subject.name:
         return None
-    nested = (context.describe(binary_name(name)) for name in context.index.nested(subject.internal_name))
-    tables = [subject.table, *(table for table in nested if table is not None)]
     index, analysis = context.index, subject.analysis
 
     def may_run(callee: MethodKey, methods: frozenset[MethodKey]) -> bool:
         return index.is_project_class(callee[0]) and bool(analysis.effects(*callee).runs & methods)
 
-    return aim_at(target, tables, may_run)
+    return aim_at(target, class_tables(context, subject), may_run)
+
+
+def class_tables(context: RunContext, subject: Subject) -> list[ClassInfo]:
+    """The tables of the class under test and of its nested classes, the class's first."""
+    nested = (context.describe(binary_name(name)) for name in context.index.nested(subject.internal_name))
+    return [subject.table, *(table for table in nested if table is not None)]

@@ -10,6 +10,7 @@ from enum import StrEnum
 from jtc.oracle.bugs import ReportedBug
 from jtc.errors import ClassFileTooNewError, ExitCode, JtcError, NotTestableError, UnreadableClassError
 from jtc.pipeline.report import ClassReport, summary_lines
+from jtc.reach.unreached import UnreachedLine
 
 
 # Why a class is skipped rather than failed: it cannot be tested, or its class file cannot be read.
@@ -46,6 +47,7 @@ class ClassResult:
     dropped: int = 0
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes with their reproductions
     disabled: int = 0  # of the tests, @Disabled reproductions of likely bugs
+    unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run reached: unreachable, or the budget
 
     @staticmethod
     def failed(name: str, why: str) -> ClassResult:
@@ -67,13 +69,15 @@ class ClassResult:
             search_seconds=round(search.seconds, 2),
             seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
-            dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled)
+            dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled,
+            unreached=outcome.unreached)
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
         data["status"], data["error_code"], data["problem_code"] = str(self.status), int(self.error_code), \
             int(self.problem_code)
         data["likely_bugs"] = [bug.to_json() for bug in self.likely_bugs]
+        data["unreached"] = [line.to_json() for line in self.unreached]
         return data
 
     @staticmethod
@@ -84,6 +88,7 @@ class ClassResult:
         for pair in ("branch", "line"):
             values[pair] = tuple(values[pair]) if values[pair] is not None else None
         values["likely_bugs"] = [ReportedBug.from_json(bug) for bug in values.get("likely_bugs", [])]
+        values["unreached"] = [UnreachedLine.from_json(line) for line in values.get("unreached", [])]
         return ClassResult(**values)
 
 
