@@ -13,7 +13,7 @@ from pathlib import Path
 import jtc
 from jtc.arguments import at_least, line_target, positive, writable_file, writable_folder
 from jtc.coverage.suites import SuiteFolder
-from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
+from jtc.config import AccessOptions, AskOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
 from jtc.java.toolchain import CACHE_DIR
 from jtc.mutate.runner import Timeouts
@@ -98,6 +98,14 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--target", metavar="FILE.java:LINE|CLASS[#METHOD]:LINE",
                           help="aim the search at this line (Foo.java:42, com.example.Foo#parse:42) and stop the "
                                "class's search once a run reaches it; its class is generated too")
+    generate.add_argument("--ask", action="store_true",
+                          help="show each chosen test's calls and outcome and ask: accept, reject with the expected "
+                               "value, or skip (on a terminal; otherwise only the answers file's answers count, and "
+                               "the unanswered questions are added to it)")
+    generate.add_argument("--answers", type=Path, metavar="FILE",
+                          help="--ask's answers, read and saved (default: jtc-answers.json beside the output folder)")
+    generate.add_argument("--keep-failing", action="store_true",
+                          help="--ask: write rejected outcomes as failing tests instead of @Disabled ones")
     for switch, what in (("data-flow-check", "the data-flow check of candidate sequences"),
                          ("partial-order-reduction", "partial order reduction"),
                          ("grouping", "grouping of sequences with a shared prefix"),
@@ -143,6 +151,22 @@ def _check_generate(args: argparse.Namespace) -> None:
             writable_file(path, what)
 
 
+def _ask_options(args: argparse.Namespace) -> AskOptions | None:
+    """--ask's settings: questions on the terminal when stdin is one (then in this process: -j 1)."""
+    if not args.ask:
+        for option, given in (("--answers", args.answers is not None), ("--keep-failing", args.keep_failing)):
+            if given:
+                raise UsageError(f"{option} goes with --ask")
+        return None
+    answers = args.answers if args.answers is not None else args.output.parent / "jtc-answers.json"
+    writable_file(answers, "answers")
+    interactive = sys.stdin.isatty()
+    if interactive and args.scheduler:
+        raise UsageError("--ask on a terminal asks in this process: leave out --scheduler (or answer in --answers "
+                         "FILE, with stdin not a terminal)")
+    return AskOptions(answers, interactive, args.keep_failing)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -176,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             fold=not args.no_fold, minimise=not args.no_minimise,
             emit_likely_bugs=args.emit_likely_bugs,
             boundary_runs=args.boundary_runs, select_assertions=not args.quick,
-            target=line_target(args.target) if args.target is not None else None,
+            target=line_target(args.target) if args.target is not None else None, ask=_ask_options(args),
             access=AccessOptions(not args.public_only, args.include_private),
             generation=GenerationOptions(not args.no_data_flow_check, not args.no_partial_order_reduction,
                                          args.max_sequence_length),
@@ -184,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
                                             grouping=not args.no_grouping, path_limit=args.path_limit),
         )
         _check_generate(args)
-        options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
-                             force=args.force, report=args.report, scheduler=args.scheduler,
+        interactive = settings.ask is not None and settings.ask.interactive
+        options = RunOptions(jobs=1 if interactive else args.jobs, strict=args.strict,
+                             cache_dir=None if args.no_cache else args.cache_dir,
+                             force=args.force or settings.ask is not None, report=args.report, scheduler=args.scheduler,
                              likely_bugs_report=args.likely_bugs_report)
         return int(run_generate(settings, options, args.classes, args.package, args.all))
     except JtcError as error:

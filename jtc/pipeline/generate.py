@@ -17,6 +17,7 @@ from jtc.errors import InternalError, JtcError
 from jtc.minimise.suite import shown
 from jtc.oracle.selection import last_new_coverage
 from jtc.pipeline.amplify import amplify
+from jtc.pipeline.ask import judging
 from jtc.pipeline.choice import choose
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.minimise import minimise
@@ -46,7 +47,8 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     chosen = amplify(context, subject, session, choice, clock, report)
     chosen, cut_from = minimise(context, subject, chosen, explored, clock, report)
     suite = suite_of(context, subject, chosen, cut_from, choice, report)
-    write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen})
+    write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen},
+          judging(context, report) if context.settings.ask is not None else None)
     report.seconds["total"] = time.perf_counter() - started
     return report
 

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from jtc.asking.judging import Tally
 from jtc.coverage.model import ClassCoverage
 from jtc.errors import CoverageError, ExitCode
 from jtc.execution.runs import EngineStats
@@ -44,6 +45,7 @@ class ClassReport:
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
     unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run of the search reached
+    judged: Tally | None = None  # --ask: how many outcomes were accepted, rejected, skipped, not answered
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:
@@ -108,6 +110,10 @@ def summary_lines(report: ClassReport) -> list[str]:
         called = f" called from {bug.called_from}" if bug.called_from else ""
         lines.append(f"  likely bug: {bug.exception.rpartition('.')[2]} at {bug.site}{called} "
                      f"({_count(bug.executions, 'execution')}); no passing test pins it")
+    if report.judged is not None:
+        judged = report.judged
+        lines.append(f"  asked: {judged.accepted} accepted, {judged.rejected} rejected, {judged.skipped} skipped, "
+                     f"{judged.unanswered} not answered yet")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
     for test, reason in report.masked:
