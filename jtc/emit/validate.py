@@ -49,6 +49,7 @@ class ValidationReport:
     test_class: str | None = None  # binary name of the written test class
     kept: list[str] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)  # of the kept tests, the @Disabled reproductions of likely bugs
+    failing: list[str] = field(default_factory=list)  # of the kept tests, those written to fail (--keep-failing)
     dropped: list[DroppedTest] = field(default_factory=list)
     masked: list[DroppedTest] = field(default_factory=list)  # assertions given up: test name, why
     rounds: int = 0
@@ -126,8 +127,8 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
         rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index, fold,
                                 frozenset(position for position, alone in enumerate(apart) if alone))
         round_dir = scratch / f"round-{round_number}"
-        verdict = _check(rendered, classpath, round_dir, settings,
-                         frozenset(p for p, case in enumerate(cases) if case.fails and not case.disabled_reason))
+        failing = frozenset(p for p, case in enumerate(cases) if case.fails and not case.disabled_reason)
+        verdict = _check(rendered, classpath, round_dir, settings, failing)
         if verdict.clean:
             target = output_dir / rendered.relative_path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -136,6 +137,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             report.kept = [test.case_name(case) for test in rendered.tests for case in test.cases]
             report.disabled = [test.case_name(case) for test in rendered.tests for case in test.cases
                                if cases[case].likely_bug]
+            report.failing = [test.case_name(case) for test in rendered.tests for case in test.cases if case in failing]
             report.suite = dataclasses.replace(suite, tests=tuple(cases))
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)

@@ -45,6 +45,7 @@ class ClassReport:
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
     unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run of the search reached
+    failing: list[str] = field(default_factory=list)  # tests written to fail: reported outcomes (--keep-failing)
     judged: Tally | None = None  # --ask: how many outcomes were accepted, rejected, skipped, not answered
 
     @contextmanager

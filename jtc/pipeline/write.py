@@ -51,6 +51,7 @@ def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassRepo
                 validation = _validated(context, judge(selected), work / "validate-selected", report)
         report.tests_written = len(validation.kept)
         report.disabled = len(validation.disabled)
+        report.failing = validation.failing
         report.test_file = str(validation.written) if validation.written else None
         report.note = "; ".join(filter(None, [validation.note, fallback]))
         if validation.written is not None and settings.measure_coverage:

@@ -48,6 +48,7 @@ class ClassResult:
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes with their reproductions
     disabled: int = 0  # of the tests, @Disabled reproductions of likely bugs
     unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run reached: unreachable, or the budget
+    failing: list[str] = field(default_factory=list)  # test methods written to fail (--ask --keep-failing)
 
     @staticmethod
     def failed(name: str, why: str) -> ClassResult:
@@ -70,7 +71,7 @@ class ClassResult:
             seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
             dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled,
-            unreached=outcome.unreached)
+            unreached=outcome.unreached, failing=outcome.failing)
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)

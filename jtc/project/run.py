@@ -38,7 +38,8 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
         settings = dataclasses.replace(settings, dependencies=dependency_jars(index, [t.name for t in targets]))
         cache = GenerationCache(options.cache_dir, settings, index) if options.cache_dir else None
         results: dict[str, ClassResult] = {}
-        with RunDisplay(len(targets), options.jobs) as display:
+        asking = settings.ask is not None and settings.ask.interactive
+        with RunDisplay(len(targets), options.jobs, live=not asking) as display:
             named = {t.name for t in targets if t.named}
 
             def finished(result: ClassResult) -> None:

@@ -6,6 +6,7 @@ questions are not listed again."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -72,6 +73,43 @@ def test_keep_failing_writes_the_rejected_outcome_as_a_failing_test(aiming_class
     assert "@Disabled" not in source and "assertEquals(0, pricing.shipping(100));" in source
     junit = compile_and_run([output / "am" / "PricingTest.java"], aiming_classes, tmp_path / "junit")
     assert "1 tests failed" in junit.stdout and "0 tests skipped" in junit.stdout, junit.stdout[-3000:]
+
+
+def test_on_a_terminal_each_test_is_asked_once_and_the_answers_are_saved(aiming_classes: Path, tmp_path: Path):
+    """stdin a terminal (a pseudo-terminal here): every question asked, answered as typed, saved;
+    the next run asks nothing."""
+    answers, output = tmp_path / "answers.json", tmp_path / "out"
+    command = [sys.executable, "-m", "jtc.cli", "generate", "--quick", "--no-coverage", "--no-cache",
+               "--classpath", str(aiming_classes), "--output", str(output), "--ask", "--answers", str(answers),
+               "am.Pricing"]
+    controller, terminal = os.openpty()
+    process = subprocess.Popen(command, stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    os.close(terminal)
+    asked: list[str] = []
+    refused = False
+    assert process.stdout is not None
+    for line in process.stdout:
+        if re.fullmatch(r"am\.Pricing: test \d+ of \d+\n", line):
+            asked.append("")
+        elif line.startswith("    ") and asked:
+            asked[-1] = line.strip()  # the last call
+        elif line.startswith("  cannot read 'zero' as a int"):
+            refused = True  # asked again until the value can be read
+        elif line.startswith("  accept (a), reject with the expected value (r VALUE), or skip (s)?"):
+            reply = "r 0" if refused else \
+                {"pricing.shipping(100);": "r zero", "pricing.discount(500);": "a"}.get(asked[-1], "s")
+            refused = False
+            os.write(controller, (reply + "\n").encode())
+    assert process.wait(timeout=600) == 0, process.stderr.read()  # type: ignore[union-attr]
+    os.close(controller)
+    assert "pricing.shipping(100);" in asked and len(asked) == len(set(asked))
+    saved = {entry["calls"].splitlines()[-1]: entry for entry in json.loads(answers.read_text())["answers"]}
+    assert saved["pricing.shipping(100);"]["answer"] == "reject" and saved["pricing.shipping(100);"]["expected"] == "0"
+    assert saved["pricing.discount(500);"]["answer"] == "accept"
+    assert {entry["answer"] for entry in saved.values()} == {"accept", "reject", "skip"} and len(saved) == len(asked)
+    assert '@Disabled("reported: expected 0; it returns 5")' in (output / "am" / "PricingTest.java").read_text()
+    again = jtc(aiming_classes, output, "--answers", str(answers))
+    assert f"asked: 1 accepted, 1 rejected, {len(asked) - 2} skipped, 0 not answered yet" in again.stdout, again.stdout
 
 
 def test_answers_and_keep_failing_go_with_ask(aiming_classes: Path, tmp_path: Path):
