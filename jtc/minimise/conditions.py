@@ -32,7 +32,7 @@ RELATIONS = {
     z3.Z3_OP_SGEQ: Relation.AT_LEAST, z3.Z3_OP_UGEQ: Relation.AT_LEAST, z3.Z3_OP_FPA_GE: Relation.AT_LEAST,
     z3.Z3_OP_EQ: Relation.EQUAL, z3.Z3_OP_FPA_EQ: Relation.EQUAL, z3.Z3_OP_DISTINCT: Relation.NOT_EQUAL,
 }
-_NEGATED = {Relation.LESS: Relation.AT_LEAST, Relation.AT_LEAST: Relation.LESS, Relation.GREATER: Relation.AT_MOST,
+NEGATED = {Relation.LESS: Relation.AT_LEAST, Relation.AT_LEAST: Relation.LESS, Relation.GREATER: Relation.AT_MOST,
             Relation.AT_MOST: Relation.GREATER, Relation.EQUAL: Relation.NOT_EQUAL,
             Relation.NOT_EQUAL: Relation.EQUAL, Relation.NULL: Relation.NOT_NULL, Relation.NOT_NULL: Relation.NULL}
 _MIRRORED = {Relation.LESS: Relation.GREATER, Relation.GREATER: Relation.LESS, Relation.AT_MOST: Relation.AT_LEAST,
@@ -72,7 +72,7 @@ def input_condition(condition: z3.BoolRef, assignment: Mapping[str, object] = {}
     found = _relation(condition)
     if found is None:
         return None
-    return InputCondition(found.subject, _NEGATED[found.relation], found.other) if negated else found
+    return InputCondition(found.subject, NEGATED[found.relation], found.other) if negated else found
 
 
 def _outside_cases(condition: z3.BoolRef, assignment: Mapping[str, object]) -> InputCondition | None:
