@@ -69,8 +69,8 @@ def _term(term: z3.ExprRef) -> str:
     if kind == z3.Z3_OP_NOT:
         inner = children[0]
         if z3.is_app(inner) and inner.decl().kind() in RELATIONS and inner.num_args() == 2:
-            operator = NEGATED[RELATIONS[inner.decl().kind()]].value
-            return f"{_parenthesised(inner.arg(0))} {operator} {_parenthesised(inner.arg(1))}"
+            negated = NEGATED[RELATIONS[inner.decl().kind()]].value
+            return f"{_parenthesised(inner.arg(0))} {negated} {_parenthesised(inner.arg(1))}"
         return f"!{_parenthesised(inner)}"
     if kind in (z3.Z3_OP_BNEG, z3.Z3_OP_UMINUS, z3.Z3_OP_FPA_NEG):
         return f"-{_parenthesised(children[0])}"

@@ -24,6 +24,7 @@ from jtc.analysis.flow import reach, successors
 from jtc.execution.runs import Execution
 from jtc.exploration.tree import ConstraintTree, Node, NodeStatus
 from jtc.model.classtable import MethodInfo
+from jtc.model.opcodes import ALOAD, INVOKESPECIAL, RETURN
 from jtc.reach.java_conditions import java_conjunction
 from jtc.svm.path import DecisionKind
 
@@ -69,6 +70,7 @@ def unreached_lines(methods: Sequence[MethodInfo], executions: Iterable[Executio
                                                                                  DecisionKind.SWITCH):
                 outcomes[(*parent.site, node.label)].append(node)
     found: dict[int, UnreachedLine] = {}
+    methods = [method for method in methods if counts(method)]
     for method in methods:
         for line, proof in _method_lines(method, visited[method], outcomes).items():
             if proof is None:
@@ -77,6 +79,16 @@ def unreached_lines(methods: Sequence[MethodInfo], executions: Iterable[Executio
                 found[line] = UnreachedLine(line, Why.UNREACHABLE, _condition(proof, domain(proof)))
     reached = {method.lines[i] for method in methods for i in visited[method]}
     return [found[line] for line in sorted(found) if line not in reached]
+
+
+def counts(method: MethodInfo) -> bool:
+    """Whether a method's lines count, as JaCoCo counts them: not a bridge or other synthetic method
+    (lambda bodies count), nor a private constructor without arguments that only calls `super()`,
+    the one a utility class declares so that it is never called."""
+    if method.is_synthetic and not method.name.startswith("lambda$"):
+        return False
+    return not (method.is_constructor and method.is_private and method.desc == "()V"
+                and [i.opcode for i in method.instructions] == [ALOAD, INVOKESPECIAL, RETURN])
 
 
 def _method_lines(method: MethodInfo, visited: set[int], outcomes: dict[Edge, list[Node]]) -> dict[int, Node | None]:
