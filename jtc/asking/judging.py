@@ -29,6 +29,16 @@ class Tally:
     skipped: int = 0
     unanswered: int = 0
 
+    def add(self, verdict: Verdict | None) -> None:
+        if verdict == Verdict.ACCEPT:
+            self.accepted += 1
+        elif verdict == Verdict.REJECT:
+            self.rejected += 1
+        elif verdict == Verdict.SKIP:
+            self.skipped += 1
+        else:
+            self.unanswered += 1
+
 
 def judged(suite: TestSuite, index: ClassIndex, options: AskOptions, asker: Asker | None) -> tuple[TestSuite, Tally]:
     """The suite with the answers applied, and how many of each; new answers (and, without a
@@ -51,8 +61,7 @@ def judged(suite: TestSuite, index: ClassIndex, options: AskOptions, asker: Aske
                 new.append((question, answer))
         if answer.verdict == Verdict.REJECT:
             cases[position] = rejected(case, answer, question.observed, options.keep_failing)
-        counts = {Verdict.ACCEPT: "accepted", Verdict.REJECT: "rejected", Verdict.SKIP: "skipped", None: "unanswered"}
-        setattr(tally, counts[answer.verdict], getattr(tally, counts[answer.verdict]) + 1)
+        tally.add(answer.verdict)
     if new:
         save(options.answers, new)
     return dataclasses.replace(suite, tests=tuple(cases)), tally
