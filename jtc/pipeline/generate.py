@@ -25,7 +25,7 @@ from jtc.pipeline.report import ClassReport, problems_of
 from jtc.pipeline.search import search
 from jtc.pipeline.setup import set_up
 from jtc.pipeline.suite import suite_of
-from jtc.pipeline.unreached import unreached
+from jtc.pipeline.unreached import unreached, untested
 from jtc.pipeline.write import write
 
 
@@ -49,6 +49,8 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     suite = suite_of(context, subject, chosen, cut_from, choice, report)
     write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen},
           judging(context, report) if context.settings.ask is not None else None)
+    if report.coverage is not None:
+        report.unreached = untested(report.unreached, report.coverage)
     report.seconds["total"] = time.perf_counter() - started
     return report
 

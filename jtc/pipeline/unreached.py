@@ -1,10 +1,13 @@
-"""After the search: the lines of the class no run reached, unreachable or not reached within the
-budget (reach/unreached.py), for the class's report."""
+"""The lines of the class no test reaches, unreachable or not reached within the budget
+(reach/unreached.py), for the class's report: after the search, the lines none of its runs reached;
+once JaCoCo measured the written tests, without those the tests did run (an observer's or a boundary
+run's call)."""
 
 from __future__ import annotations
 
 import z3
 
+from jtc.coverage.model import ClassCoverage
 from jtc.exploration.session import ClassSession, SearchReport
 from jtc.exploration.tree import Node
 from jtc.pipeline.context import RunContext
@@ -23,3 +26,8 @@ def unreached(context: RunContext, subject: Subject, session: ClassSession, expl
         return template.variables().domain() if template is not None else []
 
     return unreached_lines(methods, explored.executions, session.trees(), domain)
+
+
+def untested(lines: list[UnreachedLine], coverage: ClassCoverage) -> list[UnreachedLine]:
+    """`lines` without those JaCoCo saw the written tests run."""
+    return [line for line in lines if not ((found := coverage.line_at(line.line)) is not None and found.executed)]
