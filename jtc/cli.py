@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import jtc
+from jtc.asking.answers import load as load_answers
 from jtc.arguments import at_least, line_target, positive, writable_file, writable_folder
 from jtc.coverage.suites import SuiteFolder
 from jtc.config import AccessOptions, AskOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
@@ -160,6 +161,7 @@ def _ask_options(args: argparse.Namespace) -> AskOptions | None:
         return None
     answers = args.answers if args.answers is not None else args.output.parent / "jtc-answers.json"
     writable_file(answers, "answers")
+    load_answers(answers)  # a file that cannot be read is refused before any work
     interactive = sys.stdin.isatty()
     if interactive and args.scheduler:
         raise UsageError("--ask on a terminal asks in this process: leave out --scheduler (or answer in --answers "
