@@ -153,7 +153,8 @@ def _check_generate(args: argparse.Namespace) -> None:
 
 
 def _ask_options(args: argparse.Namespace) -> AskOptions | None:
-    """--ask's settings: questions on the terminal when stdin is one (then in this process: -j 1)."""
+    """--ask's settings: questions on the terminal when stdin is one (then in this process: -j 1); the
+    answers file on this machine (worker processes share it, cluster workers could not)."""
     if not args.ask:
         for option, given in (("--answers", args.answers is not None), ("--keep-failing", args.keep_failing)):
             if given:
@@ -162,11 +163,9 @@ def _ask_options(args: argparse.Namespace) -> AskOptions | None:
     answers = args.answers if args.answers is not None else args.output.parent / "jtc-answers.json"
     writable_file(answers, "answers")
     load_answers(answers)  # a file that cannot be read is refused before any work
-    interactive = sys.stdin.isatty()
-    if interactive and args.scheduler:
-        raise UsageError("--ask on a terminal asks in this process: leave out --scheduler (or answer in --answers "
-                         "FILE, with stdin not a terminal)")
-    return AskOptions(answers, interactive, args.keep_failing)
+    if args.scheduler:
+        raise UsageError("--ask reads and writes its answers file on this machine: it does not go with --scheduler")
+    return AskOptions(answers, sys.stdin.isatty(), args.keep_failing)
 
 
 def main(argv: list[str] | None = None) -> int:
