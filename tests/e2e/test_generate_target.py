@@ -62,6 +62,17 @@ def test_the_target_is_reached_with_fewer_executions_and_stops_the_search(aiming
     assert VAULT not in [u.line for u in aimed.unreached]
 
 
+def test_a_line_in_a_private_helper_is_reached_through_the_call_that_may_run_it(aiming_classes: Path,
+                                                                              tmp_path: Path):
+    line = 37  # `return 42;` in Relay's private `deep`, which only `route` calls
+    default = _generate(aiming_classes, tmp_path / "default", "am.Relay", 200)
+    aimed = _generate(aiming_classes, tmp_path / "aimed", "am.Relay", 200, LineTarget(line, source="Relay.java", class_name="am.Relay"))
+    default_first = _first_reaching(default.search.executions, line)
+    assert default_first is not None and aimed.search.stopped_by == "target"
+    assert aimed.search.target_reached is not None and aimed.search.target_reached < default_first
+    assert "42" in Path(aimed.test_file).read_text()  # type: ignore[arg-type]
+
+
 def test_within_a_budget_the_default_search_misses_the_line_that_the_aimed_one_reaches(aiming_classes: Path,
                                                                                       tmp_path: Path):
     budget = 8
