@@ -41,6 +41,8 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     report = ClassReport(name, explored, session.cascade.solver.stats, problems_of(explored),
                          engine=session.executor.stats, seconds=seconds)
     report.unreached = unreached(context, subject, session, explored)
+    if context.settings.target is not None and context.settings.target.class_name == name:
+        report.target_line = context.settings.target.line
     choice = choose(subject, explored, context.index)
     last = last_new_coverage(choice.found)
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0

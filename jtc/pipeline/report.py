@@ -46,6 +46,7 @@ class ClassReport:
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
     unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run of the search reached
     failing: list[str] = field(default_factory=list)  # tests written to fail: reported outcomes (--keep-failing)
+    target_line: int | None = None  # --target's line, when it is one of this class's
     judged: Tally | None = None  # --ask: how many outcomes were accepted, rejected, skipped, not answered
 
     @contextmanager
@@ -96,6 +97,10 @@ def summary_lines(report: ClassReport) -> list[str]:
     lines.append(f"  search: {_count(len(search.executions), 'execution')}, solver {_count(solver.queries, 'query')} "
                  f"({solver.sat} sat, {solver.unsat} unsat, {solver.unknown} unknown/timeout), "
                  f"{divergences} divergences, stopped: {search.stopped_by}")
+    if report.target_line is not None:
+        reached = search.target_reached
+        lines.append(f"  target: line {report.target_line} "
+                     + (f"reached on execution {reached + 1}" if reached is not None else "not reached"))
     for site, count in sorted(search.divergences.items()):
         lines.append(f"    divergence at {site}: {count}")
     for method, outcome, count in report.problems:

@@ -5,6 +5,7 @@ unsat, with the condition in Java) apart from those not reached within the budge
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,8 +84,12 @@ def test_within_a_budget_the_default_search_misses_the_line_that_the_aimed_one_r
     run = jtc("--classpath", str(aiming_classes), "--output", str(tmp_path / "out"), "--max-executions", str(budget),
               "--target", "Dial.java:80", cwd=tmp_path)  # the class comes from the file's name
     assert run.returncode == 0, run.stderr
-    assert "stopped: target" in run.stdout
+    assert "stopped: target" in run.stdout and "  target: line 80 reached on execution 4" in run.stdout
     assert '"vault"' in (tmp_path / "out" / "am" / "DialTest.java").read_text()
+    short = jtc("--classpath", str(aiming_classes), "--output", str(tmp_path / "short"), "--max-executions", "2",
+                "--target", "am.Dial#unlock:80", cwd=tmp_path)
+    assert "  target: line 80 not reached" in short.stdout and "stopped: executions" in short.stdout
+    assert re.search(r"not reached within the budget: lines [-\d, ]*\b79-80\b", short.stdout), short.stdout
 
 
 def test_a_dead_line_is_reported_unreachable_with_its_condition(aiming_classes: Path, tmp_path: Path):
