@@ -70,13 +70,16 @@ def unreached_lines(methods: Sequence[MethodInfo], executions: Iterable[Executio
                                                                                  DecisionKind.SWITCH):
                 outcomes[(*parent.site, node.label)].append(node)
     found: dict[int, UnreachedLine] = {}
+    conditions: dict[Node, str] = {}  # one proof may cover many lines
     methods = [method for method in methods if counts(method)]
     for method in methods:
         for line, proof in _method_lines(method, visited[method], outcomes).items():
             if proof is None:
                 found[line] = UnreachedLine(line, Why.NOT_REACHED)
             elif line not in found:
-                found[line] = UnreachedLine(line, Why.UNREACHABLE, _condition(proof, domain(proof)))
+                if proof not in conditions:
+                    conditions[proof] = _condition(proof, domain(proof))
+                found[line] = UnreachedLine(line, Why.UNREACHABLE, conditions[proof])
     reached = {method.lines[i] for method in methods for i in visited[method]}
     return [found[line] for line in sorted(found) if line not in reached]
 
@@ -103,13 +106,16 @@ def _method_lines(method: MethodInfo, visited: set[int], outcomes: dict[Edge, li
         return dict.fromkeys(lines)
     proofs: dict[int, Node | None] = {}
     unproved: set[int] = set()
+    regions: dict[int, set[int]] = {}  # the lines the unvisited code from an instruction on reaches
     for before in sorted(visited):
         plain = successors(method, before, handlers=False)
         for after in successors(method, before):
             if after in visited:
                 continue
             proof = _infeasible(method, before, after, outcomes) if after in plain else None
-            region = {method.lines[i] for i in reach(method, [after], unvisited)}
+            if after not in regions:
+                regions[after] = {method.lines[i] for i in reach(method, [after], unvisited)}
+            region = regions[after]
             if proof is None:
                 unproved |= region
             else:
