@@ -17,8 +17,8 @@ from jtc.exploration.session import SearchReport
 from jtc.minimise.statements import MinimisingReport
 from jtc.model.types import binary_name
 from jtc.oracle.bugs import ReportedBug
-from jtc.reach.unreached import UnreachedLine, Why
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.reach.unreached import UnreachedLine, Why
 from jtc.solver.solver import SolverStats
 
 
