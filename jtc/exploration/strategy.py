@@ -9,8 +9,8 @@ uniformly with the run's seed. Both are deterministic for a given seed, and both
 a frontier that costs a logarithm per pick: nodes that were explored meanwhile are dropped when they
 surface. Deepest-first has the tiers of coverage-first, but the deepest node first within a tier: a
 parser stops at the first character it rejects, so the deepest decision is where a valid prefix grows.
-Aimed at a line (`--target`, aim.py), the nodes from which a path leads to it come before every tier,
-the fewest branches away first.
+Aimed at a line (`--target`, aim.py), whatever the strategy, the nodes from which a path leads to it
+come first, the fewest branches away first.
 """
 
 from __future__ import annotations
@@ -83,10 +83,10 @@ class Frontier:
 
     def add(self, owner: object, nodes: list[Node]) -> None:
         for node in nodes:
-            if self.strategy == Strategy.RANDOM:
-                self._pool.append((node, owner))
-            elif self.distance is not None and (distance := self.distance(node)) != math.inf:
+            if self.distance is not None and (distance := self.distance(node)) != math.inf:
                 heapq.heappush(self._aimed, (distance, node.depth, node.order, node, owner))
+            elif self.strategy == Strategy.RANDOM:
+                self._pool.append((node, owner))
             else:
                 depth = -node.depth if self.strategy == Strategy.DEEPEST else node.depth
                 entry = (depth, node.order, node, owner)
@@ -114,6 +114,10 @@ class Frontier:
 
     def pop(self) -> tuple[Node, object] | None:
         """The next node to explore and its owner, or None when nothing is open."""
+        while self._aimed:
+            *_, node, owner = heapq.heappop(self._aimed)
+            if node.status == NodeStatus.UNEXPLORED:
+                return node, owner
         if self.strategy == Strategy.RANDOM:
             while self._pool:
                 index = self.rng.randrange(len(self._pool))
@@ -122,10 +126,6 @@ class Frontier:
                 if node.status == NodeStatus.UNEXPLORED:
                     return node, owner
             return None
-        while self._aimed:
-            *_, node, owner = heapq.heappop(self._aimed)
-            if node.status == NodeStatus.UNEXPLORED:
-                return node, owner
         for tier in (self._uncovered, self._elsewhere):
             while tier:
                 entry = heapq.heappop(tier)
