@@ -164,8 +164,8 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
 def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
            failing: frozenset[int] = frozenset()) -> _Round:
     """Parse, then compile, then run twice; each stage only when the one before found nothing.
-    `failing`: the cases written to fail (a reported outcome under --keep-failing), kept when an
-    assertion of theirs fails in both runs."""
+    `failing`: the cases written to fail (a reported outcome under --keep-failing), kept when they
+    fail in both runs."""
     verdict = _parse(rendered)
     if not verdict.clean:
         return verdict
@@ -223,8 +223,8 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
                 verdict.drop([case], "was not run")
             elif first.skipped and second.skipped:
                 continue  # @Disabled: a likely bug's reproduction, written to document it, not to pass
-            elif case in failing and not first.passed and not second.passed and not _not_an_assertion(first):
-                continue  # a reported outcome kept failing (--keep-failing)
+            elif case in failing and not first.passed and not second.passed:
+                continue  # a reported outcome kept failing (--keep-failing): by its assertion, or by a throw
             elif first.passed != second.passed:
                 passed, failed = (1, second) if first.passed else (2, first)
                 verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [case],
