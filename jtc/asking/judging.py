@@ -1,6 +1,7 @@
 """A suite judged by a person (`--ask`): each test's outcome accepted (asserted as observed),
 rejected (the test asserts the value the person expected, and is written @Disabled with what was
-reported unless --keep-failing), or skipped (written as observed). Answers come from the answers
+reported unless --keep-failing; no other test asserts the rejected call's answer as an observer's),
+or skipped (written as observed). Answers come from the answers
 file first; a question it does not answer is asked on the terminal, if there is one, else added to
 the file unanswered."""
 
@@ -15,11 +16,13 @@ from jtc.asking.expected import expected, observed
 from jtc.config import AskOptions
 from jtc.emit.render import test_method_source
 from jtc.model.classindex import ClassIndex
+from jtc.model.program import Invoke, Literal
 from jtc.model.testcases import TestCase, TestSuite
 from jtc.model.types import binary_name
 
 # Asks one question: (question, "2 of 5", the last call's type) -> the answer.
 Asker = Callable[[Question, str, str], Answer]
+Call = tuple[str, str, str, tuple[Literal, ...]]  # a member and its literal arguments
 
 
 @dataclass
@@ -64,7 +67,25 @@ def judged(suite: TestSuite, index: ClassIndex, options: AskOptions, asker: Aske
         tally.add(answer.verdict)
     if new:
         save(options.answers, new)
+    reported = {call for case in cases if case.fails and (call := _call(case)) is not None}
+    cases = [case if case.fails else without_answers_of(case, reported) for case in cases]
     return dataclasses.replace(suite, tests=tuple(cases)), tally
+
+
+def _call(case: TestCase) -> Call | None:
+    """The last call of a test as an observer answer names it (member and literal arguments)."""
+    last = case.program[-1]
+    if not isinstance(last, Invoke) or not all(isinstance(arg, Literal) for arg in last.args):
+        return None
+    return last.owner, last.name, last.desc, tuple(arg for arg in last.args if isinstance(arg, Literal))
+
+
+def without_answers_of(case: TestCase, reported: set[Call]) -> TestCase:
+    """`case` without the observer answers of calls whose outcome a person rejected: another test
+    must not pin the value they reported as wrong (`assertEquals(5, pricing.shipping(100))` after
+    other calls)."""
+    kept = tuple(o for o in case.observations if (o.owner, o.name, o.desc, o.args) not in reported)
+    return case if len(kept) == len(case.observations) else dataclasses.replace(case, observations=kept)
 
 
 def calls(case: TestCase, class_under_test: str, index: ClassIndex) -> str:

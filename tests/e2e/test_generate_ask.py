@@ -57,6 +57,7 @@ def test_answers_from_a_file_become_assertions_and_a_disabled_report(aiming_clas
     assert re.search(r'@Disabled\("reported: expected 0; it returns 5"\)\n\s+void \w+\(\) \{\n'
                      r'\s+assertEquals\(0, pricing\.shipping\(100\)\);', source), source
     assert "assertEquals(50, pricing.discount(500));" in source
+    assert source.count("pricing.shipping(100)") == 1  # no other test pins the answer reported as wrong
     run = compile_and_run([output / "am" / "PricingTest.java"], aiming_classes, tmp_path / "junit")
     assert run.returncode == 0, run.stdout[-3000:]
     assert "1 tests skipped" in run.stdout and "0 tests failed" in run.stdout
