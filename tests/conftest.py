@@ -110,6 +110,12 @@ def lookups_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def aiming_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A line deep in a class's last member, a dead line, outcomes to judge (tests/fixtures/aiming)."""
+    return compile_java(FIXTURES / "aiming", tmp_path_factory.mktemp("aiming"))
+
+
+@pytest.fixture(scope="session")
 def behind_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Objects made only by factories that declare a supertype (tests/fixtures/behind)."""
     return compile_java(FIXTURES / "behind", tmp_path_factory.mktemp("behind"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import textwrap
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -774,10 +775,11 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     subject = suite.class_under_test
     package = package_of(subject)
     class_name = test_class_name(subject)
-    apart |= {position for position, case in enumerate(suite.tests) if case.likely_bug}  # reproductions stay apart
+    apart |= {position for position, case in enumerate(suite.tests)  # reproductions, reported outcomes stay apart
+              if case.disabled_reason or case.fails}
     found = folds(suite.tests, apart=apart) if fold else []
     mentioned = {TEST_ANNOTATION, BEFORE_EACH, *(PARAMETERIZED_CLASSES if found else ())}
-    if any(case.likely_bug for case in suite.tests):
+    if any(case.disabled_reason for case in suite.tests):
         mentioned.add(DISABLED_ANNOTATION)
     for case in suite.tests:
         mentioned.update(_mentioned_classes(case))
@@ -820,6 +822,14 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
                          _import_lines(source, users_by_import))
 
 
+def test_method_source(case: TestCase, class_under_test: str, index: ClassIndex) -> str:
+    """One test case as the method a test class would hold, dedented: a likely bug's reproduction
+    in its report, the calls of a test a person judges (--ask)."""
+    rendered = render_suite(TestSuite(class_under_test, (case,)), index)
+    span = rendered.tests[0]
+    return textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 1:span.last_line]))
+
+
 def _reading_position(entry: Fold | int, suite: TestSuite, index: ClassIndex) -> tuple[int, int]:
     """Tests of one member together, members in the order the class declares them (members of
     other classes after, in the order the suite first tests them), each member's tests in suite order."""
@@ -840,8 +850,8 @@ def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, inde
     reflective = any(statement.reflective for statement in case.program)
     annotations = [f"@{names.spell_class(TEST_ANNOTATION)}"]
     spelled = {*renderer.spelled, TEST_ANNOTATION}
-    if case.likely_bug:  # a likely bug's reproduction documents the crash without failing the suite
-        annotations.append(f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.likely_bug)})")
+    if case.disabled_reason:  # a likely bug's reproduction, a reported outcome: documented without failing the suite
+        annotations.append(f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.disabled_reason)})")
         spelled.add(DISABLED_ANNOTATION)
     view = _MethodView(name, (position,), tuple(annotations), "", case.throws_checked or reflective, tuple(body),
                        tuple(checks.items()), frozenset(renderer.made))

@@ -138,6 +138,15 @@ class TestCase:
     on_trial: bool = False
     # The condition under which this test alone takes a branch (jtc/minimise/conditions.py).
     condition: InputCondition | None = None
+    # A person rejected the observed outcome (--ask) and the test asserts the value they expected:
+    # it fails on this code (`fails`), and is written @Disabled with this reason unless --keep-failing.
+    disabled: str = ""
+    fails: bool = False
+
+    @property
+    def disabled_reason(self) -> str:
+        """Why the test is written @Disabled (a likely bug's reproduction, a reported outcome), or ""."""
+        return self.likely_bug or self.disabled
 
 
 @dataclass(frozen=True)
