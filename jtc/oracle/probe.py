@@ -218,9 +218,10 @@ def _moved(statement: Statement, at: dict[int, int]) -> Statement:
     return dataclasses.replace(statement, **changes)  # type: ignore[arg-type]
 
 
-def _printed(result: HarnessResult, stream: Console, positions: list[int]) -> str:
+def _printed(result: HarnessResult, stream: Console, positions: list[int]) -> list[str]:
+    """What each of the statements at `positions` printed to `stream` in one run."""
     texts = result.out if stream == Console.OUT else result.err
-    return "".join(texts[position] or "" for position in positions if position < len(texts))
+    return [texts[position] or "" if position < len(texts) else "" for position in positions]
 
 
 def console_written(case: TestCase, original: HarnessResult, runs: list[HarnessResult],
@@ -231,12 +232,14 @@ def console_written(case: TestCase, original: HarnessResult, runs: list[HarnessR
     statements = list(range(len(case.program)))
     found = []
     for stream in Console:
-        texts = {_printed(original, stream, statements), *(_printed(run, stream, [at[i] for i in statements])
-                                                           for run in runs)}
+        printed = [_printed(original, stream, statements),
+                   *(_printed(run, stream, [at[i] for i in statements]) for run in runs)]
+        texts = {"".join(each) for each in printed}
         if any(texts):
             text = next(iter(texts))
             agreed = bool(runs) and len(texts) == 1 and not IDENTITY_HASH.search(text)
-            found.append(Written(stream, text if agreed else None))
+            since = min(next(i for i, part in enumerate(each) if part) for each in printed if any(each))
+            found.append(Written(stream, text if agreed else None, since))
     return found
 
 

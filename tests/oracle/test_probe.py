@@ -120,9 +120,9 @@ def _printing(values: list[str | None], out: list[str | None], err: list[str | N
 
 
 @pytest.mark.parametrize("second_out, texts, written", [
-    ("Hi\n", ("total 5\n", "total 5\n"), (Written(Console.OUT, "Hi\n"), Written(1, "total 5\n"))),
-    ("Ho\n", ("total 5\n", "total 6\n"), (Written(Console.OUT, None),)),  # captured, not asserted
-    ("Hi\n", ("st.Tally@1b6d3586",) * 2, (Written(Console.OUT, "Hi\n"),)),  # an identity hash is not stated
+    ("Hi\n", ("total 5\n", "total 5\n"), (Written(Console.OUT, "Hi\n", 2), Written(1, "total 5\n"))),
+    ("Ho\n", ("total 5\n", "total 6\n"), (Written(Console.OUT, None, 2),)),  # captured, not asserted
+    ("Hi\n", ("st.Tally@1b6d3586",) * 2, (Written(Console.OUT, "Hi\n", 2),)),  # an identity hash is not stated
 ])
 def test_what_the_statements_print_is_stated_where_the_runs_agree(index: ClassIndex, second_out: str,
                                                                    texts: tuple[str, str], written: tuple) -> None:
