@@ -289,17 +289,26 @@ class _CaseRenderer:
     def local_bases(self) -> dict[int, str]:
         """The name each local gets before numbering: after its type or the call that made it
         (`intStack`, `root`), or after the parameter it is first passed for (`key`, `from`) when the
-        value is a JDK one, which its type names poorly, or when two locals would share a name."""
+        value is a JDK one, which its type names poorly, or when two locals would share a name. A
+        writer whose text the test states, wrapped before it is passed, is named after its type."""
         by_type = {index: variable_base(self.case.program[index]) for index in sorted(self.referenced)
                    if index < len(self.case.program) - 1}
         shared = Counter(by_type.values())
+        wrapped = {sink for _, sink, _ in self.sinks_written() if self.wrapped(sink)}
         bases = {}
         for index, base in by_type.items():
             result = self.case.program[index].result_desc
-            parameter = self.consumer_parameter(index)
+            parameter = self.consumer_parameter(index) if index not in wrapped else None
             vague = result.startswith(("Ljava/", "Ljavax/", "[")) or shared[base] > 1
             bases[index] = parameter if parameter and vague else base
         return bases
+
+    def wrapped(self, index: int) -> bool:
+        """Whether the first statement given statement `index`'s value is a JDK constructor (the
+        `PrintWriter` around a `StringWriter`): the wrapper is what the parameter's name fits."""
+        consumer = next((s for s in self.case.program[index + 1:]
+                         if any(isinstance(v, VarRef) and v.index == index for v in s.args)), None)
+        return isinstance(consumer, Construct) and consumer.owner.startswith(("java/", "javax/"))
 
     def consumer_parameter(self, index: int) -> str | None:
         """The name of the parameter the result of statement `index` is first passed for, when the
@@ -1008,7 +1017,8 @@ def _display_name(case: TestCase, varying: Sequence[Slot], renderer: _CaseRender
     elif Slot(EXPECTATION) in placeholder:
         outcome = f"returns {placeholder[Slot(EXPECTATION)]}"
     else:
-        outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct), last.result_desc))
+        outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct), last.result_desc,
+                                                     case.prints))
     earlier = sorted({slot.index for slot in varying if slot.place == ARG and slot.index != last_index})
     calls = [_display_call(case.program[index], index, placeholder, renderer) for index in earlier]
     return f"{_display_call(last, last_index, placeholder, renderer)} {outcome}" \

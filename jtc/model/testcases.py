@@ -161,6 +161,11 @@ class TestCase:
     # The condition under which this test alone takes a branch (jtc/minimise/conditions.py).
     condition: InputCondition | None = None
 
+    @property
+    def prints(self) -> bool:
+        """Whether the test states text its statements printed (names say `Prints`, not `Completes`)."""
+        return any(written.text is not None for written in self.written)
+
 
 @dataclass(frozen=True)
 class TestSuite:

@@ -35,8 +35,8 @@ def test_what_each_call_prints_is_asserted(generated: tuple[ClassReport, str]) -
     assert report.dropped == [] and report.masked == []
     lines = [line.strip() for line in source.splitlines()]
     # A writer and a stream the test made are locals; their text is asserted after the call.
-    assert "StringWriter out = new StringWriter();" in lines
-    assert 'assertEquals("Report: hello\\nlong: 3\\n", out.toString());' in lines
+    assert "StringWriter stringWriter = new StringWriter();" in lines  # the PrintWriter around it is `w`
+    assert 'assertEquals("Report: hello\\nlong: 3\\n", stringWriter.toString());' in lines
     assert "ByteArrayOutputStream o = new ByteArrayOutputStream();" in lines
     assert 'assertEquals("lines=0", o.toString());' in lines
     # The console is captured from the first statement that prints, put back, then asserted.
@@ -44,6 +44,7 @@ def test_what_each_call_prints_is_asserted(generated: tuple[ClassReport, str]) -
     assert 'assertEquals("Showing hello\\n", output.toString());' in lines
     assert 'assertEquals("negative\\n", errorOutput.toString());' in lines
     assert "report = new Report(\"hello\");" in lines  # a set-up that prints nothing is still shared
+    assert {"void printAfterAddPrints() {", "void writePrints() throws Exception {", "void showPrints() {"} <= set(lines)
 
 
 def test_the_tests_pass_and_print_nothing(generated: tuple[ClassReport, str], output_classes: Path,

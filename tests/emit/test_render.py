@@ -351,13 +351,13 @@ def test_printed_text_is_asserted_and_the_console_captured_around_the_statements
                    written=(Written(Console.OUT, "hi\n", 1), Written(Console.ERR, "!", 1)))
     wrong = Case((shout,), Returns(I(2)), written=(Written(Console.OUT, "ho\n"), Written(Console.ERR, None)))
     rendered = render_suite(Suite(PRINTER, (writer, console, wrong)), fx_index)
-    assert _method(rendered, "printCompletes") == """\
+    assert _method(rendered, "printPrints") == """\
     @Test
-    void printCompletes() {
-        StringWriter out = new StringWriter();
-        PrintWriter target = new PrintWriter((Writer) out);
+    void printPrints() {
+        StringWriter stringWriter = new StringWriter();
+        PrintWriter target = new PrintWriter((Writer) stringWriter);
         assertDoesNotThrow(() -> Printer.print(target, 2));
-        assertEquals("22", out.toString());
+        assertEquals("22", stringWriter.toString());
     }"""
     assert _method(rendered, "shoutReturns2") == """\
     @Test
@@ -380,7 +380,7 @@ def test_printed_text_is_asserted_and_the_console_captured_around_the_statements
     }"""
     run = compile_and_run([rendered], fx_classes, tmp_path)
     results = {name.partition("#")[2]: result for name, result in run.results.items()}
-    assert results["printCompletes"].passed and results["shoutReturns2"].passed
+    assert results["printPrints"].passed and results["shoutReturns2"].passed
     assert results["shoutReturns2_2"].failed and "expected: <ho" in results["shoutReturns2_2"].first_line
     assert f"PrinterTest.java:{_line_of(rendered, 'assertEquals(' + chr(34) + 'ho')}" in results["shoutReturns2_2"].trace
     assert rendered.check_at_line(_line_of(rendered, 'assertEquals("ho')) == (frozenset({2}), ("written", 0))
