@@ -9,6 +9,7 @@ import pytest
 
 from emit_running import compile_and_run
 from jtc.model.classindex import ClassIndex
+from jtc.emit.literals import string_hash
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewCollection, Null, Value, VarRef
 from jtc.model.types import STRING
@@ -390,3 +391,11 @@ def test_printed_text_is_asserted_and_the_console_captured_around_the_statements
 
 def _line_of(rendered: RenderedClass, fragment: str) -> int:
     return next(number for number, line in enumerate(rendered.source.splitlines(), start=1) if fragment in line)
+
+
+def test_long_printed_text_is_stated_by_its_hash(fx_index: ClassIndex) -> None:
+    text = "x" * 1500
+    case = Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, "x" * 1499),)),),
+                Returns(I(1499)), written=(Written(Console.OUT, text),))
+    lines = [line.strip() for line in render_suite(Suite(PRINTER, (case,)), fx_index).source.splitlines()]
+    assert f"assertEquals({string_hash(text)}, output.toString().hashCode());  // 1500 chars" in lines
