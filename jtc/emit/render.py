@@ -160,6 +160,7 @@ class _MethodView:
     made: frozenset[CheckKey]  # checks whose line also makes the call they check
     provider: tuple[str, ...] = ()  # the lines of a @MethodSource method, after the test
     selector_types: str | None = None  # a parameterized test's parameter types, as a JUnit selector names them
+    captures_first: bool = False  # its first lines capture the console: no set-up to share
 
 
 def _mentioned_classes(case: TestCase) -> Iterator[str]:
@@ -259,6 +260,7 @@ class _CaseRenderer:
         self.locals = LocalNames(reserved)
         self.variables: dict[int, tuple[str, str]] = {}  # statement index -> (name, declared desc)
         self.made: set[CheckKey] = set()  # checks whose line also makes the call they check
+        self.captures_first = False  # the body starts by capturing the console (see capturing_console)
 
     # --- locals ---------------------------------------------------------------------------------
 
@@ -664,8 +666,9 @@ class _CaseRenderer:
             if written.text is not None:
                 stated.append((self.state(Returns(Literal(STRING, written.text)), STRING, f"{buffer}.toString()",
                                           Slot(WRITTEN, position)), ("written", position)))
-        wrapped, moved = _guarded(lines, checks, starts[min(written.since for _, written in console)],
-                                  [*made, *saved, *swapped], restored)
+        start = starts[min(written.since for _, written in console)]
+        self.captures_first = start == 0
+        wrapped, moved = _guarded(lines, checks, start, [*made, *saved, *swapped], restored)
         for line, key in stated:
             wrapped.append(line)
             moved[len(wrapped) - 1] = key
@@ -871,7 +874,8 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
             if imported:
                 users_by_import[imported].update(view.cases)
     set_up = shared_set_up([view.body for view in views], [view.parameters for view in views])
-    if set_up is not None and all(line > 0 for view in views for line, _ in view.checks):
+    if set_up is not None and all(line > 0 for view in views for line, _ in view.checks) \
+            and not any(view.captures_first for view in views):
         views = [dataclasses.replace(view, body=view.body[1:], checks=tuple((line - 1, key) for line, key in view.checks))
                  for view in views]
         imported = names.import_of(BEFORE_EACH)
@@ -913,7 +917,7 @@ def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, inde
         annotations.append(f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.likely_bug)})")
         spelled.add(DISABLED_ANNOTATION)
     view = _MethodView(name, (position,), tuple(annotations), "", case.throws_checked or reflective, tuple(body),
-                       tuple(checks.items()), frozenset(renderer.made))
+                       tuple(checks.items()), frozenset(renderer.made), captures_first=renderer.captures_first)
     return view, spelled
 
 
@@ -953,7 +957,7 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
     view = _MethodView(name, group.cases, tuple(annotations), signature,
                        representative.throws_checked or reflective, tuple(body), tuple(checks.items()),
                        frozenset(renderer.made), provider,
-                       ", ".join(_selector_type(desc) for desc in descs))
+                       ", ".join(_selector_type(desc) for desc in descs), renderer.captures_first)
     return view, spelled
 
 

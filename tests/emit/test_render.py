@@ -399,3 +399,12 @@ def test_long_printed_text_is_stated_by_its_hash(fx_index: ClassIndex) -> None:
                 Returns(I(1499)), written=(Written(Console.OUT, text),))
     lines = [line.strip() for line in render_suite(Suite(PRINTER, (case,)), fx_index).source.splitlines()]
     assert f"assertEquals({string_hash(text)}, output.toString().hashCode());  // 1500 chars" in lines
+
+
+def test_capturing_the_console_is_no_set_up_to_share(fx_index: ClassIndex) -> None:
+    """Tests that all capture the console from their first statement start alike, but the buffer
+    is the test's own: no `@BeforeEach` field for it."""
+    cases = tuple(Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, text),)),),
+                       Returns(I(len(text))), written=(Written(Console.OUT, text + "\n"),)) for text in ("a", "bb", "ccc"))
+    source = render_suite(Suite(PRINTER, cases), fx_index, fold=False).source
+    assert "@BeforeEach" not in source and source.count("ByteArrayOutputStream output = new ByteArrayOutputStream();") == 3
