@@ -75,7 +75,7 @@ DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
 BEFORE_EACH = "org/junit/jupiter/api/BeforeEach"
 _RESERVED_LOCALS = ("result", "exception")
 # What a test that prints to the console spells to capture it.
-CAPTURING_CLASSES = ("java/io/ByteArrayOutputStream", "java/io/PrintStream", "java/lang/System")
+_CAPTURING_CLASSES = ("java/io/ByteArrayOutputStream", "java/io/PrintStream", "java/lang/System")
 # Per console stream: System's field and setter, the names of the buffer and of the stream put back.
 _CONSOLE = {Console.OUT: ("out", "setOut", "output", "standardOut"),
             Console.ERR: ("err", "setErr", "errorOutput", "standardErr")}
@@ -184,7 +184,7 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
         if has_stable_name(runtime_class):
             yield runtime_class
     if any(isinstance(written.target, Console) for written in case.written):
-        yield from CAPTURING_CLASSES
+        yield from _CAPTURING_CLASSES
     for desc in descs:
         element = desc.lstrip("[")
         if element.startswith("L"):
@@ -649,15 +649,15 @@ class _CaseRenderer:
         """A test whose statements print to System.out or System.err swaps the stream for a buffer
         from the first statement that printed on, puts it back in a `finally`, and then states the
         buffer's text: nothing reaches the console, and what a call printed is one of its results."""
-        console = [(position, written) for position, written in enumerate(self.case.written)
-                   if isinstance(written.target, Console)]
+        console = [(position, target, written) for position, written in enumerate(self.case.written)
+                   if isinstance(target := written.target, Console)]
         if not console:
             return lines, checks
         system = self.spell_class("java/lang/System")
         stream, buffer_type = self.spell_class("java/io/PrintStream"), self.spell_class("java/io/ByteArrayOutputStream")
         made, saved, swapped, restored, stated = [], [], [], [], []
-        for position, written in console:
-            field, setter, buffer_base, standard_base = _CONSOLE[written.target]  # type: ignore[index]
+        for position, target, written in console:
+            field, setter, buffer_base, standard_base = _CONSOLE[target]
             buffer, standard = self.locals.allocate(buffer_base), self.locals.allocate(standard_base)
             made.append(f"{buffer_type} {buffer} = new {buffer_type}();")
             saved.append(f"{stream} {standard} = {system}.{field};")
@@ -666,7 +666,7 @@ class _CaseRenderer:
             if written.text is not None:
                 stated.append((self.state(Returns(Literal(STRING, written.text)), STRING, f"{buffer}.toString()",
                                           Slot(WRITTEN, position)), ("written", position)))
-        start = starts[min(written.since for _, written in console)]
+        start = starts[min(written.since for _, _, written in console)]
         self.captures_first = start == 0
         wrapped, moved = _guarded(lines, checks, start, [*made, *saved, *swapped], restored)
         for line, key in stated:

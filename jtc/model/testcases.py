@@ -99,8 +99,8 @@ class Console(StrEnum):
 @dataclass(frozen=True)
 class Written:
     """What the test's statements wrote: to a `Console` stream, or into the in-memory writer or
-    stream (a `StringWriter`, a `ByteArrayOutputStream`) that statement `target` made and code of the
-    project wrote to. `text` is None where the runs wrote different texts: a console stream is then
+    stream (a `StringWriter`, a `ByteArrayOutputStream`) that statement `target` made empty and
+    passed on. `text` is None where the runs wrote different texts: a console stream is then
     still captured (nothing reaches the console), but not asserted. A console stream is captured
     from statement `since` on, the first that printed to it in any run."""
 

@@ -221,10 +221,10 @@ def _moved(statement: Statement, at: dict[int, int]) -> Statement:
 def _printed(result: HarnessResult, stream: Console, positions: list[int]) -> list[str]:
     """What each of the statements at `positions` printed to `stream` in one run."""
     texts = result.out if stream == Console.OUT else result.err
-    return [texts[position] or "" if position < len(texts) else "" for position in positions]
+    return [(texts[position] or "") if position < len(texts) else "" for position in positions]
 
 
-def console_written(case: TestCase, original: HarnessResult, runs: list[HarnessResult],
+def _console_written(case: TestCase, original: HarnessResult, runs: list[HarnessResult],
                     at: dict[int, int]) -> list[Written]:
     """What the test's statements printed to System.out and System.err, in the search's run
     (`original`) and the probe's (`runs`, where statement i is at `at[i]`): stated where every run
@@ -264,7 +264,7 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
     test, the observers' answers; an unstable value or message is no longer asserted."""
     run = _Probe(case, original, prober)
     if any(result.error or result.failure for result in run.runs):
-        return dataclasses.replace(case, written=tuple(console_written(case, original, [], run.at)))
+        return dataclasses.replace(case, written=tuple(_console_written(case, original, [], run.at)))
     last = len(case.program) - 1
     expectation = case.expectation
     if isinstance(expectation, Throws) and expectation.message is not None and not run.message_stable(last):
@@ -292,7 +292,7 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
             observations.append(Observation(receiver, owner, name, desc, stated, args))
     return dataclasses.replace(case, expectation=expectation, raised=raised, values=tuple(values),
                                observations=tuple(observations),
-                               written=(*console_written(case, original, run.runs, run.at), *run.written()))
+                               written=(*_console_written(case, original, run.runs, run.at), *run.written()))
 
 
 def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober,
