@@ -20,14 +20,18 @@ from junit_run import compile_and_run
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def generated(output_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[ClassReport, str]:
-    settings = Settings(select_assertions=False, classpath=(str(output_classes),),
-                        output_dir=tmp_path_factory.mktemp("tests"), time_budget=20.0, seed=0, measure_coverage=False)
+def _generate(classes: Path, output: Path) -> tuple[ClassReport, str]:
+    settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=output, time_budget=20.0,
+                        seed=0, measure_coverage=False)
     [(_, report)] = list(generate(settings, ["prints.Report"]))
     assert isinstance(report, ClassReport), report
     assert report.search.stopped_by == "exhausted"
     return report, Path(report.test_file).read_text()  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def generated(output_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[ClassReport, str]:
+    return _generate(output_classes, tmp_path_factory.mktemp("tests"))
 
 
 def test_what_each_call_prints_is_asserted(generated: tuple[ClassReport, str]) -> None:
@@ -45,6 +49,11 @@ def test_what_each_call_prints_is_asserted(generated: tuple[ClassReport, str]) -
     assert 'assertEquals("negative\\n", errorOutput.toString());' in lines
     assert "report = new Report(\"hello\");" in lines  # a set-up that prints nothing is still shared
     assert {"void printAfterAddPrints() {", "void writePrints() throws Exception {", "void showPrints() {"} <= set(lines)
+
+
+def test_the_same_text_is_stated_every_run(generated: tuple[ClassReport, str], output_classes: Path,
+                                           tmp_path: Path) -> None:
+    assert _generate(output_classes, tmp_path)[1] == generated[1]
 
 
 def test_the_tests_pass_and_print_nothing(generated: tuple[ClassReport, str], output_classes: Path,
