@@ -11,6 +11,9 @@ import java.io.PrintStream;
  * the default charset both ways), so the text read here is the text the test reads.
  */
 final class Console implements AutoCloseable {
+    /** The worker's own standard error, taken before any capture: jtc's diagnostics are no output of the code. */
+    static final PrintStream DIAGNOSTICS = System.err;
+
     private final PrintStream savedOut = System.out;
     private final PrintStream savedErr = System.err;
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
