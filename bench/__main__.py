@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = {"containers": "bench.containers", "engine": "bench.engine", "real": "bench.real",
+BENCHMARKS = {"containers": "bench.containers", "differ": "bench.differ", "engine": "bench.engine", "real": "bench.real",
               "scale": "bench.scale", "strength": "bench.strength", "thirdparty": "bench.thirdparty"}
 
 

@@ -117,10 +117,13 @@ def main(argv: list[str]) -> int:
         generated = work / "generated"
         print(f"== {CSV}: {len(classes)} classes, {args.budget:g} s each, with {len(DEPENDENCIES)} dependency jars")
         rows = _generate(classes, [compiled, *DEPENDENCIES], generated, args.budget, args.seed)
-        project = work / "project"  # the hand-written tests read src/test/resources relative to the project
-        shutil.copytree(subject / "src" / "test" / "resources", project / "src" / "test" / "resources")
+        # The hand-written tests read src/test/resources both relative to the project folder and as
+        # class-path resources, as Maven runs them.
+        project = work / "project"
+        resources = project / "src" / "test" / "resources"
+        shutil.copytree(subject / "src" / "test" / "resources", resources)
         human = subject / "src" / "test" / "java"
-        classpath = [compiled, *DEPENDENCIES, *TEST_LIBRARIES]
+        classpath = [compiled, resources, *DEPENDENCIES, *TEST_LIBRARIES]
         internal = [name.replace(".", "/") for name in classes]
         if not list(generated.rglob("*.java")):
             raise SystemExit("no class got a test; nothing to compare")

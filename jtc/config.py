@@ -138,3 +138,4 @@ class RunOptions:
     report: Path | None = None  # every class's figures as JSON
     scheduler: str | None = None  # a Dask scheduler's address: classes become jobs on its cluster
     likely_bugs_report: Path | None = None  # the likely-bug report (JSON; text beside it); None: not written
+    snapshot: Path | None = None  # the behaviour each written test observed, for `jtc diff --snapshot`

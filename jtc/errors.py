@@ -15,6 +15,7 @@ class ExitCode(IntEnum):
 
     OK = 0
     INTERNAL_ERROR = 1
+    DIFFERENCES = 1  # `jtc diff` found a difference (as diff(1) does); an internal error also prints a line
     USAGE = 2
     UNKNOWN_CLASS = 3
     BAD_CLASSPATH = 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +14,23 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.repository import ClassRepository
 from jtc.execution.runs import Executor
 from jtc.java.toolchain import toolchain
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true",
+                     help="also run the slow end-to-end tests (javac, JUnit, JaCoCo, Gradle); CI=true runs them too")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The default run stays short; CI, and a developer who asks with --slow, run the end-to-end
+    tests as well."""
+    if config.getoption("--slow") or os.environ.get("CI") == "true":
+        return
+    skip = pytest.mark.skip(reason="slow end-to-end test: run with --slow (CI=true runs it)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

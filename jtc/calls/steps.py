@@ -5,7 +5,7 @@ writes recipes in these terms and exploration (jtc.exploration) runs skeletons o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from jtc.analysis.influence import Effects, FieldRef
@@ -32,6 +32,25 @@ ROOT = -1  # in a path of helper steps that takes an object out of another (TAKE
 EMPTY = Effects(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(), True)
 
 
+def hash_once(self: object) -> int:
+    """A frozen dataclass's hash, computed on first use and kept: steps nest (a source's recipe holds
+    steps, which hold sources), and skeleton prefixes and tree labels are looked up on every
+    exploration step, so a hash recomputed each time walked whole recipes again (a third of the
+    search's time on Commons CSV's CSVFormat)."""
+    try:
+        return self.__dict__["_hash"]  # type: ignore[no-any-return]
+    except KeyError:
+        value = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))  # type: ignore[arg-type]
+        object.__setattr__(self, "_hash", value)
+        return value
+
+
+def state_without_hash(self: object) -> dict:
+    """What pickling and copying keep: not the kept hash, which another process (another string
+    hash seed) would compute differently."""
+    return {name: value for name, value in self.__dict__.items() if name != "_hash"}
+
+
 @dataclass(frozen=True)
 class Source:
     kind: SourceKind
@@ -40,6 +59,9 @@ class Source:
     recipe: tuple[Step, ...] | None = None  # FRESH: the helper steps that make the value; TAKEN, ALONGSIDE: the path
     value: Value | None = None  # SourceKind.VALUE
     root: str = ""  # ALONGSIDE: the type of the object the path starts from (the last step of that recipe making one)
+
+    __hash__ = hash_once
+    __getstate__ = state_without_hash
 
 
 @dataclass(frozen=True)
@@ -52,6 +74,9 @@ class Step:
     sources: tuple[Source, ...]  # parallel to invokable.inputs (receiver first)
     helper: bool = False
     prepares: bool = False  # a recipe's call on the value it made (search/preparations.py), or a step making its arguments
+
+    __hash__ = hash_once
+    __getstate__ = state_without_hash
 
 
 Skeleton = tuple[Step, ...]

@@ -56,6 +56,7 @@ class ValidationReport:
     note: str = ""  # why nothing was written, when nothing was
     classes_dir: Path | None = None  # the compiled test class, kept when a work_dir was given
     suite: TestSuite | None = None  # the tests as written (checks given up and tests dropped)
+    rendered: RenderedClass | None = None  # the source as written, with each test's lines and checks
 
 
 @dataclass
@@ -136,6 +137,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             report.disabled = [test.case_name(case) for test in rendered.tests for case in test.cases
                                if cases[case].likely_bug]
             report.suite = dataclasses.replace(suite, tests=tuple(cases))
+            report.rendered = rendered
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)
@@ -218,11 +220,11 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
                 continue  # @Disabled: a likely bug's reproduction, written to document it, not to pass
             elif first.passed != second.passed:
                 passed, failed = (1, second) if first.passed else (2, first)
-                verdict.fail_at(rendered, _failing_line(rendered, failed.trace), [case],
+                verdict.fail_at(rendered, failing_line(rendered.binary_name, failed.trace), [case],
                                 f"flaky: passed in run {passed}, failed in run {3 - passed} ({failed.message})",
                                 _not_an_assertion(failed))
             elif not first.passed:
-                verdict.fail_at(rendered, _failing_line(rendered, first.trace), [case], f"fails: {first.message}",
+                verdict.fail_at(rendered, failing_line(rendered.binary_name, first.trace), [case], f"fails: {first.message}",
                                 _not_an_assertion(first))
     return verdict
 
@@ -247,10 +249,11 @@ def _case_results(run: LauncherRun, rendered: RenderedClass, test: RenderedTest)
     return [invocations.get(position) for position in range(1, len(test.cases) + 1)]
 
 
-def _failing_line(rendered: RenderedClass, trace: str) -> int | None:
-    """The line of the test class where a failure's stack trace leaves it (the failing assertion)."""
-    frame = re.search(rf"at {re.escape(rendered.binary_name)}\.[\w$<>]+\({re.escape(rendered.class_name)}\.java:(\d+)\)",
-                      trace)
+def failing_line(test_class: str, trace: str) -> int | None:
+    """The line of the test class (binary name) where a failure's stack trace leaves it (the failing
+    assertion)."""
+    simple = test_class.rpartition(".")[2]
+    frame = re.search(rf"at {re.escape(test_class)}\.[\w$<>]+\({re.escape(simple)}\.java:(\d+)\)", trace)
     return int(frame.group(1)) if frame else None
 
 

@@ -75,15 +75,24 @@ class Group:
 
     def add(self, skeleton: Skeleton) -> int | None:
         """Insert into the trie; returns the position of the first new step, None if known."""
-        branch = None
-        for position in range(len(skeleton)):
-            prefix = skeleton[:position]
-            following = self.children.setdefault(prefix, [])
-            if skeleton[position] not in following:
-                following.append(skeleton[position])
-                branch = position if branch is None else branch
-            self.leaf.setdefault(skeleton[:position + 1], skeleton)
-        return branch
+        known = self._known_length(skeleton)
+        for position in range(known, len(skeleton)):
+            self.children.setdefault(skeleton[:position], []).append(skeleton[position])
+            self.leaf[skeleton[:position + 1]] = skeleton
+        return known if known < len(skeleton) else None
+
+    def _known_length(self, skeleton: Skeleton) -> int:
+        """The length of the longest prefix of `skeleton` in the trie, found by bisection (the known
+        prefixes are closed under shortening): looking every prefix up hashed long skeletons'
+        steps over and over."""
+        low, high = 0, len(skeleton)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if skeleton[:middle] in self.leaf:
+                low = middle
+            else:
+                high = middle - 1
+        return low
 
     def open_choice(self, boundary: Node, position: int, step: Step) -> Node | None:
         """An unexplored statement choice below `boundary` (None if it exists already, or if the

@@ -21,7 +21,8 @@ from jtc.config import AccessOptions
 from jtc.model.classfile import ACC_FINAL, ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ClassFile, MethodDecl
 from jtc.model.classindex import ClassIndex, is_anonymous
 from jtc.model.program import Answer
-from jtc.model.types import binary_name, internal_name, is_reference, object_desc, package_of, parse_method_descriptor
+from jtc.model.types import (OBJECT, binary_name, internal_name, is_reference, object_desc, package_of,
+                             parse_method_descriptor)
 from jtc.calls import jdk
 from jtc.model.signatures import GenericType
 from jtc.calls.invokables import (CLASS, Invokable, InvokableKind, class_invokables, class_literal_invokable,
@@ -221,7 +222,21 @@ class Producers:
                         abstract.setdefault(key, Answer(method.name, method.desc))
                 else:
                     defaults.add(key)
-        return tuple(abstract[key] for key in sorted(abstract) if key not in defaults)
+        bridged = _generic_erasures(set(abstract), implemented | defaults | set(abstract))
+        return tuple(abstract[key] for key in sorted(abstract) if key not in defaults and key not in bridged)
+
+
+def _generic_erasures(abstract: set[tuple[str, str]], declared: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Abstract methods of a generic supertype that a subtype declares with its type argument
+    (`Comparable<Path>.compareTo(Object)` beside `Path.compareTo(Path)`): the compiler makes the
+    specific one implement both, and a stub that also wrote the erased one would not compile
+    ("name clash: … have the same erasure")."""
+    def erases(general: str, specific: str) -> bool:
+        general_params, specific_params = parse_method_descriptor(general)[0], parse_method_descriptor(specific)[0]
+        return len(general_params) == len(specific_params) and all(
+            g == s or g == OBJECT for g, s in zip(general_params, specific_params))
+    return {(name, desc) for name, desc in abstract
+            if any(other_name == name and other != desc and erases(desc, other) for other_name, other in declared)}
 
 
 def _deduplicated(invokables: list[Invokable]) -> list[Invokable]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from jtc.coverage.model import ClassCoverage
+from jtc.emit.behaviour import TestBehaviour
 from jtc.errors import CoverageError, ExitCode
 from jtc.execution.runs import EngineStats
 from jtc.exploration.session import SearchReport
@@ -41,6 +42,7 @@ class ClassReport:
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes (see likely_bug_groups)
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
+    behaviour: tuple[TestBehaviour, ...] = ()  # what each written test states (for --snapshot and jtc diff)
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:

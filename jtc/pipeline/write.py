@@ -11,6 +11,7 @@ from typing import Hashable
 
 from jtc.amplification.assertions import quick_rule, selected_by_kills
 from jtc.coverage.measure import measure
+from jtc.emit.behaviour import behaviour_of
 from jtc.emit.validate import ValidationReport, validate_suite
 from jtc.errors import CoverageError, InternalError
 from jtc.model.program import Program
@@ -46,6 +47,8 @@ def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassRepo
                     report.minimising.tests_after = kept
                 validation = _validated(context, selected, work / "validate-selected", report)
         report.tests_written = len(validation.kept)
+        if validation.rendered is not None and validation.suite is not None:
+            report.behaviour = behaviour_of(validation.rendered, validation.suite)
         report.disabled = len(validation.disabled)
         report.test_file = str(validation.written) if validation.written else None
         report.note = "; ".join(filter(None, [validation.note, fallback]))

@@ -7,6 +7,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from jtc.emit.behaviour import TestBehaviour
 from jtc.oracle.bugs import ReportedBug
 from jtc.errors import ClassFileTooNewError, ExitCode, JtcError, NotTestableError, UnreadableClassError
 from jtc.pipeline.report import ClassReport, summary_lines
@@ -46,6 +47,7 @@ class ClassResult:
     dropped: int = 0
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes with their reproductions
     disabled: int = 0  # of the tests, @Disabled reproductions of likely bugs
+    behaviour: list[TestBehaviour] = field(default_factory=list)  # what each written test states (--snapshot)
 
     @staticmethod
     def failed(name: str, why: str) -> ClassResult:
@@ -67,13 +69,15 @@ class ClassResult:
             search_seconds=round(search.seconds, 2),
             seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
-            dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled)
+            dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled,
+            behaviour=list(outcome.behaviour))
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
         data["status"], data["error_code"], data["problem_code"] = str(self.status), int(self.error_code), \
             int(self.problem_code)
         data["likely_bugs"] = [bug.to_json() for bug in self.likely_bugs]
+        data["behaviour"] = [test.to_json() for test in self.behaviour]
         return data
 
     @staticmethod
@@ -84,6 +88,7 @@ class ClassResult:
         for pair in ("branch", "line"):
             values[pair] = tuple(values[pair]) if values[pair] is not None else None
         values["likely_bugs"] = [ReportedBug.from_json(bug) for bug in values.get("likely_bugs", [])]
+        values["behaviour"] = [TestBehaviour.from_json(test) for test in values.get("behaviour", [])]
         return ClassResult(**values)
 
 

@@ -22,6 +22,7 @@ from jtc.project.cluster import generate_on_cluster
 from jtc.project.parallel import generate_parallel
 from jtc.project.progress import RunDisplay
 from jtc.project.results import ClassResult, Status, run_exit_code
+from jtc.project.snapshot import write_snapshot
 from jtc.project.suite_check import check_whole_suite
 from jtc.project.targets import Target, resolve_targets
 
@@ -76,6 +77,8 @@ def run_generate(settings: Settings, options: RunOptions, classes: list[str], pa
             _write_report(options.report, targets, ordered, settings, options)
         if options.likely_bugs_report is not None:
             write_report(options.likely_bugs_report, ordered)
+        if options.snapshot is not None:
+            write_snapshot(options.snapshot, ordered, settings.classpath)
         bugs_line = summary_line(options.likely_bugs_report, ordered)
         if bugs_line:
             print(bugs_line)
@@ -128,7 +131,8 @@ def _write_report(path: Path, targets: list[Target], results: list[ClassResult],
         "written": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "settings": {"classpath": list(settings.classpath), "time_budget": settings.time_budget,
                      "seed": settings.seed, "max_executions": settings.max_executions, "jobs": options.jobs},
-        "classes": [dict(result.to_json(), named=target.named) for target, result in zip(targets, results)],
+        "classes": [{**{key: value for key, value in result.to_json().items() if key != "behaviour"},
+                     "named": target.named} for target, result in zip(targets, results)],
         "totals": {
             "classes": len(results), "tests": sum(r.tests for r in results),
             **{str(status): sum(1 for r in results if r.status == status) for status in Status},

@@ -29,6 +29,7 @@ from jtc.svm.frames import CALL, NESTED, STATEMENT, Frame, PendingCall
 from jtc.svm.heap import Heap
 from jtc.svm.models.indy import Lambda
 from jtc.svm.models.lookups import HeldKeys
+from jtc.svm.models.readers import MADE_OF_TEXT, Texts, made_reader
 from jtc.svm.inputs import (ArrayInput, Assignment, InputSpec, InputVariables, PrimitiveInput, StringInput,
                             primitive_value)
 from jtc.svm.values import TOP, ArrayShadow, Ref, StringShadow, Sym, Value, concrete, primitive, reference
@@ -104,6 +105,7 @@ class Machine:
         self.lambdas: dict[int, Lambda] = {}  # lambda objects made in this execution, by object id
         self.held_keys = HeldKeys()  # keys instrumented code put into JDK collections (svm/models/lookups.py)
         self.compared: dict[str, None] = {}  # Strings the code compared with (svm/models/seeding.py)
+        self.texts = Texts()  # the symbolic texts readers read (svm/models/readers.py)
         self.decided: dict[int, bool] = {}  # two-way conditions on the path (z3 ids) and whether they held
 
     # ---- driving -------------------------------------------------------------------------
@@ -515,6 +517,9 @@ class Machine:
             frame = self.statement_frames.get(index)
             placeholder = frame.this_ref if frame is not None else None
             value: Value | None = self.heap.bind(placeholder, raw) if placeholder is not None else self.heap.ref(raw)
+            if isinstance(statement, Construct) and statement.owner in MADE_OF_TEXT and statement.args:
+                made_reader(self, reference(value), statement.owner, statement.desc,
+                            self._argument(index, 0, statement.param_descs[0]))
         elif isinstance(statement, Invoke):
             returns = parse_method_descriptor(statement.desc)[1]
             returned = self.statement_values.get(index)

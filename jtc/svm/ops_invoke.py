@@ -120,6 +120,18 @@ def _stub_answer(call: PendingCall) -> Value | None:
     return None
 
 
+def _library_owner(vm: Machine, owner: str, name: str, desc: str) -> str:
+    """The class whose model describes a call: the owner, or, for a project class that inherits the
+    method from a library class (a lexer's reader extending BufferedReader), that library class."""
+    if name == "<init>":
+        return owner
+    info = vm.repository.get(owner)
+    while info is not None and info.method(name, desc) is None and info.super_name is not None:
+        owner = info.super_name
+        info = vm.repository.get(owner)
+    return owner
+
+
 def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
     call = f.call
     if call is None:
@@ -128,7 +140,7 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
         vm.compared.update(dict.fromkeys(compared_strings(call)))
         if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, reference(call.receiver)):
             return
-        model = vm.models.get((owner, name, desc))
+        model = vm.models.get((_library_owner(vm, owner, name, desc), name, desc))
         if model is not None and model.applies(call):
             if not model.before(vm, f, call):
                 return

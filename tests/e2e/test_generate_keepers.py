@@ -28,7 +28,7 @@ def _generate(classes: Path, output: Path, select_assertions: bool) -> ClassRepo
                         select_assertions=select_assertions)
     [(_, report)] = list(generate(settings, ["kp.Parser"]))
     assert isinstance(report, ClassReport), report
-    assert report.dropped == []
+    assert report.dropped == [] and report.test_file is not None, (report.dropped, report.note)
     return report
 
 

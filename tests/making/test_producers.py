@@ -53,6 +53,14 @@ def test_what_code_writes_to_is_made_in_memory(producers: Producers) -> None:
         assert made in {p.owner for p in producers.of(declared)}
 
 
+def test_a_stub_answers_a_generic_supertypes_method_once_with_its_type_argument(producers: Producers) -> None:
+    """`Path` is a `Comparable<Path>`: a stub writing `compareTo(Object)` beside `compareTo(Path)`
+    did not compile (same erasure); `Comparable` alone still has its erased method."""
+    answered = [a.key for a in producers.abstract_methods("Ljava/nio/file/Path;") if a.name == "compareTo"]
+    assert answered == ["compareTo(Ljava/nio/file/Path;)I"]
+    assert [a.key for a in producers.abstract_methods("Ljava/lang/Comparable;")] == ["compareTo(Ljava/lang/Object;)I"]
+
+
 def test_an_interface_nothing_implements_is_stubbed_with_its_abstract_methods(producers: Producers) -> None:
     assert producers.stubbable("Lgr/Sensor;")
     assert [a.key for a in producers.abstract_methods("Lgr/Sensor;")] == ["active()Z", "reading()I"]

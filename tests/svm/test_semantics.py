@@ -412,3 +412,13 @@ def test_a_key_looked_up_among_the_keys_put_before_is_a_decision(semantics_engin
     runs += check(semantics_engine, "boxedKeys", "(II)I", pairs([0, 1, -3], [0, 1, 2, -6]))
     assert "lookup" in {d.kind for r in runs for d in r.execution.replay.decisions}
     assert all(r.execution.replay.approximations == 0 for r in runs)
+
+
+def test_a_reader_over_a_symbolic_text_reads_its_chars(semantics_engine):
+    """`read()` through a BufferedReader subclass over a StringReader of the input: each char read is
+    the text's next one, the end a decision on its length, mark/reset move back."""
+    runs = check(semantics_engine, "lexer", "(Ljava/lang/String;)I",
+                 [(v,) for v in ("", ",", "a", "ax", "ay", ",x", "xxx", "\u00e9x")])
+    assert [_jvm_outcome(r)[1] for r in runs] == [-1, 1, 4, 2, 3, 1, 2, 2]
+    assert all(r.execution.replay.approximations == 0 for r in runs)
+
