@@ -75,7 +75,8 @@ SUBSTITUTES = {
     "java/io/OutputStream": "java/io/ByteArrayOutputStream",
 }
 # The java.io classes a test may make, and the only members it may make them with: in memory, no
-# file, no console, no default charset (PrintWriter(String) would open a file of that name).
+# file, no console (PrintWriter(String) would open a file of that name), no default charset but
+# PrintStream's, whose bytes a test reads back as text with that same charset.
 _IN_MEMORY_IO = frozenset({
     ("java/io/StringReader", "<init>", "(Ljava/lang/String;)V"),
     ("java/io/CharArrayReader", "<init>", "([C)V"),
