@@ -97,6 +97,12 @@ def bugs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def output_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A report that prints to a writer, a stream and the console (tests/fixtures/output)."""
+    return compile_java(FIXTURES / "output", tmp_path_factory.mktemp("output"))
+
+
+@pytest.fixture(scope="session")
 def graphs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Object graphs: factories elsewhere, abstract classes, interfaces without implementations,
     collections, grids of chars, iterators (tests/fixtures/graphs)."""
