@@ -7,6 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from jtc.config import LineTarget
 from jtc.errors import UsageError
 
 
@@ -45,3 +46,18 @@ def writable_file(path: Path, what: str) -> None:
     if path.is_dir():
         raise UsageError(f"cannot write the {what} to {path}: it is a folder")
     writable_folder(path.parent, what)
+
+
+def line_target(text: str) -> LineTarget:
+    """`--target`'s value: `Foo.java:42` (a source file, maybe with its package folders),
+    `com.example.Foo:42` or `com.example.Foo#method:42`."""
+    place, colon, number = text.rpartition(":")
+    if not colon or not place or not number.isdigit() or int(number) < 1:
+        raise UsageError(f"--target must be FILE.java:LINE or CLASS[#METHOD]:LINE with a line number from 1 "
+                         f"(got {text!r})")
+    if place.endswith(".java"):
+        return LineTarget(int(number), source=place)
+    class_name, _, method = place.partition("#")
+    if not class_name or "/" in class_name or (_ and not method):
+        raise UsageError(f"--target must be FILE.java:LINE or CLASS[#METHOD]:LINE (got {text!r})")
+    return LineTarget(int(number), class_name=class_name, method=method or None)

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import jtc
-from jtc.arguments import at_least, positive, writable_file, writable_folder
+from jtc.asking.answers import load as load_answers
+from jtc.arguments import at_least, line_target, positive, writable_file, writable_folder
 from jtc.coverage.suites import SuiteFolder
-from jtc.config import AccessOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
+from jtc.config import AccessOptions, AskOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
 from jtc.java.toolchain import CACHE_DIR
 from jtc.mutate.runner import Timeouts
@@ -108,6 +109,17 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--select-assertions", action="store_true",
                           help="the default: tests and the observer answers they assert chosen by mutation "
                                "analysis (kept for old scripts; --quick turns it off)")
+    generate.add_argument("--target", metavar="FILE.java:LINE|CLASS[#METHOD]:LINE",
+                          help="aim the search at this line (Foo.java:42, com.example.Foo#parse:42) and stop the "
+                               "class's search once a run reaches it; its class is generated too")
+    generate.add_argument("--ask", action="store_true",
+                          help="show each chosen test's calls and outcome and ask: accept, reject with the expected "
+                               "value, or skip (on a terminal; otherwise only the answers file's answers count, and "
+                               "the unanswered questions are added to it)")
+    generate.add_argument("--answers", type=Path, metavar="FILE",
+                          help="--ask's answers, read and saved (default: jtc-answers.json beside the output folder)")
+    generate.add_argument("--keep-failing", action="store_true",
+                          help="--ask: write rejected outcomes as failing tests instead of @Disabled ones")
 
     coverage = commands.add_parser("coverage", help="measure test suites (source folders) with JaCoCo, side by side")
     _suite_arguments(coverage, "measured")
@@ -207,6 +219,22 @@ def _diff(args: argparse.Namespace) -> int:
                         DiffOutputs(args.output, args.json, args.candidate_output), print, args.both))
 
 
+def _ask_options(args: argparse.Namespace) -> AskOptions | None:
+    """--ask's settings: questions on the terminal when stdin is one (then in this process: -j 1); the
+    answers file on this machine (worker processes share it, cluster workers could not)."""
+    if not args.ask:
+        for option, given in (("--answers", args.answers is not None), ("--keep-failing", args.keep_failing)):
+            if given:
+                raise UsageError(f"{option} goes with --ask")
+        return None
+    answers = args.answers if args.answers is not None else args.output.parent / "jtc-answers.json"
+    writable_file(answers, "answers")
+    load_answers(answers)  # a file that cannot be read is refused before any work
+    if args.scheduler:
+        raise UsageError("--ask reads and writes its answers file on this machine: it does not go with --scheduler")
+    return AskOptions(answers, sys.stdin.isatty(), args.keep_failing)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -237,10 +265,14 @@ def main(argv: list[str] | None = None) -> int:
 
         settings = _settings(args, output_dir=args.output, measure_coverage=not args.no_coverage,
                              fold=not args.no_fold, minimise=not args.no_minimise,
-                             emit_likely_bugs=args.emit_likely_bugs)
+                             emit_likely_bugs=args.emit_likely_bugs,
+                             target=line_target(args.target) if args.target is not None else None,
+                             ask=_ask_options(args))
         _check_generate(args)
-        options = RunOptions(jobs=args.jobs, strict=args.strict, cache_dir=None if args.no_cache else args.cache_dir,
-                             force=args.force, report=args.report, scheduler=args.scheduler,
+        interactive = settings.ask is not None and settings.ask.interactive
+        options = RunOptions(jobs=1 if interactive else args.jobs, strict=args.strict,
+                             cache_dir=None if args.no_cache else args.cache_dir,
+                             force=args.force or settings.ask is not None, report=args.report, scheduler=args.scheduler,
                              likely_bugs_report=args.likely_bugs_report, snapshot=args.snapshot)
         code = run_generate(settings, options, args.classes, args.package, args.all)
         if args.snapshot is not None:

@@ -91,6 +91,28 @@ class StageBudgets:
 
 
 @dataclass(frozen=True)
+class LineTarget:
+    """A source line the search aims at (`--target`): a line of the source file `source` (`Foo.java`,
+    or with its package folders), or of the class `class_name` (binary name), in `method` if given.
+    The run fills in the class of a source file before the search."""
+
+    line: int
+    source: str | None = None
+    class_name: str | None = None
+    method: str | None = None
+
+
+@dataclass(frozen=True)
+class AskOptions:
+    """`--ask`: what a person said of each test's outcome (accepted, or rejected with the value they
+    expected), kept in `answers` and asked on a terminal only for the tests not answered yet."""
+
+    answers: Path
+    interactive: bool = False  # ask on the terminal (stdin is one); otherwise only the file's answers count
+    keep_failing: bool = False  # rejected outcomes become failing tests instead of @Disabled ones
+
+
+@dataclass(frozen=True)
 class Settings:
     classpath: tuple[str, ...]
     # The jars of the classpath that are the project's dependencies: library code, like the JDK (not
@@ -121,6 +143,8 @@ class Settings:
     fold: bool = True  # tests of one shape become one parameterized test (emit/folding.py)
     minimise: bool = True  # each test's statements, then the suite's tests, cut to what shows something (minimise/)
     emit_likely_bugs: bool = False  # also write each likely bug's reproduction, @Disabled (oracle/bugs.py)
+    target: LineTarget | None = None  # the line the search aims at, and stops at once a run reaches it
+    ask: AskOptions | None = None  # outcomes judged by a person (--ask) before the tests are written
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()
     exploration: ExplorationOptions = ExplorationOptions()

@@ -97,6 +97,12 @@ def bugs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def output_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A report that prints to a writer, a stream and the console (tests/fixtures/output)."""
+    return compile_java(FIXTURES / "output", tmp_path_factory.mktemp("output"))
+
+
+@pytest.fixture(scope="session")
 def graphs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Object graphs: factories elsewhere, abstract classes, interfaces without implementations,
     collections, grids of chars, iterators (tests/fixtures/graphs)."""
@@ -107,6 +113,12 @@ def graphs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def lookups_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Options registered by name in a map and a parser that looks them up (tests/fixtures/lookups)."""
     return compile_java(FIXTURES / "lookups", tmp_path_factory.mktemp("lookups"))
+
+
+@pytest.fixture(scope="session")
+def aiming_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A line deep in a class's last member, a dead line, outcomes to judge (tests/fixtures/aiming)."""
+    return compile_java(FIXTURES / "aiming", tmp_path_factory.mktemp("aiming"))
 
 
 @pytest.fixture(scope="session")

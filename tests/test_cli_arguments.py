@@ -34,6 +34,15 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
     (["--cache-dir", "/proc/x"], "cannot write the cache to /proc/x: No such file or directory"),
     (["--report", "{tmp}/a-file/r.json"], "cannot write the report to {tmp}/a-file: it is a file"),
     (["--likely-bugs-report", "{tmp}"], "cannot write the likely-bug report to {tmp}: it is a folder"),
+    (["--target", "Foo.java"], "--target must be FILE.java:LINE or CLASS[#METHOD]:LINE with a line number from 1 "
+                               "(got 'Foo.java')"),
+    (["--target", "Foo.java:0"], "--target must be FILE.java:LINE or CLASS[#METHOD]:LINE with a line number from 1 "
+                                 "(got 'Foo.java:0')"),
+    (["--target", "com.x.Foo#:3"], "--target must be FILE.java:LINE or CLASS[#METHOD]:LINE (got 'com.x.Foo#:3')"),
+    (["--answers", "{tmp}/a.json"], "--answers goes with --ask"),
+    (["--ask", "--answers", "{tmp}"], "cannot write the answers to {tmp}: it is a folder"),
+    (["--ask", "--scheduler", "tcp://localhost:8786"], "--ask reads and writes its answers file on this machine: "
+                                                      "it does not go with --scheduler"),
 ])
 def test_a_bad_generate_argument_is_one_line_before_any_search(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], no_search: None, arguments: list[str], message: str) -> None:

@@ -92,13 +92,13 @@ def without_continued(suite: TestSuite, kept: set[int], kills: Sequence[Kill], r
     """`kept` without the tests that another kept test continues (its statements are the first of
     the other's) and whose every kill the other has too: the longer test runs what the shorter one
     ran, covers what it covered, and asserts the values it asserted on the way. Tests written
-    @Disabled (likely bugs) run nothing and are left alone."""
+    @Disabled (likely bugs, reported outcomes) run nothing and are left alone."""
     cases = _cases(rendered)
     killed: dict[int, set[str]] = defaultdict(set)
     for kill in kills:
         if cases.get(kill.test) is not None:
             killed[cases[kill.test]].add(kill.mutant)
-    live = sorted(i for i in kept if not suite.tests[i].likely_bug)
+    live = sorted(i for i in kept if not suite.tests[i].disabled_reason)
     continued = set()
     for shorter in live:
         program = suite.tests[shorter].program

@@ -63,7 +63,7 @@ _UNSTABLE_MEMBERS = frozenset({
 SUBSTITUTES = {
     "java/util/Calendar": "java/util/GregorianCalendar",
     "java/util/TimeZone": "java/util/SimpleTimeZone",
-    "java/lang/Appendable": "java/lang/StringBuilder",
+    "java/lang/Appendable": "java/io/StringWriter",
     "java/text/DateFormat": "java/text/SimpleDateFormat",
     "java/text/Format": "java/text/SimpleDateFormat",
     "java/text/NumberFormat": "java/text/DecimalFormat",
@@ -75,7 +75,8 @@ SUBSTITUTES = {
     "java/io/OutputStream": "java/io/ByteArrayOutputStream",
 }
 # The java.io classes a test may make, and the only members it may make them with: in memory, no
-# file, no console, no default charset (PrintWriter(String) would open a file of that name).
+# file, no console (PrintWriter(String) would open a file of that name), no default charset but
+# PrintStream's, whose bytes a test reads back as text with that same charset.
 _IN_MEMORY_IO = frozenset({
     ("java/io/StringReader", "<init>", "(Ljava/lang/String;)V"),
     ("java/io/CharArrayReader", "<init>", "([C)V"),
@@ -86,7 +87,11 @@ _IN_MEMORY_IO = frozenset({
     ("java/io/ByteArrayOutputStream", "<init>", "()V"),
     ("java/io/BufferedWriter", "<init>", "(Ljava/io/Writer;)V"),
     ("java/io/PrintWriter", "<init>", "(Ljava/io/Writer;)V"),
+    ("java/io/PrintStream", "<init>", "(Ljava/io/OutputStream;)V"),
 })
+# The in-memory writers and streams whose contents a test reads back with toString(): what the code
+# under test printed into them is stated like a value it returned.
+OUTPUT_SINKS = frozenset({"java/io/StringWriter", "java/io/CharArrayWriter", "java/io/ByteArrayOutputStream"})
 # Classes whose no-argument constructor reads the clock or an unseeded random source.
 _UNSTABLE_NO_ARGUMENT = frozenset({"java/util/Date", "java/util/Random", "java/util/GregorianCalendar",
                                    "java/lang/Object", "java/util/SplittableRandom"})

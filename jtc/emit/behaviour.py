@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from jtc.emit.literals import java_literal
+from jtc.emit.literals import java_literal, string_literal
 from jtc.emit.render import RenderedClass, RenderedTest
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Program, Statement, Value, VarRef
-from jtc.model.testcases import (CheckKey, Completes, Expectation, Returns, ReturnsBoxed, ReturnsConstant,
+from jtc.model.testcases import (CheckKey, Completes, Console, Expectation, Returns, ReturnsBoxed, ReturnsConstant,
                                  ReturnsObject, ReturnsText, TestCase, TestSuite, Throws)
 from jtc.model.types import binary_name, parse_method_descriptor, simple_source_name, source_type
 
@@ -102,6 +102,11 @@ def _stated(case: TestCase, key: CheckKey) -> tuple[str, str, str]:
         arguments = ", ".join(map(java_literal, observation.args))
         return (f"{binary_name(observation.owner)}.{observation.name}({params})",
                 f"{observation.name}({arguments})", _outcome(observation.value))
+    if kind == "written":
+        written = case.written[position]
+        place = f" to System.{written.target.value}" if isinstance(written.target, Console) else ""
+        return member_name(program[-1]), _call(program[-1], program, _NESTING), \
+            f"prints{place} {string_literal(written.text or '')}"
     if kind == "expectation":
         statement, stated = program[-1], case.expectation
     else:

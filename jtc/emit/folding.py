@@ -23,7 +23,7 @@ MINIMUM_FOLD = 3  # fewer tests of one shape read better apart
 MAXIMUM_PARAMETERS = 4  # a table of more columns than that no longer reads as "the same test, other values"
 
 # Where a slot sits, in the order its parameter comes in the test method's signature.
-ARG, RAISED, VALUE, EXPECTATION, MESSAGE, OBSERVED = range(6)
+ARG, RAISED, VALUE, EXPECTATION, MESSAGE, OBSERVED, WRITTEN = range(7)
 
 SlotValue = Union[Literal, Null, ArrayLiteral]
 
@@ -32,7 +32,8 @@ SlotValue = Union[Literal, Null, ArrayLiteral]
 class Slot:
     """A literal of a test: argument `position` of statement `index` (ARG), the message of statement
     `index`'s exception (RAISED), its asserted value (VALUE), the last statement's value (EXPECTATION)
-    or exception message (MESSAGE), or the `index`-th observer answer (OBSERVED)."""
+    or exception message (MESSAGE), the `index`-th observer answer (OBSERVED), or the text of the
+    `index`-th output (WRITTEN)."""
 
     place: int
     index: int = -1
@@ -115,7 +116,16 @@ def shape(case: TestCase) -> tuple[Hashable, dict[Slot, SlotValue]]:
             slots[Slot(OBSERVED, position)] = literal
         observed.append((observation.receiver, observation.owner, observation.name, observation.desc, observation.args,
                          form))
-    key = (tuple(statements), tuple(raised), tuple(values), outcome, tuple(observed), case.throws_checked)
+    written: list[Hashable] = []
+    for position, output in enumerate(case.written):
+        form = None
+        if output.text is not None:
+            form, literal = _stated_slot(Returns(Literal(STRING, output.text)))
+            if literal is not None:
+                slots[Slot(WRITTEN, position)] = literal
+        written.append((output.target, output.since, form))
+    key = (tuple(statements), tuple(raised), tuple(values), outcome, tuple(observed), tuple(written),
+           case.throws_checked)
     return key, slots
 
 

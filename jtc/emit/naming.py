@@ -26,7 +26,7 @@ JAVA_KEYWORDS = frozenset("""
 
 _GETTER_PREFIX = re.compile(r"^(get|is|has|to|as|create|new)(?=[A-Z])")
 _MAX_WORDS = 4
-_OUTCOMES = ("Returns", "Throws", "Completes")
+_OUTCOMES = ("Returns", "Throws", "Completes", "Prints")
 _RANGE_NAMES = {
     "I": {-(2**31): "MinValue", 2**31 - 1: "MaxValue"},
     "J": {-(2**63): "MinValue", 2**63 - 1: "MaxValue"},
@@ -133,16 +133,17 @@ def test_method_name(case: TestCase, class_under_test: str) -> str:
     """The undeduplicated name of a test: subject, then what happened."""
     last = case.program[-1]
     subject = lower_camel(_subject(last, class_under_test))
-    return subject + outcome_words(case.expectation, isinstance(last, Construct), last.result_desc)
+    return subject + outcome_words(case.expectation, isinstance(last, Construct), last.result_desc, case.prints)
 
 
-def outcome_words(expectation: Expectation, constructed: bool, declared: str = "") -> str:
+def outcome_words(expectation: Expectation, constructed: bool, declared: str = "", prints: bool = False) -> str:
     """What a name says of the outcome; an object of a JDK class by the type the call declares
-    (`getHeroesReturnsList`, not the `UnmodifiableRandomAccessList` it happens to be)."""
+    (`getHeroesReturnsList`, not the `UnmodifiableRandomAccessList` it happens to be); a call that
+    completes and `prints` text the test states, `Prints`."""
     if isinstance(expectation, Throws):
         return "Throws" + (simple_class_name(expectation.exception) or "Exception")
     if isinstance(expectation, Completes) or (constructed and isinstance(expectation, ReturnsObject)):
-        return "Completes"
+        return "Prints" if prints else "Completes"
     if isinstance(expectation, (ReturnsObject, ReturnsText)):
         runtime = expectation.class_name
         if runtime.startswith(("java.", "javax.")) and declared.startswith("L") and declared != "Ljava/lang/Object;":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import textwrap
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ from pathlib import PurePosixPath
 import jinja2
 
 from jtc.emit.imports import TypeNames, top_level
-from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, OBSERVED, RAISED, VALUE, Fold, Slot, SlotValue, folds, shape
+from jtc.emit.folding import (ARG, EXPECTATION, MESSAGE, OBSERVED, RAISED, VALUE, WRITTEN, Fold, Slot, SlotValue, folds,
+                              shape)
 from jtc.emit.literals import (LARGE_TEXT, array_hash, csv_value, is_large, java_literal, string_hash,
                                string_literal)
 from jtc.emit.setup import shared_set_up
@@ -57,8 +59,8 @@ from jtc.model.types import (
     package_of,
     parse_method_descriptor,
 )
-from jtc.model.testcases import (CheckKey, Completes, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
-                                     ReturnsText, Stated, TestCase, TestSuite, Throws)
+from jtc.model.testcases import (CheckKey, Completes, Console, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+                                 ReturnsText, Stated, TestCase, TestSuite, Throws, Written)
 
 TEST_ANNOTATION = "org/junit/jupiter/api/Test"
 PARAMETERIZED_TEST = "org/junit/jupiter/params/ParameterizedTest"
@@ -73,6 +75,11 @@ _TYPE_PARAMETER_NAMES = {STRING: "text", "Z": "flag", "C": "character", "D": "nu
 DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
 BEFORE_EACH = "org/junit/jupiter/api/BeforeEach"
 _RESERVED_LOCALS = ("result", "exception")
+# What a test that prints to the console spells to capture it.
+_CAPTURING_CLASSES = ("java/io/ByteArrayOutputStream", "java/io/PrintStream", "java/lang/System")
+# Per console stream: System's field and setter, the names of the buffer and of the stream put back.
+_CONSOLE = {Console.OUT: ("out", "setOut", "output", "standardOut"),
+            Console.ERR: ("err", "setErr", "errorOutput", "standardErr")}
 
 
 @dataclass(frozen=True)
@@ -154,6 +161,7 @@ class _MethodView:
     made: frozenset[CheckKey]  # checks whose line also makes the call they check
     provider: tuple[str, ...] = ()  # the lines of a @MethodSource method, after the test
     selector_types: str | None = None  # a parameterized test's parameter types, as a JUnit selector names them
+    captures_first: bool = False  # its first lines capture the console: no set-up to share
 
 
 def _mentioned_classes(case: TestCase) -> Iterator[str]:
@@ -176,6 +184,8 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
     for runtime_class in map(internal_from_binary, runtime_classes):
         if has_stable_name(runtime_class):
             yield runtime_class
+    if any(isinstance(written.target, Console) for written in case.written):
+        yield from _CAPTURING_CLASSES
     for desc in descs:
         element = desc.lstrip("[")
         if element.startswith("L"):
@@ -243,13 +253,15 @@ class _CaseRenderer:
                       if isinstance(v, VarRef)]
         # Statements whose values are asserted, or whose objects are observed, need locals too.
         self.uses = Counter([*(ref.index for ref in referenced), *(index for index, _ in case.values),
-                             *(observation.receiver for observation in case.observations)])
+                             *(observation.receiver for observation in case.observations),
+                             *(sink for _, sink, _ in self.sinks_written())])
         self.referenced = set(self.uses)
         reserved = {*_RESERVED_LOCALS, *self.parameters.values(),
                     *(top.split("/")[0] for top in map(top_level, _mentioned_classes(case)))}
         self.locals = LocalNames(reserved)
         self.variables: dict[int, tuple[str, str]] = {}  # statement index -> (name, declared desc)
         self.made: set[CheckKey] = set()  # checks whose line also makes the call they check
+        self.captures_first = False  # the body starts by capturing the console (see capturing_console)
 
     # --- locals ---------------------------------------------------------------------------------
 
@@ -280,17 +292,26 @@ class _CaseRenderer:
     def local_bases(self) -> dict[int, str]:
         """The name each local gets before numbering: after its type or the call that made it
         (`intStack`, `root`), or after the parameter it is first passed for (`key`, `from`) when the
-        value is a JDK one, which its type names poorly, or when two locals would share a name."""
+        value is a JDK one, which its type names poorly, or when two locals would share a name. A
+        writer whose text the test states, wrapped before it is passed, is named after its type."""
         by_type = {index: variable_base(self.case.program[index]) for index in sorted(self.referenced)
                    if index < len(self.case.program) - 1}
         shared = Counter(by_type.values())
+        wrapped = {sink for _, sink, _ in self.sinks_written() if self.wrapped(sink)}
         bases = {}
         for index, base in by_type.items():
             result = self.case.program[index].result_desc
-            parameter = self.consumer_parameter(index)
+            parameter = self.consumer_parameter(index) if index not in wrapped else None
             vague = result.startswith(("Ljava/", "Ljavax/", "[")) or shared[base] > 1
             bases[index] = parameter if parameter and vague else base
         return bases
+
+    def wrapped(self, index: int) -> bool:
+        """Whether the first statement given statement `index`'s value is a JDK constructor (the
+        `PrintWriter` around a `StringWriter`): the wrapper is what the parameter's name fits."""
+        consumer = next((s for s in self.case.program[index + 1:]
+                         if any(isinstance(v, VarRef) and v.index == index for v in s.args)), None)
+        return isinstance(consumer, Construct) and consumer.owner.startswith(("java/", "javax/"))
 
     def consumer_parameter(self, index: int) -> str | None:
         """The name of the parameter the result of statement `index` is first passed for, when the
@@ -556,7 +577,9 @@ class _CaseRenderer:
         lines: list[str] = []
         checks: dict[int, CheckKey] = {}
         local_bases = self.local_bases()
+        starts: list[int] = []  # the first line of each statement
         for index, statement in enumerate(program[:-1]):
+            starts.append(len(lines))
             if index in raised:
                 lines.extend(self.throws(self.call(statement, discarded=True, index=index), raised[index],
                                          self.locals.allocate("exception"), Slot(RAISED, index)))
@@ -586,14 +609,26 @@ class _CaseRenderer:
                     checks[len(lines) - 1] = ("value", index)
             else:
                 lines.extend(f"{expression};".split("\n"))
+        starts.append(len(lines))
         self.assertion(lines, checks)
+        for position, sink, text in self.sinks_written():
+            lines.append(self.state(Returns(Literal(STRING, text)), STRING, f"{self.variables[sink][0]}.toString()",
+                                    Slot(WRITTEN, position)))
+            checks[len(lines) - 1] = ("written", position)
         for position, observation in enumerate(self.case.observations):
             receiver = VarRef(observation.receiver, self.case.program[observation.receiver].result_desc)
             call = Invoke(observation.owner, observation.name, observation.desc, receiver, observation.args)
             lines.append(self.state(observation.value, self.declared_type(call.result_desc), self.call(call),
                                     Slot(OBSERVED, position)))
             checks[len(lines) - 1] = ("observed", position)
+        lines, checks = self.capturing_console(lines, checks, starts)
         return self.restoring_statics(lines, checks)
+
+    def sinks_written(self) -> list[tuple[int, int, str]]:
+        """(position in `written`, statement that made the writer or stream, its text) of each
+        in-memory writer or stream whose text the test states."""
+        return [(position, written.target, written.text) for position, written in enumerate(self.case.written)
+                if not isinstance(written.target, Console) and written.text is not None]
 
     def restoring_statics(self, lines: list[str], checks: dict[int, CheckKey]) -> tuple[list[str], dict[int, CheckKey]]:
         """A test that stores static fields puts their values back afterwards, so that the tests of
@@ -607,10 +642,38 @@ class _CaseRenderer:
             local = self.locals.allocate(f"{name}Before")
             field = f"{self.spell_class(owner)}.{name}"
             saved.append(f"{self.spell(self.declared_type(desc))} {local} = {field};")
-            restored.append(f"    {field} = {local};")
-        shift = len(saved) + 1
-        wrapped = [*saved, "try {", *(f"    {line}" for line in lines), "} finally {", *restored, "}"]
-        return wrapped, {line + shift: key for line, key in checks.items()}
+            restored.append(f"{field} = {local};")
+        return _guarded(lines, checks, 0, saved, restored)
+
+    def capturing_console(self, lines: list[str], checks: dict[int, CheckKey],
+                          starts: Sequence[int]) -> tuple[list[str], dict[int, CheckKey]]:
+        """A test whose statements print to System.out or System.err swaps the stream for a buffer
+        from the first statement that printed on, puts it back in a `finally`, and then states the
+        buffer's text: nothing reaches the console, and what a call printed is one of its results."""
+        console = [(position, target, written) for position, written in enumerate(self.case.written)
+                   if isinstance(target := written.target, Console)]
+        if not console:
+            return lines, checks
+        system = self.spell_class("java/lang/System")
+        stream, buffer_type = self.spell_class("java/io/PrintStream"), self.spell_class("java/io/ByteArrayOutputStream")
+        made, saved, swapped, restored, stated = [], [], [], [], []
+        for position, target, written in console:
+            field, setter, buffer_base, standard_base = _CONSOLE[target]
+            buffer, standard = self.locals.allocate(buffer_base), self.locals.allocate(standard_base)
+            made.append(f"{buffer_type} {buffer} = new {buffer_type}();")
+            saved.append(f"{stream} {standard} = {system}.{field};")
+            swapped.append(f"{system}.{setter}(new {stream}({buffer}));")
+            restored.append(f"{system}.{setter}({standard});")
+            if written.text is not None:
+                stated.append((self.state(Returns(Literal(STRING, written.text)), STRING, f"{buffer}.toString()",
+                                          Slot(WRITTEN, position)), ("written", position)))
+        start = starts[min(written.since for _, _, written in console)]
+        self.captures_first = start == 0
+        wrapped, moved = _guarded(lines, checks, start, [*made, *saved, *swapped], restored)
+        for line, key in stated:
+            wrapped.append(line)
+            moved[len(wrapped) - 1] = key
+        return wrapped, moved
 
     def assertion(self, lines: list[str], checks: dict[int, CheckKey]) -> None:
         """The last statement and what it did, asserted as it is made (`assertEquals(6, Gcd.gcd(12, 18))`);
@@ -762,6 +825,16 @@ class _CaseRenderer:
         return f"assertEquals({parameter}, {actual});"
 
 
+def _guarded(lines: list[str], checks: dict[int, CheckKey], start: int, before: list[str],
+             restore: list[str]) -> tuple[list[str], dict[int, CheckKey]]:
+    """`lines` from `start` on in a `try` block after the lines `before`, with `restore` in its
+    `finally`; the checks moved with their lines."""
+    wrapped = [*lines[:start], *before, "try {", *(f"    {line}" for line in lines[start:]), "} finally {",
+               *(f"    {line}" for line in restore), "}"]
+    shift = len(before) + 1
+    return wrapped, {line + (shift if line >= start else 0): key for line, key in checks.items()}
+
+
 def _arg_slot(index: int | None, position: int) -> Slot | None:
     return None if index is None else Slot(ARG, index, position)
 
@@ -774,10 +847,11 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     subject = suite.class_under_test
     package = package_of(subject)
     class_name = test_class_name(subject)
-    apart |= {position for position, case in enumerate(suite.tests) if case.likely_bug}  # reproductions stay apart
+    apart |= {position for position, case in enumerate(suite.tests)  # reproductions, reported outcomes stay apart
+              if case.disabled_reason or case.fails}
     found = folds(suite.tests, apart=apart) if fold else []
     mentioned = {TEST_ANNOTATION, BEFORE_EACH, *(PARAMETERIZED_CLASSES if found else ())}
-    if any(case.likely_bug for case in suite.tests):
+    if any(case.disabled_reason for case in suite.tests):
         mentioned.add(DISABLED_ANNOTATION)
     for case in suite.tests:
         mentioned.update(_mentioned_classes(case))
@@ -802,7 +876,8 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
             if imported:
                 users_by_import[imported].update(view.cases)
     set_up = shared_set_up([view.body for view in views], [view.parameters for view in views])
-    if set_up is not None and all(line > 0 for view in views for line, _ in view.checks):
+    if set_up is not None and all(line > 0 for view in views for line, _ in view.checks) \
+            and not any(view.captures_first for view in views):
         views = [dataclasses.replace(view, body=view.body[1:], checks=tuple((line - 1, key) for line, key in view.checks))
                  for view in views]
         imported = names.import_of(BEFORE_EACH)
@@ -818,6 +893,14 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
         reflection=any(statement.reflective for case in suite.tests for statement in case.program))
     return RenderedClass(package, class_name, source, _spans(source, views),
                          _import_lines(source, users_by_import))
+
+
+def test_method_source(case: TestCase, class_under_test: str, index: ClassIndex) -> str:
+    """One test case as the method a test class would hold, dedented: a likely bug's reproduction
+    in its report, the calls of a test a person judges (--ask)."""
+    rendered = render_suite(TestSuite(class_under_test, (case,)), index)
+    span = rendered.tests[0]
+    return textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 1:span.last_line]))
 
 
 def _reading_position(entry: Fold | int, suite: TestSuite, index: ClassIndex) -> tuple[int, int]:
@@ -840,11 +923,11 @@ def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, inde
     reflective = any(statement.reflective for statement in case.program)
     annotations = [f"@{names.spell_class(TEST_ANNOTATION)}"]
     spelled = {*renderer.spelled, TEST_ANNOTATION}
-    if case.likely_bug:  # a likely bug's reproduction documents the crash without failing the suite
-        annotations.append(f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.likely_bug)})")
+    if case.disabled_reason:  # a likely bug's reproduction, a reported outcome: documented without failing the suite
+        annotations.append(f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.disabled_reason)})")
         spelled.add(DISABLED_ANNOTATION)
     view = _MethodView(name, (position,), tuple(annotations), "", case.throws_checked or reflective, tuple(body),
-                       tuple(checks.items()), frozenset(renderer.made))
+                       tuple(checks.items()), frozenset(renderer.made), captures_first=renderer.captures_first)
     return view, spelled
 
 
@@ -884,7 +967,7 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
     view = _MethodView(name, group.cases, tuple(annotations), signature,
                        representative.throws_checked or reflective, tuple(body), tuple(checks.items()),
                        frozenset(renderer.made), provider,
-                       ", ".join(_selector_type(desc) for desc in descs))
+                       ", ".join(_selector_type(desc) for desc in descs), renderer.captures_first)
     return view, spelled
 
 
@@ -907,8 +990,8 @@ def _selector_type(desc: str) -> str:
 def _slot_parameters(varying: Sequence[Slot], case: TestCase, index: ClassIndex) -> dict[Slot, str]:
     """Parameter names: the callee's parameter for an argument (`day`; `containsValue` when an
     earlier call's parameter is `value` too), `expected` for the value
-    the call returns, `message` for an exception's message, `expected` and the observer or local
-    for other stated values."""
+    the call returns, `message` for an exception's message, `expectedOutput` for printed text,
+    `expected` and the observer or local for other stated values."""
     taken = LocalNames(_RESERVED_LOCALS)
     names: dict[Slot, str] = {}
     for slot in varying:
@@ -925,6 +1008,8 @@ def _slot_parameters(varying: Sequence[Slot], case: TestCase, index: ClassIndex)
             base = "message"
         elif slot.place == VALUE:
             base = "expected" + upper_first(variable_base(case.program[slot.index]))
+        elif slot.place == WRITTEN:
+            base = "expectedOutput"
         else:
             observer = case.observations[slot.index]
             base = "expected" + upper_first(variable_base(Invoke(observer.owner, observer.name, observer.desc, None, ())))
@@ -946,7 +1031,8 @@ def _display_name(case: TestCase, varying: Sequence[Slot], renderer: _CaseRender
     elif Slot(EXPECTATION) in placeholder:
         outcome = f"returns {placeholder[Slot(EXPECTATION)]}"
     else:
-        outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct), last.result_desc))
+        outcome = _message_format_text(outcome_words(expectation, isinstance(last, Construct), last.result_desc,
+                                                     case.prints))
     earlier = sorted({slot.index for slot in varying if slot.place == ARG and slot.index != last_index})
     calls = [_display_call(case.program[index], index, placeholder, renderer) for index in earlier]
     return f"{_display_call(last, last_index, placeholder, renderer)} {outcome}" \

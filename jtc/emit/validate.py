@@ -49,6 +49,7 @@ class ValidationReport:
     test_class: str | None = None  # binary name of the written test class
     kept: list[str] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)  # of the kept tests, the @Disabled reproductions of likely bugs
+    failing: list[str] = field(default_factory=list)  # of the kept tests, those written to fail (--keep-failing)
     dropped: list[DroppedTest] = field(default_factory=list)
     masked: list[DroppedTest] = field(default_factory=list)  # assertions given up: test name, why
     rounds: int = 0
@@ -127,7 +128,8 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
         rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index, fold,
                                 frozenset(position for position, alone in enumerate(apart) if alone))
         round_dir = scratch / f"round-{round_number}"
-        verdict = _check(rendered, classpath, round_dir, settings)
+        failing = frozenset(p for p, case in enumerate(cases) if case.fails and not case.disabled_reason)
+        verdict = _check(rendered, classpath, round_dir, settings, failing)
         if verdict.clean:
             target = output_dir / rendered.relative_path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -136,6 +138,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             report.kept = [test.case_name(case) for test in rendered.tests for case in test.cases]
             report.disabled = [test.case_name(case) for test in rendered.tests for case in test.cases
                                if cases[case].likely_bug]
+            report.failing = [test.case_name(case) for test in rendered.tests for case in test.cases if case in failing]
             report.suite = dataclasses.replace(suite, tests=tuple(cases))
             report.rendered = rendered
             classes = scratch / "classes"
@@ -160,8 +163,11 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
     report.note = f"still unstable after {settings.max_rounds} rounds; nothing written"
 
 
-def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings) -> _Round:
-    """Parse, then compile, then run twice; each stage only when the one before found nothing."""
+def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
+           failing: frozenset[int] = frozenset()) -> _Round:
+    """Parse, then compile, then run twice; each stage only when the one before found nothing.
+    `failing`: the cases written to fail (a reported outcome under --keep-failing), kept when they
+    fail in both runs."""
     verdict = _parse(rendered)
     if not verdict.clean:
         return verdict
@@ -169,7 +175,7 @@ def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, sett
     verdict = _compile(rendered, classpath, round_dir, classes)
     if not verdict.clean:  # a check that does not compile is given up, but nothing compiled to run
         return verdict
-    return _run_twice(rendered, [classes, *classpath], round_dir, settings)
+    return _run_twice(rendered, [classes, *classpath], round_dir, settings, failing)
 
 
 def _everything(rendered: RenderedClass) -> frozenset[int]:
@@ -202,7 +208,8 @@ def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, cl
     return verdict
 
 
-def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings) -> _Round:
+def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
+               failing: frozenset[int]) -> _Round:
     verdict = _Round()
     runs = [_run(rendered, classpath, round_dir / f"run-{n}", order, settings)
             for n, order in ((1, ALPHABETICAL), (2, REVERSED))]
@@ -218,6 +225,8 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
                 verdict.drop([case], "was not run")
             elif first.skipped and second.skipped:
                 continue  # @Disabled: a likely bug's reproduction, written to document it, not to pass
+            elif case in failing and not first.passed and not second.passed:
+                continue  # a reported outcome kept failing (--keep-failing): by its assertion, or by a throw
             elif first.passed != second.passed:
                 passed, failed = (1, second) if first.passed else (2, first)
                 verdict.fail_at(rendered, failing_line(rendered.binary_name, failed.trace), [case],

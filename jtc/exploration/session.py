@@ -37,7 +37,7 @@ from jtc.calls.steps import Skeleton, length_of
 from jtc.exploration.solving import SolveCascade
 from jtc.exploration.strategy import CoverageMap, Frontier
 from jtc.exploration.templates import ProgramTemplate, merge
-from jtc.exploration.tree import OTHER, Node, NodeStatus
+from jtc.exploration.tree import OTHER, ConstraintTree, Node, NodeStatus
 from jtc.solver.solver import Solver
 from jtc.svm.inputs import Assignment
 from jtc.svm.path import DecisionKind
@@ -59,6 +59,7 @@ class StopReason(StrEnum):
     COVERED = "covered"  # every reachable branch went both ways, and a grace period found nothing new
     TIME = "time"
     EXECUTIONS = "executions"
+    TARGET = "target"  # a run reached the line the search aimed at (--target)
 
 
 @dataclass
@@ -75,6 +76,7 @@ class SearchReport:
     pruned: int = 0  # open nodes dropped by the exploration criteria
     completed_length: int = 0  # every candidate up to this cost (length plus wiring deviations) was generated
     execution_seconds: list[float] = field(default_factory=list)  # per execution: search time when it ran
+    target_reached: int | None = None  # the first execution that reached the aimed-at line (--target)
 
 
 @dataclass
@@ -101,7 +103,9 @@ class ClassSession:
         self.cascade = SolveCascade(solver, space.seeds, self.rng)
         self.coverage = CoverageMap()
         self.coverage.edges.update(edge for edge in space.known if not space.under_test(edge[0]))
-        self.frontier = Frontier(settings.strategy, self.coverage, self.rng, space.under_test)
+        self.frontier = Frontier(settings.strategy, self.coverage, self.rng, space.under_test,
+                                 space.aim.distance if space.aim is not None else None)
+        self.target_reached: int | None = None
         self.open_targets = space.open_targets(self.coverage) if space.open_targets is not None else None
         self.group = Group()
         self.templates: dict[Skeleton, ProgramTemplate] = {}
@@ -130,7 +134,8 @@ class ClassSession:
         return SearchReport(self.executor.executions, self.divergences.described(), counts.infeasible_reached,
                             counts.nondeterministic, self.cascade.fallback_solutions, time.monotonic() - self.started,
                             stopped_by, sequences=counts.sequences, longest_sequence=counts.longest,
-                            pruned=counts.pruned, execution_seconds=self.execution_seconds)
+                            pruned=counts.pruned, execution_seconds=self.execution_seconds,
+                            target_reached=self.target_reached)
 
     # ---- what later stages read of a finished search ----------------------------------------------
 
@@ -138,6 +143,12 @@ class ClassSession:
         """The skeleton an execution of this search ran, None for one it did not run."""
         ran = self.skeleton_of.get(execution.index)
         return ran[1] if ran is not None else None
+
+    def trees(self) -> list[ConstraintTree]:
+        """The constraint trees of this search: one, or one per skeleton without grouping."""
+        groups = {id(group): group for group, _ in self.skeleton_of.values()}
+        groups.setdefault(id(self.group), self.group)
+        return [group.tree for group in groups.values()]
 
     def template_of(self, execution: Execution) -> ProgramTemplate | None:
         """The template whose inputs an execution of this search ran on, None for one it did not run."""
@@ -148,6 +159,8 @@ class ClassSession:
 
     def _explore_until_stopped(self, max_executions: int | None) -> StopReason:
         while True:
+            if self.target_reached is not None:
+                return StopReason.TARGET
             if self._out_of_time():
                 return StopReason.TIME
             if max_executions is not None and len(self.executor.executions) >= max_executions:
@@ -337,6 +350,8 @@ class ClassSession:
         if replay is None:
             return execution
         group.reached.update(skeleton[:n] for n in range(1, len(replay.outcomes) + 1))
+        if self.target_reached is None and self.space.aim is not None and self.space.aim.reached(replay.visited):
+            self.target_reached = execution.index
         self._seed(group, skeleton, execution)
         first_run = False  # the first run of its member under test that reached it
         if self.open_targets is not None and len(replay.outcomes) == len(skeleton):

@@ -9,11 +9,14 @@ uniformly with the run's seed. Both are deterministic for a given seed, and both
 a frontier that costs a logarithm per pick: nodes that were explored meanwhile are dropped when they
 surface. Deepest-first has the tiers of coverage-first, but the deepest node first within a tier: a
 parser stops at the first character it rejects, so the deepest decision is where a valid prefix grows.
+Aimed at a line (`--target`, aim.py), whatever the strategy, the nodes from which a path leads to it
+come first, the fewest branches away first.
 """
 
 from __future__ import annotations
 
 import heapq
+import math
 import random
 from typing import Callable, Hashable
 
@@ -53,12 +56,16 @@ class Frontier:
     """The open nodes of a session with the object that owns each (its method under test)."""
 
     def __init__(self, strategy: Strategy, coverage: CoverageMap, rng: random.Random,
-                 under_test: Callable[[MethodInfo], bool] = lambda method: True) -> None:
-        """`under_test` tells the methods of the class under test (and its nested classes)."""
+                 under_test: Callable[[MethodInfo], bool] = lambda method: True,
+                 distance: Callable[[Node], float] | None = None) -> None:
+        """`under_test` tells the methods of the class under test (and its nested classes);
+        `distance`, how far a node's outcome lies from the line the search aims at (None: no aim)."""
         self.strategy = Strategy(strategy)
         self.coverage = coverage
         self.rng = rng
         self.under_test = under_test
+        self.distance = distance
+        self._aimed: list[tuple[float, int, int, Node, object]] = []  # leading to the aimed-at line
         self._uncovered: list[tuple[int, int, Node, object]] = []
         self._elsewhere: list[tuple[int, int, Node, object]] = []  # uncovered outside the class under test
         self._covered: list[tuple[int, int, Node, object]] = []
@@ -76,7 +83,9 @@ class Frontier:
 
     def add(self, owner: object, nodes: list[Node]) -> None:
         for node in nodes:
-            if self.strategy == Strategy.RANDOM:
+            if self.distance is not None and (distance := self.distance(node)) != math.inf:
+                heapq.heappush(self._aimed, (distance, node.depth, node.order, node, owner))
+            elif self.strategy == Strategy.RANDOM:
                 self._pool.append((node, owner))
             else:
                 depth = -node.depth if self.strategy == Strategy.DEEPEST else node.depth
@@ -105,6 +114,10 @@ class Frontier:
 
     def pop(self) -> tuple[Node, object] | None:
         """The next node to explore and its owner, or None when nothing is open."""
+        while self._aimed:
+            *_, node, owner = heapq.heappop(self._aimed)
+            if node.status == NodeStatus.UNEXPLORED:
+                return node, owner
         if self.strategy == Strategy.RANDOM:
             while self._pool:
                 index = self.rng.randrange(len(self._pool))

@@ -169,6 +169,10 @@ class HarnessResult:
     seconds: dict[str, float] = field(default_factory=dict)  # where the wall time went (jvm, transfer)
     # Per statement that threw: its stack from the top frame to the statement's call, one site a line.
     throw_stacks: list[str | None] = field(default_factory=list)
+    # Per statement: what it printed to System.out and to System.err, None when nothing (the harness
+    # captures both while a program runs).
+    out: list[str | None] = field(default_factory=list)
+    err: list[str | None] = field(default_factory=list)
 
     @property
     def failure_kind(self) -> FailureKind | None:

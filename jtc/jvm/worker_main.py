@@ -81,6 +81,8 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
             messages=_strings(result.messages),
             throw_sites=_strings(result.throwSites),
             throw_stacks=_strings(result.throwStacks),
+            out=_strings(result.out),
+            err=_strings(result.err),
             abort=int(result.abort),
             exit_status=int(result.exitStatus),
             error=None if result.error is None else str(result.error),

@@ -25,19 +25,19 @@ from jtc.model.testcases import InputCondition, Relation
 from jtc.execution.runs import Execution
 from jtc.svm.path import DecisionKind
 
-_RELATIONS = {
+RELATIONS = {
     z3.Z3_OP_SLT: Relation.LESS, z3.Z3_OP_ULT: Relation.LESS, z3.Z3_OP_FPA_LT: Relation.LESS,
     z3.Z3_OP_SLEQ: Relation.AT_MOST, z3.Z3_OP_ULEQ: Relation.AT_MOST, z3.Z3_OP_FPA_LE: Relation.AT_MOST,
     z3.Z3_OP_SGT: Relation.GREATER, z3.Z3_OP_UGT: Relation.GREATER, z3.Z3_OP_FPA_GT: Relation.GREATER,
     z3.Z3_OP_SGEQ: Relation.AT_LEAST, z3.Z3_OP_UGEQ: Relation.AT_LEAST, z3.Z3_OP_FPA_GE: Relation.AT_LEAST,
     z3.Z3_OP_EQ: Relation.EQUAL, z3.Z3_OP_FPA_EQ: Relation.EQUAL, z3.Z3_OP_DISTINCT: Relation.NOT_EQUAL,
 }
-_NEGATED = {Relation.LESS: Relation.AT_LEAST, Relation.AT_LEAST: Relation.LESS, Relation.GREATER: Relation.AT_MOST,
+NEGATED = {Relation.LESS: Relation.AT_LEAST, Relation.AT_LEAST: Relation.LESS, Relation.GREATER: Relation.AT_MOST,
             Relation.AT_MOST: Relation.GREATER, Relation.EQUAL: Relation.NOT_EQUAL,
             Relation.NOT_EQUAL: Relation.EQUAL, Relation.NULL: Relation.NOT_NULL, Relation.NOT_NULL: Relation.NULL}
 _MIRRORED = {Relation.LESS: Relation.GREATER, Relation.GREATER: Relation.LESS, Relation.AT_MOST: Relation.AT_LEAST,
              Relation.AT_LEAST: Relation.AT_MOST}
-_WIDENINGS = frozenset({z3.Z3_OP_SIGN_EXT, z3.Z3_OP_ZERO_EXT, z3.Z3_OP_EXTRACT, z3.Z3_OP_INT2BV})
+WIDENINGS = frozenset({z3.Z3_OP_SIGN_EXT, z3.Z3_OP_ZERO_EXT, z3.Z3_OP_EXTRACT, z3.Z3_OP_INT2BV})
 # `s<statement>.<label><descriptor>.<parameter>`, the parameter maybe with `.length` or `==null`.
 _INPUT = re.compile(r"\)\[*(?:[ZBCSIJFDV]|L[^;]*;)\.(?P<parameter>[A-Za-z_$][\w$]*)(?P<suffix>\.length|==null)?$")
 
@@ -65,14 +65,14 @@ def input_condition(condition: z3.BoolRef, assignment: Mapping[str, object] = {}
     while z3.is_not(condition):
         condition, negated = condition.arg(0), not negated
     if z3.is_or(condition):  # a floating-point comparison's NaN disjunct (dcmpg, dcmpl)
-        parts = [part for part in condition.children() if part.decl().kind() in _RELATIONS]
+        parts = [part for part in condition.children() if part.decl().kind() in RELATIONS]
         if len(parts) != 1:
             return None
         condition = parts[0]
     found = _relation(condition)
     if found is None:
         return None
-    return InputCondition(found.subject, _NEGATED[found.relation], found.other) if negated else found
+    return InputCondition(found.subject, NEGATED[found.relation], found.other) if negated else found
 
 
 def _outside_cases(condition: z3.BoolRef, assignment: Mapping[str, object]) -> InputCondition | None:
@@ -85,7 +85,7 @@ def _outside_cases(condition: z3.BoolRef, assignment: Mapping[str, object]) -> I
             return None
         subjects.add(found.subject)
         constants.add(found.other)
-    variables = {_input_name(variable): variable.decl().name() for variable in _variables(condition)}
+    variables = {input_name(variable): variable.decl().name() for variable in _variables(condition)}
     value = assignment.get(variables.get(next(iter(subjects)), ""), None) if len(subjects) == 1 else None
     low, high = min(constants, default=0), max(constants, default=0)
     if not isinstance(value, int) or isinstance(value, bool) or len(constants) != high - low + 1:
@@ -103,11 +103,11 @@ def _variables(term: z3.ExprRef) -> list[z3.ExprRef]:
 
 def _relation(condition: z3.ExprRef) -> InputCondition | None:
     if z3.is_const(condition) and condition.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-        name = _input_name(condition)
+        name = input_name(condition)
         if name is None or not name.endswith("==null"):
             return None
         return InputCondition(name.removesuffix("==null"), Relation.NULL)
-    relation = _RELATIONS.get(condition.decl().kind()) if z3.is_app(condition) else None
+    relation = RELATIONS.get(condition.decl().kind()) if z3.is_app(condition) else None
     if relation is None or condition.num_args() != 2:
         return None
     left, right = (_operand(condition.arg(position)) for position in range(2))
@@ -120,25 +120,25 @@ def _relation(condition: z3.ExprRef) -> InputCondition | None:
 
 def _operand(term: z3.ExprRef) -> str | int | float | None:
     """An input's name, or a constant's value; None for any other term."""
-    while z3.is_app(term) and term.decl().kind() in _WIDENINGS:
+    while z3.is_app(term) and term.decl().kind() in WIDENINGS:
         term = term.arg(0)
     if z3.is_bv_value(term):
         return term.as_signed_long()
     if z3.is_int_value(term):
         return term.as_long()
     if z3.is_app(term) and term.decl().kind() == z3.Z3_OP_SEQ_LENGTH and z3.is_const(term.arg(0)):
-        name = _input_name(term.arg(0))
+        name = input_name(term.arg(0))
         return f"{name}.length" if name is not None and not name.endswith(("==null", ".length")) else None
     if z3.is_fp_value(term):
         value = float(z3.simplify(z3.fpToReal(term)).as_fraction()) if not term.isNaN() and not term.isInf() else None
         return value
     if z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-        name = _input_name(term)
+        name = input_name(term)
         return name if name is not None and not name.endswith("==null") else None
     return None
 
 
-def _input_name(variable: z3.ExprRef) -> str | None:
+def input_name(variable: z3.ExprRef) -> str | None:
     """The parameter an input variable stands for (with `.length`, `==null`), None when it has no
     name of its own (an array element, `arg0`)."""
     match = _INPUT.search(variable.decl().name())

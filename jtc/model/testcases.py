@@ -89,6 +89,26 @@ class Observation:
     args: tuple[Literal, ...] = ()
 
 
+class Console(StrEnum):
+    """The standard streams a test captures while its statements run."""
+
+    OUT = "out"
+    ERR = "err"
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the test's statements wrote: to a `Console` stream, or into the in-memory writer or
+    stream (a `StringWriter`, a `ByteArrayOutputStream`) that statement `target` made empty and
+    passed on. `text` is None where the runs wrote different texts: a console stream is then
+    still captured (nothing reaches the console), but not asserted. A console stream is captured
+    from statement `since` on, the first that printed to it in any run."""
+
+    target: Console | int
+    text: str | None
+    since: int = 0
+
+
 class Relation(StrEnum):
     LESS = "<"
     AT_MOST = "<="
@@ -130,6 +150,8 @@ class TestCase:
     values: tuple[tuple[int, Stated], ...] = ()
     # Observer answers asserted at the end of the test.
     observations: tuple[Observation, ...] = ()
+    # What its statements printed, asserted after them: a call's output is one of its results.
+    written: tuple[Written, ...] = ()
     # Set for a test that reproduces a likely bug (oracle/bugs.py): the reason it is written
     # @Disabled, and its last call is left to throw instead of being asserted.
     likely_bug: str = ""
@@ -138,6 +160,20 @@ class TestCase:
     on_trial: bool = False
     # The condition under which this test alone takes a branch (jtc/minimise/conditions.py).
     condition: InputCondition | None = None
+    # A person rejected the observed outcome (--ask) and the test asserts the value they expected:
+    # it fails on this code (`fails`), and is written @Disabled with this reason unless --keep-failing.
+    disabled: str = ""
+    fails: bool = False
+
+    @property
+    def disabled_reason(self) -> str:
+        """Why the test is written @Disabled (a likely bug's reproduction, a reported outcome), or ""."""
+        return self.likely_bug or self.disabled
+
+    @property
+    def prints(self) -> bool:
+        """Whether the test states text its statements printed (names say `Prints`, not `Completes`)."""
+        return any(written.text is not None for written in self.written)
 
 
 @dataclass(frozen=True)
@@ -152,7 +188,8 @@ class TestSuite:
 
 # One assertion of a test that can be given up without giving up the test: ("expectation", -1) is the
 # value or message asserted of the last statement, ("raised", i) the message of statement i's
-# exception, ("value", i) statement i's value, ("observed", j) the test's j-th observation.
+# exception, ("value", i) statement i's value, ("observed", j) the test's j-th observation,
+# ("written", j) the text of its j-th output.
 CheckKey = tuple[str, int]
 
 
@@ -170,4 +207,8 @@ def without(case: TestCase, key: CheckKey) -> TestCase:
             for index, thrown in case.raised))
     if kind == "value":
         return dataclasses.replace(case, values=tuple(v for v in case.values if v[0] != position))
+    if kind == "written":
+        return dataclasses.replace(case, written=tuple(
+            dataclasses.replace(output, text=None) if at == position else output
+            for at, output in enumerate(case.written)))
     return dataclasses.replace(case, observations=case.observations[:position] + case.observations[position + 1:])

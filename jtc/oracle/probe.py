@@ -7,6 +7,12 @@ the call that states a returned object (`intValue()` of an Integer, `name()` of 
 `toString()` of a collection). A value is asserted only when the search's run and both probe runs
 agree on it and it carries no identity hash (`Foo@1b6d3586`): identity hashes, clocks and random
 numbers change from run to run, so they show themselves here. The same goes for exception messages.
+
+What a test's statements print is one of their results: the text of each in-memory writer or stream
+(`StringWriter`, `ByteArrayOutputStream`) the test made, read after the last statement (made empty,
+it holds only what the code wrote into it), and what the statements printed to System.out and
+System.err (the harness reports it per statement). Text the runs disagree on, or that carries an
+identity hash, is not asserted.
 """
 
 from __future__ import annotations
@@ -16,12 +22,13 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from jtc.calls.jdk import OUTPUT_SINKS
 from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef
 from jtc.model.types import STRING, binary_name, internal_from_binary
-from jtc.model.testcases import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
-                                     ReturnsText, Stated, TestCase, TestSuite, Throws)
+from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
+                                     ReturnsText, Stated, TestCase, TestSuite, Throws, Written)
 from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 
@@ -74,6 +81,7 @@ class _Probe:
         # (receiver, observer, its arguments, position)
         self.observed: list[tuple[int, Observer, tuple[Literal, ...], int]] = []
         self.untyped: list[int] = []  # positions of answers declared Object
+        self.sinks: list[tuple[int, int]] = []  # (statement making a writer or stream, position of its toString)
         self.neighbours = _neighbours(case.program, prober.class_name) if prober.observe_neighbours else frozenset()
         for index, statement in enumerate(case.program):
             self.at[index] = self._add(_moved(statement, self.at))
@@ -82,6 +90,10 @@ class _Probe:
         for index, statement in enumerate(case.program):
             if _ok(original, index):
                 self._plan_observers(index, statement)
+        for index, sink in enumerate(case.program):
+            if isinstance(sink, Construct) and sink.owner in OUTPUT_SINKS and _ok(original, index):
+                self.sinks.append((index, self._add(Invoke(sink.owner, "toString", f"(){STRING}",
+                                                           VarRef(self.at[index], sink.result_desc), ()))))
         if self.untyped:
             self._plan_by_runtime_class()
         self.runs = [prober.run(tuple(self.statements)) for _ in range(2)]
@@ -184,6 +196,16 @@ class _Probe:
         messages.add(self.original.messages[index] if index < len(self.original.messages) else None)
         return len(messages) == 1 and not IDENTITY_HASH.search(next(iter(messages)) or "")
 
+    def written(self) -> list[Written]:
+        """The text written into each writer or stream the test made (what the JDK wrappers around
+        it write is the code's too), where the runs agree on it and it is not empty."""
+        found = []
+        for index, position in self.sinks:
+            text = decode_returned(self.token(position) or "V")
+            if isinstance(text, Literal) and text.value and not _carries_identity(text):
+                found.append(Written(index, str(text.value)))
+        return found
+
 
 def _moved(statement: Statement, at: dict[int, int]) -> Statement:
     """`statement` with the results it uses referred to where they went (`at`)."""
@@ -194,6 +216,31 @@ def _moved(statement: Statement, at: dict[int, int]) -> Statement:
     if receiver is not None:
         changes["receiver"] = moved(receiver)
     return dataclasses.replace(statement, **changes)  # type: ignore[arg-type]
+
+
+def _printed(result: HarnessResult, stream: Console, positions: list[int]) -> list[str]:
+    """What each of the statements at `positions` printed to `stream` in one run."""
+    texts = result.out if stream == Console.OUT else result.err
+    return [(texts[position] or "") if position < len(texts) else "" for position in positions]
+
+
+def _console_written(case: TestCase, original: HarnessResult, runs: list[HarnessResult],
+                    at: dict[int, int]) -> list[Written]:
+    """What the test's statements printed to System.out and System.err, in the search's run
+    (`original`) and the probe's (`runs`, where statement i is at `at[i]`): stated where every run
+    printed the same, left unasserted (but captured) where they differ or there are no probe runs."""
+    statements = list(range(len(case.program)))
+    found = []
+    for stream in Console:
+        printed = [_printed(original, stream, statements),
+                   *(_printed(run, stream, [at[i] for i in statements]) for run in runs)]
+        texts = {"".join(each) for each in printed}
+        if any(texts):
+            text = next(iter(texts))
+            agreed = bool(runs) and len(texts) == 1 and not IDENTITY_HASH.search(text)
+            since = min(next(i for i, part in enumerate(each) if part) for each in printed if any(each))
+            found.append(Written(stream, text if agreed else None, since))
+    return found
 
 
 def _neighbours(program: Program, class_name: str) -> frozenset[int]:
@@ -217,7 +264,7 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
     test, the observers' answers; an unstable value or message is no longer asserted."""
     run = _Probe(case, original, prober)
     if any(result.error or result.failure for result in run.runs):
-        return case
+        return dataclasses.replace(case, written=tuple(_console_written(case, original, [], run.at)))
     last = len(case.program) - 1
     expectation = case.expectation
     if isinstance(expectation, Throws) and expectation.message is not None and not run.message_stable(last):
@@ -244,7 +291,8 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
         if stated is not None:
             observations.append(Observation(receiver, owner, name, desc, stated, args))
     return dataclasses.replace(case, expectation=expectation, raised=raised, values=tuple(values),
-                               observations=tuple(observations))
+                               observations=tuple(observations),
+                               written=(*_console_written(case, original, run.runs, run.at), *run.written()))
 
 
 def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober,

@@ -41,4 +41,8 @@ def choose(subject: Subject, search: SearchReport, index: ClassIndex) -> Choice:
     crashes = {c.execution.index: bugs.first_bug(c.execution, c.outcome.statement) for c in found}
     choice = Choice(found, crashes, [], bugs)
     choice.chosen = select(choice.without_crashes, lambda member: in_class_name(member[0], name))  # type: ignore[index]
+    chosen = {c.execution.index for c in choice.chosen}
+    # --target: the run that reached the line is a test, whatever else covers its branches
+    choice.chosen += [c for c in choice.without_crashes
+                      if c.execution.index == search.target_reached and c.execution.index not in chosen]
     return choice

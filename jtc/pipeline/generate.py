@@ -17,6 +17,7 @@ from jtc.errors import InternalError, JtcError
 from jtc.minimise.suite import shown
 from jtc.oracle.selection import last_new_coverage
 from jtc.pipeline.amplify import amplify
+from jtc.pipeline.ask import judging
 from jtc.pipeline.choice import choose
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.minimise import minimise
@@ -24,6 +25,7 @@ from jtc.pipeline.report import ClassReport, problems_of
 from jtc.pipeline.search import search
 from jtc.pipeline.setup import set_up
 from jtc.pipeline.suite import suite_of
+from jtc.pipeline.unreached import unreached, untested
 from jtc.pipeline.write import write
 
 
@@ -38,13 +40,19 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
                "search": explored.seconds}
     report = ClassReport(name, explored, session.cascade.solver.stats, problems_of(explored),
                          engine=session.executor.stats, seconds=seconds)
+    report.unreached = unreached(context, subject, session, explored)
+    if context.settings.target is not None and context.settings.target.class_name == name:
+        report.target_line = context.settings.target.line
     choice = choose(subject, explored, context.index)
     last = last_new_coverage(choice.found)
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0
     chosen = amplify(context, subject, session, choice, clock, report)
     chosen, cut_from = minimise(context, subject, chosen, explored, clock, report)
     suite = suite_of(context, subject, chosen, cut_from, choice, report)
-    write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen})
+    write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen},
+          judging(context, report) if context.settings.ask is not None else None)
+    if report.coverage is not None:
+        report.unreached = untested(report.unreached, report.coverage)
     report.seconds["total"] = time.perf_counter() - started
     return report
 

@@ -8,15 +8,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from jtc.asking.judging import Tally
 from jtc.coverage.model import ClassCoverage
 from jtc.emit.behaviour import TestBehaviour
 from jtc.errors import CoverageError, ExitCode
 from jtc.execution.runs import EngineStats
+from jtc.exploration.aim import line_ranges
 from jtc.exploration.session import SearchReport
 from jtc.minimise.statements import MinimisingReport
 from jtc.model.types import binary_name
 from jtc.oracle.bugs import ReportedBug
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.reach.unreached import UnreachedLine, Why
 from jtc.solver.solver import SolverStats
 
 
@@ -43,6 +46,10 @@ class ClassReport:
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
     behaviour: tuple[TestBehaviour, ...] = ()  # what each written test states (for --snapshot and jtc diff)
+    unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run of the search reached
+    failing: list[str] = field(default_factory=list)  # tests written to fail: reported outcomes (--keep-failing)
+    target_line: int | None = None  # --target's line, when it is one of this class's
+    judged: Tally | None = None  # --ask: how many outcomes were accepted, rejected, skipped, not answered
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:
@@ -92,6 +99,10 @@ def summary_lines(report: ClassReport) -> list[str]:
     lines.append(f"  search: {_count(len(search.executions), 'execution')}, solver {_count(solver.queries, 'query')} "
                  f"({solver.sat} sat, {solver.unsat} unsat, {solver.unknown} unknown/timeout), "
                  f"{divergences} divergences, stopped: {search.stopped_by}")
+    if report.target_line is not None:
+        reached = search.target_reached
+        lines.append(f"  target: line {report.target_line} "
+                     + (f"reached on execution {reached + 1}" if reached is not None else "not reached"))
     for site, count in sorted(search.divergences.items()):
         lines.append(f"    divergence at {site}: {count}")
     for method, outcome, count in report.problems:
@@ -102,10 +113,15 @@ def summary_lines(report: ClassReport) -> list[str]:
         lines.append(f"  minimised: {minimising.statements_before} -> {minimising.statements_after} statements in "
                      f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
                      f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
+    lines += unreached_summary(report.unreached)
     for bug in report.likely_bugs:
         called = f" called from {bug.called_from}" if bug.called_from else ""
         lines.append(f"  likely bug: {bug.exception.rpartition('.')[2]} at {bug.site}{called} "
                      f"({_count(bug.executions, 'execution')}); no passing test pins it")
+    if report.judged is not None:
+        judged = report.judged
+        lines.append(f"  asked: {judged.accepted} accepted, {judged.rejected} rejected, {judged.skipped} skipped, "
+                     f"{judged.unanswered} not answered yet")
     for test, reason in report.dropped:
         lines.append(f"  dropped {test}: {reason}")
     for test, reason in report.masked:
@@ -114,6 +130,16 @@ def summary_lines(report: ClassReport) -> list[str]:
         lines.append(f"  note: {report.note}")
     times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
     lines.append(f"  time: {report.seconds.get('total', 0.0):.1f} s ({times})")
+    return lines
+
+
+def unreached_summary(unreached: list[UnreachedLine]) -> list[str]:
+    """Each unreachable line with the condition z3 proved unsat, then the lines not reached."""
+    lines = [f"  unreachable: line {u.line}, its condition is unsat: {u.condition}"
+             for u in unreached if u.why == Why.UNREACHABLE]
+    budget = [u.line for u in unreached if u.why == Why.NOT_REACHED]
+    if budget:
+        lines.append(f"  not reached within the budget: {'line' if len(budget) == 1 else 'lines'} {line_ranges(budget)}")
     return lines
 
 

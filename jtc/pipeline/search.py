@@ -3,11 +3,14 @@ deadline, its execution bound, or nothing is left to gain."""
 
 from __future__ import annotations
 
+from jtc.exploration.aim import Aim, MethodKey, aim_at
 from jtc.exploration.growth import Growth
 from jtc.exploration.open_targets import OpenTargets
 from jtc.exploration.seeds import constants_of
 from jtc.exploration.session import ClassSession, SearchReport
 from jtc.exploration.space import SearchSettings, SearchSpace
+from jtc.model.classtable import ClassInfo
+from jtc.model.types import binary_name
 from jtc.oracle.selection import in_class
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.setup import Subject
@@ -18,13 +21,36 @@ def search(context: RunContext, subject: Subject, clock: Clock) -> tuple[ClassSe
     """The search's session (later stages solve on its trees) and its report."""
     settings = context.settings
     generator, pool, targets = subject.generator, subject.pool, subject.targets
+    aim = aim_of(context, subject)
+    if aim is not None:  # the members that may run the line (all, if none can be seen to)
+        targets = [t for t in targets if aim.methods & {(m.owner, m.name, m.desc) for m in pool.methods_run_by(t)}] \
+            or targets
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
     space = SearchSpace(lambda stop, wanted: generator.skeletons(targets, stop, wanted),
                         lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
                         lambda method: in_class(method, subject.internal_name), generator.influences,
                         subject.valid.covered, Growth(generator, targets, settings.generation.max_length).extensions,
-                        constants_of(subject.table))
+                        constants_of(subject.table), aim)
     session = ClassSession(space, context.executor(), solver, SearchSettings.of(settings))
     report = session.run(settings.time_budget, settings.max_executions, clock.deadline)
     report.completed_length = generator.completed_length
     return session, report
+
+
+def aim_of(context: RunContext, subject: Subject) -> Aim | None:
+    """The aim at `--target`'s line when it is a line of this class (or its nested classes)."""
+    target = context.settings.target
+    if target is None or target.class_name != subject.name:
+        return None
+    index, analysis = context.index, subject.analysis
+
+    def may_run(callee: MethodKey, methods: frozenset[MethodKey]) -> bool:
+        return index.is_project_class(callee[0]) and bool(analysis.effects(*callee).runs & methods)
+
+    return aim_at(target, class_tables(context, subject), may_run)
+
+
+def class_tables(context: RunContext, subject: Subject) -> list[ClassInfo]:
+    """The tables of the class under test and of its nested classes, the class's first."""
+    nested = (context.describe(binary_name(name)) for name in context.index.nested(subject.internal_name))
+    return [subject.table, *(table for table in nested if table is not None)]

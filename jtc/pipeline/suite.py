@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import textwrap
 
-from jtc.emit.render import render_suite
+from jtc.emit.render import test_method_source
 from jtc.execution.runs import Execution
 from jtc.making.taking import sets_nothing
 from jtc.minimise.conditions import alone_condition
@@ -65,9 +64,7 @@ def likely_bug_groups(class_name: str, groups: list[BugGroup],
         at_bug = Candidate(execution, outcome_at(execution, bug.statement), frozenset(), ())
         case = dataclasses.replace(build_suite(class_name, [at_bug], index.declares_checked).tests[0],
                                    likely_bug=f"likely bug: {bug.summary}")
-        rendered = render_suite(TestSuite(class_name, (case,)), index)
-        span = rendered.tests[0]
-        source = textwrap.dedent("\n".join(rendered.source.splitlines()[span.first_line - 1:span.last_line]))
+        source = test_method_source(case, class_name, index)
         found.append((ReportedBug(bug.exception, bug.message, bug.site, bug.called_from, tuple(bug.java_stack),
                                   group.executions, source), case))
     return found

@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
-from typing import Hashable
+from typing import Callable, Hashable
 
 from jtc.amplification.assertions import quick_rule, selected_by_kills
 from jtc.coverage.measure import measure
@@ -21,14 +21,18 @@ from jtc.pipeline.report import ClassReport
 
 
 def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassReport,
-          shown_by_program: dict[Program, frozenset[Hashable]]) -> None:
+          shown_by_program: dict[Program, frozenset[Hashable]],
+          judge: Callable[[TestSuite], TestSuite] | None = None) -> None:
     """`shown_by_program`: what each test's program shows besides its kills, which the selection
-    by mutants weighs (a test not in it, a likely bug's reproduction, stays)."""
+    by mutants weighs (a test not in it, a likely bug's reproduction, stays); `judge`: what --ask
+    makes of the tests about to be written (after the selection by mutants, which it leaves out)."""
     settings = context.settings
+    judge = judge or (lambda tests: tests)
     with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
         work = Path(scratch)
         with report.timed("validation"):
-            validation = _validated(context, suite, work / "validate", report)
+            validation = _validated(context, suite if settings.select_assertions else judge(suite),
+                                    work / "validate", report)
         fallback = ""
         if settings.select_assertions and validation.suite is not None:
             with report.timed("selection"):
@@ -45,11 +49,12 @@ def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassRepo
                     fallback = f"tests and assertions chosen by the quick rule: {error}"
                 if report.minimising is not None and kept >= 0:
                     report.minimising.tests_after = kept
-                validation = _validated(context, selected, work / "validate-selected", report)
+                validation = _validated(context, judge(selected), work / "validate-selected", report)
         report.tests_written = len(validation.kept)
         if validation.rendered is not None and validation.suite is not None:
             report.behaviour = behaviour_of(validation.rendered, validation.suite)
         report.disabled = len(validation.disabled)
+        report.failing = validation.failing
         report.test_file = str(validation.written) if validation.written else None
         report.note = "; ".join(filter(None, [validation.note, fallback]))
         if validation.written is not None and settings.measure_coverage:

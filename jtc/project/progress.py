@@ -25,12 +25,13 @@ def _duration(seconds: float) -> str:
 
 
 class RunDisplay:
-    def __init__(self, total: int, jobs: int, stream: TextIO = sys.stdout) -> None:
+    def __init__(self, total: int, jobs: int, stream: TextIO = sys.stdout, live: bool = True) -> None:
+        """`live`: a bar redrawn on a terminal (off while questions are asked there, --ask)."""
         self.total, self.jobs = total, jobs
         self.console = Console(file=stream, highlight=False, emoji=False, soft_wrap=True)
         if not self.console.is_terminal:
             self.console.width = 160  # a log file is not 80 columns wide: keep the table's rows whole
-        self.live = self.console.is_terminal
+        self.live = live and self.console.is_terminal
         self.running: list[str] = []
         self.done = 0
         self.generated = 0  # classes that ran a search (cached ones cost nothing and predict nothing)

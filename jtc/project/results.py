@@ -11,6 +11,7 @@ from jtc.emit.behaviour import TestBehaviour
 from jtc.oracle.bugs import ReportedBug
 from jtc.errors import ClassFileTooNewError, ExitCode, JtcError, NotTestableError, UnreadableClassError
 from jtc.pipeline.report import ClassReport, summary_lines
+from jtc.reach.unreached import UnreachedLine
 
 
 # Why a class is skipped rather than failed: it cannot be tested, or its class file cannot be read.
@@ -48,6 +49,8 @@ class ClassResult:
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes with their reproductions
     disabled: int = 0  # of the tests, @Disabled reproductions of likely bugs
     behaviour: list[TestBehaviour] = field(default_factory=list)  # what each written test states (--snapshot)
+    unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run reached: unreachable, or the budget
+    failing: list[str] = field(default_factory=list)  # test methods written to fail (--ask --keep-failing)
 
     @staticmethod
     def failed(name: str, why: str) -> ClassResult:
@@ -70,7 +73,8 @@ class ClassResult:
             seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
             dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled,
-            behaviour=list(outcome.behaviour))
+            behaviour=list(outcome.behaviour),
+            unreached=outcome.unreached, failing=outcome.failing)
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
@@ -78,6 +82,7 @@ class ClassResult:
             int(self.problem_code)
         data["likely_bugs"] = [bug.to_json() for bug in self.likely_bugs]
         data["behaviour"] = [test.to_json() for test in self.behaviour]
+        data["unreached"] = [line.to_json() for line in self.unreached]
         return data
 
     @staticmethod
@@ -89,6 +94,7 @@ class ClassResult:
             values[pair] = tuple(values[pair]) if values[pair] is not None else None
         values["likely_bugs"] = [ReportedBug.from_json(bug) for bug in values.get("likely_bugs", [])]
         values["behaviour"] = [TestBehaviour.from_json(test) for test in values.get("behaviour", [])]
+        values["unreached"] = [UnreachedLine.from_json(line) for line in values.get("unreached", [])]
         return ClassResult(**values)
 
 

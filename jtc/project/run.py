@@ -24,18 +24,23 @@ from jtc.project.progress import RunDisplay
 from jtc.project.results import ClassResult, Status, run_exit_code
 from jtc.project.snapshot import write_snapshot
 from jtc.project.suite_check import check_whole_suite
-from jtc.project.targets import Target, resolve_targets
+from jtc.project.targets import Target, aimed_target, resolve_targets
 
 
 def run_generate(settings: Settings, options: RunOptions, classes: list[str], packages: list[str],
                  every_class: bool) -> ExitCode:
     classpath = Classpath.parse(settings.classpath)
     with ClassIndex(classpath.entries) as index:
+        if settings.target is not None:  # its class is generated too
+            aimed = aimed_target(index, settings.target)
+            settings = dataclasses.replace(settings, target=aimed)
+            classes = [*classes, str(aimed.class_name)]
         targets = resolve_targets(index, classes, packages, every_class)
         settings = dataclasses.replace(settings, dependencies=dependency_jars(index, [t.name for t in targets]))
         cache = GenerationCache(options.cache_dir, settings, index) if options.cache_dir else None
         results: dict[str, ClassResult] = {}
-        with RunDisplay(len(targets), options.jobs) as display:
+        asking = settings.ask is not None and settings.ask.interactive
+        with RunDisplay(len(targets), options.jobs, live=not asking) as display:
             named = {t.name for t in targets if t.named}
 
             def finished(result: ClassResult) -> None:

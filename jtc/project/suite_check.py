@@ -52,7 +52,7 @@ def check_whole_suite(results: Sequence[ClassResult], classpath: Sequence[Path])
     told: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(prefix="jtc-suite-") as scratch:
         for round_number in range(1, ROUNDS + 1):
-            failing = _failing(files, classpath, Path(scratch) / f"round-{round_number}")
+            failing = _unexpected(_failing(files, classpath, Path(scratch) / f"round-{round_number}"), files)
             if not failing:
                 break
             for file in files:
@@ -81,6 +81,15 @@ def _failing(files: list[TestFile], classpath: Sequence[Path], work: Path) -> di
             for method, found in methods.items():
                 failing.setdefault(test_class, {}).setdefault(method, found)
     return failing
+
+
+def _unexpected(failing: dict[str, dict[str, tuple[int, str]]], files: list[TestFile]) \
+        -> dict[str, dict[str, tuple[int, str]]]:
+    """`failing` without the tests written to fail (a reported outcome under --keep-failing)."""
+    meant = {file.test_class: set(file.result.failing) for file in files}
+    found = {test_class: {method: why for method, why in methods.items() if method not in meant.get(test_class, ())}
+             for test_class, methods in failing.items()}
+    return {test_class: methods for test_class, methods in found.items() if methods}
 
 
 def _failures(run: LauncherRun) -> dict[str, dict[str, tuple[int, str]]]:

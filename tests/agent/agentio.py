@@ -103,6 +103,8 @@ class ProgramRun:
     statements: list[tuple[str, str]] = field(default_factory=list)  # (status, value)
     messages: dict[int, str] = field(default_factory=dict)
     sites: dict[int, str] = field(default_factory=dict)
+    out: dict[int, str] = field(default_factory=dict)  # what statement k printed to System.out (escaped)
+    err: dict[int, str] = field(default_factory=dict)
     tables: list[str] = field(default_factory=list)
     records: list[Record] = field(default_factory=list)
 
@@ -176,9 +178,9 @@ def parse_output(stdout: str, stderr: str) -> MainOutput:
             elif key == "statement":
                 _, status, value = rest.split(" ", 2)
                 run.statements.append((status, value))
-            elif key in ("message", "site"):
+            elif key in ("message", "site", "out", "err"):
                 k, _, value = rest.partition(" ")
-                (run.messages if key == "message" else run.sites)[int(k)] = value
+                {"message": run.messages, "site": run.sites, "out": run.out, "err": run.err}[key][int(k)] = value
             elif key == "table":
                 run.tables.append(rest)
             elif key == "error":

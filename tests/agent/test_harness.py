@@ -216,3 +216,20 @@ call ag/Pricing price ()I v0
 def test_a_map_needs_pairs(agent, fixture_classes):
     run = agent.run([fixture_classes], "collection java/util/LinkedHashMap T:0061")
     assert run.error == "bad-program statement 0 (java.util.LinkedHashMap): a map needs key, value pairs"
+
+
+
+@pytest.mark.parametrize("instrumented", [True, False])
+def test_what_each_statement_prints_is_captured_and_reported_with_it(agent, fixture_classes, instrumented):
+    two_lines = text("a\nb")
+    output = agent.main([fixture_classes], [f"""
+call ag/Printer shout (Ljava/lang/String;)I _ {text("hi")}
+call ag/Printer quiet ()V _
+call ag/Printer fail (Ljava/lang/String;)V _ {two_lines}
+call ag/Printer shout (Ljava/lang/String;)I _ {text("x")}
+"""], instrument=instrumented)
+    [run] = output.runs  # a line Main did not write would not parse
+    assert run.status == ["ok", "ok", "threw", "ok"]
+    assert run.out == {0: "hi\\n", 2: "a\\nb", 3: "x\\n"}  # escaped: Main writes one line per statement
+    assert run.err == {0: "oops", 3: "oops"}
+    assert "oops" not in output.stderr  # nothing reached the console

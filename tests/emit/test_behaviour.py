@@ -8,7 +8,7 @@ from jtc.emit.behaviour import TestBehaviour, behaviour_of, declaration_lines
 from jtc.emit.render import render_suite
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, VarRef
-from jtc.model.testcases import Observation, Returns, Throws
+from jtc.model.testcases import Completes, Console, Observation, Returns, Throws, Written
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
 from jtc.project.suite_check import without_methods
@@ -53,3 +53,20 @@ def test_records_say_the_call_its_outcome_and_each_assertion_by_its_line(fx_inde
     assert moved < declared
     assert all(check.call in cut.splitlines()[moved + check.line - 1] for check in push_pop.checks)
     assert TestBehaviour.from_json(push_pop.to_json()) == push_pop
+
+
+def test_printed_text_is_stated_by_the_call_under_test(fx_index: ClassIndex) -> None:
+    printer = "fx/Printer"
+    writer = Case((Construct("java/io/StringWriter", "()V", ()),
+                   Construct("java/io/PrintWriter", "(Ljava/io/Writer;)V", (VarRef(0, "Ljava/io/StringWriter;"),)),
+                   Invoke(printer, "print", "(Ljava/io/PrintWriter;I)V", None, (VarRef(1, "Ljava/io/PrintWriter;"), I(2)))),
+                  Completes(), written=(Written(0, "22"),))
+    shout = Case((Invoke(printer, "shout", "(Ljava/lang/String;)I", None, (Literal("Ljava/lang/String;", "hi"),)),),
+                 Returns(I(2)), written=(Written(Console.OUT, "hi\n"), Written(Console.ERR, "!")))
+    suite = Suite(printer, (shout, writer))
+    records = behaviour_of(render_suite(suite, fx_index), suite)
+    assert {(c.member, c.states) for r in records for c in r.checks} == {
+        ("fx.Printer.shout(String)", "returns 2"),
+        ("fx.Printer.shout(String)", 'prints to System.out "hi\\n"'),
+        ("fx.Printer.shout(String)", 'prints to System.err "!"'),
+        ("fx.Printer.print(PrintWriter, int)", 'prints "22"')}

@@ -3,18 +3,19 @@ fails on its own is written apart, never a red suite; --no-fold writes every tes
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from emit_running import compile_and_run
-from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, Fold, Slot, folds
+from jtc.emit.folding import ARG, EXPECTATION, MESSAGE, WRITTEN, Fold, Slot, folds
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.emit.validate import ValidationSettings, validate_suite
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import ArrayLiteral, Invoke, Literal, Null, Value
 from jtc.model.types import STRING
-from jtc.model.testcases import Expectation, Returns, Throws
+from jtc.model.testcases import Completes, Console, Expectation, Returns, Throws, Written
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
 
@@ -51,6 +52,19 @@ def test_tests_of_one_shape_fold_on_the_slots_that_differ() -> None:
     messages = [calc("parse", "(Ljava/lang/String;)I", S(text), expect=Throws("java.io.IOException", text))
                 for text in ("a", "b", "c")]
     assert folds(messages)[0].varying == (Slot(ARG, 0, 0), Slot(MESSAGE))
+
+
+def test_printed_text_is_a_slot_and_whether_it_is_asserted_part_of_the_shape(fx_index: ClassIndex) -> None:
+    def shout(text: str, printed: str | None) -> Case:
+        return Case((Invoke("fx/Printer", "shout", "(Ljava/lang/String;)I", None, (S(text),)),), Returns(I(len(text))),
+                    written=(Written(Console.OUT, printed),))
+    cases = [shout("a", "a\n"), shout("bb", "bb\n"), shout("c", "c\n"), shout("d", None)]
+    assert folds(cases) == [Fold((0, 1, 2), (Slot(ARG, 0, 0), Slot(EXPECTATION), Slot(WRITTEN, 0)))]
+    source = render_suite(Suite("fx/Printer", tuple(cases)), fx_index).source
+    assert "void shoutReturnsExpected(String text, int expected, String expectedOutput) {" in source
+    assert "        assertEquals(expectedOutput, output.toString());" in source.splitlines()
+    assert folds([dataclasses.replace(case, expectation=Completes()) for case in cases[:3]]) == [
+        Fold((0, 1, 2), (Slot(ARG, 0, 0), Slot(WRITTEN, 0)))]
 
 
 def _method(rendered: RenderedClass, name: str) -> str:

@@ -43,6 +43,16 @@ def test_jdk_types_come_from_members_that_give_the_same_value_every_run(producer
     assert any(p.owner == "java/util/GregorianCalendar" for p in producers.of("Ljava/util/Calendar;"))
 
 
+def test_what_code_writes_to_is_made_in_memory(producers: Producers) -> None:
+    """A writer, an appendable or a stream parameter gets an in-memory one, whose text a test reads
+    back; a print stream wraps one, never a file of the name it is given."""
+    assert {p.label + p.desc for p in producers.of("Ljava/io/PrintStream;")} == {
+        "new PrintStream(Ljava/io/OutputStream;)V"}
+    for declared, made in (("Ljava/io/Writer;", "java/io/StringWriter"), ("Ljava/lang/Appendable;", "java/io/StringWriter"),
+                           ("Ljava/io/OutputStream;", "java/io/ByteArrayOutputStream")):
+        assert made in {p.owner for p in producers.of(declared)}
+
+
 def test_a_stub_answers_a_generic_supertypes_method_once_with_its_type_argument(producers: Producers) -> None:
     """`Path` is a `Comparable<Path>`: a stub writing `compareTo(Object)` beside `compareTo(Path)`
     did not compile (same erasure); `Comparable` alone still has its erased method."""

@@ -11,8 +11,8 @@ from jtc.analysis.influence import NOTHING, Effects, FieldRef
 from jtc.jvm.protocol import HarnessResult, encode_program
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, Null, Program, StatementStatus, VarRef
-from jtc.model.testcases import (Completes, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
-                                     ReturnsText, Throws, without)
+from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant,
+                                 ReturnsObject, ReturnsText, Throws, Written, without)
 from jtc.model.testcases import TestCase as Case
 from jtc.oracle.observers import arguments, observers, queries
 from jtc.oracle.probe import Prober, probe
@@ -109,6 +109,44 @@ def test_a_value_the_runs_disagree_on_is_no_longer_asserted(index: ClassIndex) -
     assert probed.observations == ()  # the runs answered no observer
 
 
+WRITER = Construct("java/io/StringWriter", "()V", ())
+PRINT = Invoke(TALLY, "print", "(Ljava/io/Writer;)V", TALLY_REF, (VarRef(1, "Ljava/io/StringWriter;"),))
+
+
+def _printing(values: list[str | None], out: list[str | None], err: list[str | None] | None = None) -> HarnessResult:
+    result = _result(values)
+    result.out, result.err = out, err or [None] * len(out)
+    return result
+
+
+@pytest.mark.parametrize("second_out, texts, written", [
+    ("Hi\n", ("total 5\n", "total 5\n"), (Written(Console.OUT, "Hi\n", 2), Written(1, "total 5\n"))),
+    ("Ho\n", ("total 5\n", "total 6\n"), (Written(Console.OUT, None, 2),)),  # captured, not asserted
+    ("Hi\n", ("st.Tally@1b6d3586",) * 2, (Written(Console.OUT, "Hi\n", 2),)),  # an identity hash is not stated
+])
+def test_what_the_statements_print_is_stated_where_the_runs_agree(index: ClassIndex, second_out: str,
+                                                                   texts: tuple[str, str], written: tuple) -> None:
+    runs = [_printing(["O:st.Tally#1", "O:java.io.StringWriter#2", "V", _text(text)], [None, None, out, None])
+            for out, text in zip(("Hi\n", second_out), texts)]
+    programs: list[Program] = []
+
+    def run(program: Program) -> HarnessResult:
+        programs.append(program)
+        return runs[len(programs) - 1]
+    prober = Prober(index, TALLY, run, lambda declared: ())
+    original = _printing(["O:st.Tally#1", "O:java.io.StringWriter#2", "V"], [None, None, "Hi\n"])
+    probed = probe(Case((NEW, WRITER, PRINT), Completes()), original, prober)
+    assert encode_program(programs[0]).splitlines()[3:] == ["call java/io/StringWriter toString ()Ljava/lang/String; v1"]
+    assert probed.written == written
+
+
+def test_a_test_that_prints_nothing_states_no_output(index: ClassIndex) -> None:
+    prober = Prober(index, TALLY, lambda program: _printing(["O:st.Tally#1", "O:java.io.StringWriter#2", "V", "T:"],
+                                                            [None] * 4), lambda declared: ())
+    probed = probe(Case((NEW, WRITER, PRINT), Completes()), _printing(["O:st.Tally#1", "O:x#2", "V"], [None] * 3), prober)
+    assert probed.written == ()
+
+
 def test_observers_are_public_no_argument_readers_that_define_no_field(index: ClassIndex) -> None:
     writes = Effects(frozenset({FieldRef(TALLY, "count", "I", False)}), frozenset(), frozenset(), frozenset(),
                      frozenset(), True)
@@ -178,6 +216,8 @@ def test_without_gives_up_one_check() -> None:
     assert without(case, ("raised", 1)).raised == ((1, Throws("X", None)),)
     assert without(case, ("value", 1)).values == ()
     assert without(case, ("observed", 0)).observations == ()
+    printing = Case((NEW, ADD), Completes(), written=(Written(Console.OUT, "a"), Written(Console.ERR, "b")))
+    assert without(printing, ("written", 1)).written == (Written(Console.OUT, "a"), Written(Console.ERR, None))
     assert without(Case((NEW, MEAN), ReturnsBoxed(Literal("I", 1))), ("expectation", -1)).expectation == Completes()
 
 

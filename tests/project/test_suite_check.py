@@ -92,3 +92,20 @@ def test_a_test_that_needs_a_fresh_static_state_is_dropped(tmp_path: Path) -> No
     assert (counter.tests, counter.dropped, counter.lines[-1]) == (1, 1, told["p.Counter"][0])
     assert "totalReturns0" not in (tests / "CounterTest.java").read_text() and (adder.tests, adder.dropped) == (1, 0)
     assert check_whole_suite([adder, counter], [main]) == {}  # clean now
+
+
+def test_a_test_written_to_fail_stays(tmp_path: Path) -> None:
+    """--ask --keep-failing: a rejected outcome is a test meant to fail; the whole-suite check keeps it."""
+    main = tmp_path / "main"
+    (tmp_path / "src" / "p").mkdir(parents=True)
+    (tmp_path / "src" / "p" / "Counter.java").write_text(COUNTER)
+    assert compile_sources([tmp_path / "src" / "p" / "Counter.java"], [junit_console_jar()], main) == []
+    tests = tmp_path / "out" / "p"
+    tests.mkdir(parents=True)
+    (tests / "AdderTest.java").write_text(ADDS)
+    (tests / "CounterTest.java").write_text(READS)
+    adder = ClassResult("p.Adder", Status.WRITTEN, ["p.Adder: 1 test written"], tests=1, test_file=str(tests / "AdderTest.java"))
+    counter = ClassResult("p.Counter", Status.WRITTEN, ["p.Counter: 2 tests written"], tests=2,
+                          test_file=str(tests / "CounterTest.java"), failing=["totalReturns0"])
+    assert check_whole_suite([adder, counter], [main]) == {}
+    assert "totalReturns0" in (tests / "CounterTest.java").read_text() and counter.tests == 2

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from jtc.config import LineTarget
 from jtc.errors import UnknownClassError, UsageError
 from jtc.model.classindex import ClassIndex
-from jtc.project.targets import Target, resolve_targets
+from jtc.project.targets import Target, aimed_target, resolve_targets
 
 
 def _classes(root: Path, *names: str) -> Path:
@@ -43,3 +44,17 @@ def test_bad_targets_say_what_is_wrong(tmp_path: Path):
             resolve_targets(index, [], [], False)
     with ClassIndex([empty]) as index, pytest.raises(UnknownClassError, match="holds no classes"):
         resolve_targets(index, [], [], True)
+
+
+def test_a_target_line_names_its_class_or_a_file_a_class_is_named_after(tmp_path: Path):
+    first = _classes(tmp_path / "a", "com/x/Foo", "com/x/Foo$Inner", "com/y/Foo", "com/y/Bar")
+    with ClassIndex([first]) as index:
+        assert aimed_target(index, LineTarget(3, source="Bar.java")).class_name == "com.y.Bar"
+        assert aimed_target(index, LineTarget(3, source="com/x/Foo.java")).class_name == "com.x.Foo"
+        assert aimed_target(index, LineTarget(3, class_name="com.y.Foo", method="m")).class_name == "com.y.Foo"
+        with pytest.raises(UsageError, match="Foo.java may be the source of com.x.Foo, com.y.Foo"):
+            aimed_target(index, LineTarget(3, source="Foo.java"))
+        with pytest.raises(UsageError, match=r"com.x.Foo\$Inner is a nested class"):
+            aimed_target(index, LineTarget(3, class_name="com.x.Foo$Inner"))
+        with pytest.raises(UsageError, match="no class com.z.Qux on the classpath"):
+            aimed_target(index, LineTarget(3, class_name="com.z.Qux"))

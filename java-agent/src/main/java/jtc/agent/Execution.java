@@ -15,7 +15,8 @@ import java.util.Map;
  * program ends at an abort (budget, watchdog, System.exit), after a {@link VirtualMachineError}
  * (stack or heap exhausted: the state is no longer worth observing), or before the first statement
  * that needs the result of a statement that threw. Uninstrumented runs write no harness records
- * either, so their trace is empty.
+ * either, so their trace is empty. What each statement prints to System.out and System.err is
+ * captured ({@link Console}) and reported with it.
  */
 final class Execution {
     private final UserClasspath classpath;
@@ -77,11 +78,13 @@ final class Execution {
         String[] values = new String[count];
         Object[] variables = new Object[count];
         Throwable[] thrown = new Throwable[count];
+        String[] out = new String[count];
+        String[] err = new String[count];
         int executed = 0;
         Thread self = Thread.currentThread();
         Trace.begin(self, budget);
         Watchdog.arm(self, timeoutMillis);
-        try {
+        try (Console console = Console.capture()) {
             for (int k = 0; k < count; k++) {
                 Program.Statement statement = statements.get(k);
                 if (needsMissingResult(statement, thrown)) {
@@ -102,6 +105,8 @@ final class Execution {
                     }
                     thrown[k] = e;
                 }
+                out[k] = console.takeOut();
+                err[k] = console.takeErr();
                 if (Trace.stopReason() != Result.ABORT_NONE) {
                     status[k] = Result.ABORTED;
                     thrown[k] = null;
@@ -135,6 +140,8 @@ final class Execution {
         result.abort = Trace.stopReason();
         result.exitStatus = Trace.exitStatus();
         finishStatements(executed, status, values, thrown);
+        result.out = Arrays.copyOf(out, executed);
+        result.err = Arrays.copyOf(err, executed);
     }
 
     /** Whether the statement's receiver or an argument is the result of a statement that threw. */

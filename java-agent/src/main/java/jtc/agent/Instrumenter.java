@@ -100,7 +100,7 @@ final class Instrumenter {
             bytes = write(working, classFile, instrumented);
         } catch (RuntimeException e) {
             // A class ASM cannot rewrite still runs, as an opaque class the trace says nothing about.
-            System.err.println("jtc: running " + internalName + " uninstrumented: " + e);
+            Console.DIAGNOSTICS.println("jtc: running " + internalName + " uninstrumented: " + e);
             Arrays.fill(instrumented, false);
             bytes = classFile;
         }

@@ -108,6 +108,12 @@ public final class Main {
             if (result.throwSites[k] != null) {
                 out.println("site " + k + " " + result.throwSites[k]);
             }
+            if (result.out[k] != null) {
+                out.println("out " + k + " " + escape(result.out[k]));
+            }
+            if (result.err[k] != null) {
+                out.println("err " + k + " " + escape(result.err[k]));
+            }
         }
         for (String table : result.newTables) {
             Matcher name = TABLE_NAME.matcher(table);

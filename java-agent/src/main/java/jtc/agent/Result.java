@@ -28,6 +28,10 @@ public final class Result {
     public String[] throwSites = new String[0];
     /** threw: the frames from the top one to the statement's own call, one site a line; otherwise null. */
     public String[] throwStacks = new String[0];
+    /** Per started statement: what it printed to System.out, null when nothing. */
+    public String[] out = new String[0];
+    /** Per started statement: what it printed to System.err, null when nothing. */
+    public String[] err = new String[0];
     public int abort;
     public int exitStatus;
     /** Non-null when the program could not run; one of the error strings of the contract. */

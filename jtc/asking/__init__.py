@@ -1,0 +1,1 @@
+"""`--ask`: a person judges the outcome each test observed; the answers are kept in a file."""
