@@ -6,30 +6,12 @@ from __future__ import annotations
 
 import ast
 
-from jtc.emit.literals import java_literal
 from jtc.errors import UsageError
 from jtc.model.program import Literal, Null
-from jtc.model.testcases import (Completes, Expectation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
-                                 ReturnsText, Throws)
+from jtc.model.testcases import Expectation, Returns, ReturnsBoxed, Throws
 from jtc.model.types import BOXES, STRING, is_reference, source_type
 
 _LIMITS = {"B": 8, "S": 16, "I": 32, "J": 64}
-
-
-def observed(expectation: Expectation) -> str:
-    if isinstance(expectation, (Returns, ReturnsBoxed)):
-        return f"returns {java_literal(expectation.value)}"
-    if isinstance(expectation, ReturnsConstant):
-        return f"returns {expectation.class_name.rpartition('.')[2]}.{expectation.constant}"
-    if isinstance(expectation, ReturnsText):
-        return f"returns a {expectation.class_name} holding {expectation.text}"
-    if isinstance(expectation, ReturnsObject):
-        return f"returns a {expectation.class_name}"
-    if isinstance(expectation, Throws):
-        return f"throws {expectation.exception}" + (f"({java_literal(Literal(STRING, expectation.message))})"
-                                                    if expectation.message is not None else "")
-    assert isinstance(expectation, Completes)
-    return "completes"
 
 
 def expected(text: str, desc: str) -> Expectation:

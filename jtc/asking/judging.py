@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from jtc.asking.answers import Answer, Question, Verdict, load, save
-from jtc.asking.expected import expected, observed
+from jtc.asking.expected import expected
+from jtc.emit.behaviour import outcome_in_words
 from jtc.config import AskOptions
 from jtc.emit.render import test_method_source
 from jtc.model.classindex import ClassIndex
@@ -54,7 +55,7 @@ def judged(suite: TestSuite, index: ClassIndex, options: AskOptions, asker: Aske
     for number, position in enumerate(judgeable, start=1):
         case = cases[position]
         question = Question(binary_name(suite.class_under_test), calls(case, suite.class_under_test, index),
-                            observed(case.expectation))
+                            outcome_in_words(case.expectation))
         key = (question.class_name, question.calls)
         answer = book.get(key, Answer(None))
         if answer.verdict is None:

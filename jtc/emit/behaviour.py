@@ -88,7 +88,7 @@ def _record(test: RenderedTest, name: str, case: TestCase, declared: int) -> Tes
     checks = tuple(StatedCheck(line - declared, *_stated(case, key)) for line, key in test.checks)
     return TestBehaviour(name, test.name, member_name(last), _call(last, program, _NESTING),
                          tuple(_argument(value, program, _NESTING) for value in last.args),
-                         _outcome(case.expectation), len(program),
+                         outcome_in_words(case.expectation), len(program),
                          (test.first_line - declared, test.last_line - declared), checks)
 
 
@@ -101,7 +101,7 @@ def _stated(case: TestCase, key: CheckKey) -> tuple[str, str, str]:
         params = ", ".join(map(source_type, parse_method_descriptor(observation.desc)[0]))
         arguments = ", ".join(map(java_literal, observation.args))
         return (f"{binary_name(observation.owner)}.{observation.name}({params})",
-                f"{observation.name}({arguments})", _outcome(observation.value))
+                f"{observation.name}({arguments})", outcome_in_words(observation.value))
     if kind == "written":
         written = case.written[position]
         place = f" to System.{written.target.value}" if isinstance(written.target, Console) else ""
@@ -112,7 +112,7 @@ def _stated(case: TestCase, key: CheckKey) -> tuple[str, str, str]:
     else:
         statement = program[position]
         stated = dict(case.raised)[position] if kind == "raised" else dict(case.values)[position]
-    return member_name(statement), _call(statement, program, _NESTING), _outcome(stated)
+    return member_name(statement), _call(statement, program, _NESTING), outcome_in_words(stated)
 
 
 def member_name(statement: Statement) -> str:
@@ -144,7 +144,8 @@ def _argument(value: Value, program: Program, depth: int) -> str:
     return _call(program[value.index], program, depth - 1)
 
 
-def _outcome(expected: Expectation) -> str:
+def outcome_in_words(expected: Expectation) -> str:
+    """What a call did, in words a person reads (a snapshot's record, --ask's question)."""
     if isinstance(expected, (Returns, ReturnsBoxed)):
         return f"returns {java_literal(expected.value)}"
     if isinstance(expected, ReturnsConstant):

@@ -8,7 +8,8 @@ import pytest
 from jtc.asking.answers import Answer, Verdict
 from jtc.asking.dialog import ask
 from jtc.asking.answers import Question
-from jtc.asking.expected import expected, observed
+from jtc.asking.expected import expected
+from jtc.emit.behaviour import outcome_in_words
 from jtc.errors import UsageError
 from jtc.model.program import Literal, Null
 from jtc.model.testcases import Returns, ReturnsBoxed, Throws
@@ -38,9 +39,9 @@ def test_what_is_no_literal_of_the_type_is_refused(text: str, desc: str):
 
 
 def test_observed_outcomes_in_words():
-    assert observed(Returns(Literal("I", 5))) == "returns 5"
-    assert observed(Throws("java.lang.IllegalStateException", "empty")) == \
-        'throws java.lang.IllegalStateException("empty")'
+    assert outcome_in_words(Returns(Literal("I", 5))) == "returns 5"
+    assert outcome_in_words(Throws("java.lang.IllegalStateException", "empty")) == \
+        "throws java.lang.IllegalStateException: empty"
 
 
 def test_the_dialog_asks_again_until_the_value_can_be_read():

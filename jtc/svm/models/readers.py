@@ -122,25 +122,22 @@ class Read(Model):
         return Sym(char, code)
 
 
-class Mark(Model):
+class MarkOrReset(Model):
+    """`mark(limit)` keeps the position; `reset()` goes back to it."""
+
+    def __init__(self, reset: bool) -> None:
+        self.reset = reset
+
     def applies(self, call: PendingCall) -> bool:
         return True
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         text = vm.texts.of(call.receiver)
         if text is not None:
-            text.mark = text.position
-        return True
-
-
-class Reset(Model):
-    def applies(self, call: PendingCall) -> bool:
-        return True
-
-    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        text = vm.texts.of(call.receiver)
-        if text is not None:
-            text.position = text.mark
+            if self.reset:
+                text.position = text.mark
+            else:
+                text.mark = text.position
         return True
 
 
@@ -186,8 +183,8 @@ MODELS: dict[tuple[str, str, str], Model] = {
 for _reader in READERS:
     MODELS.update({
         (_reader, "read", "()I"): Read(),
-        (_reader, "mark", "(I)V"): Mark(),
-        (_reader, "reset", "()V"): Reset(),
+        (_reader, "mark", "(I)V"): MarkOrReset(reset=False),
+        (_reader, "reset", "()V"): MarkOrReset(reset=True),
         (_reader, "read", "([CII)I"): Consume(),
         (_reader, "read", "([C)I"): Consume(),
         (_reader, "skip", "(J)J"): Consume(),
