@@ -20,6 +20,7 @@ from jtc.java.toolchain import junit_console_jar, toolchain
 ORDER_SOURCES = java_sources("report", "junit")
 ALPHABETICAL = "org.junit.jupiter.api.MethodOrderer$MethodName"
 REVERSED = "jtc.junit.ReversedMethodOrder"
+CONSOLE_LAUNCHER = "org.junit.platform.console.ConsoleLauncher"
 
 
 class Status(Enum):
@@ -86,8 +87,10 @@ def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: 
     reports_dir.mkdir(parents=True, exist_ok=True)
     # Absolute paths: the JVM runs in reports_dir.
     entries = [str(Path(p).resolve()) for p in classpath] + ([str(order_jar())] if method_order == REVERSED else [])
+    # The tests on the JVM's own class path, as build tools run them (a test reading a resource
+    # through ClassLoader.getSystemResource finds it), the launcher as its main class.
     command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", *java_options,
-               "-jar", str(junit_console_jar()), "-cp", ":".join(entries),
+               "-cp", ":".join([str(junit_console_jar()), *entries]), CONSOLE_LAUNCHER,
                "--reports-dir", str(reports_dir), "--disable-banner", "--disable-ansi-colors", "--details=none",
                # Selected classes run whatever their names; the default filter wants names ending in Test.
                "--include-classname", ".*",
