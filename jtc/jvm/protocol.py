@@ -40,6 +40,12 @@ def _scalar(desc: str, value: PrimitiveValue | str | None) -> str:
     return str(int(value))
 
 
+def _array_element(desc: str, value: PrimitiveValue | str | None) -> str:
+    """An element of an array token: an empty String is `E` (its hex is empty, and `AT:` alone is
+    the empty array)."""
+    return "E" if value == "" and desc == STRING else _scalar(desc, value)
+
+
 def encode_value(value: Value) -> str:
     if isinstance(value, VarRef):
         return f"v{value.index}"
@@ -51,7 +57,7 @@ def encode_value(value: Value) -> str:
     if isinstance(value, ArrayLiteral):
         element = value.desc[1:]
         prefix = "T" if element == STRING else element
-        return f"A{prefix}:" + ",".join(_scalar(element, e) for e in value.elements)
+        return f"A{prefix}:" + ",".join(_array_element(element, e) for e in value.elements)
     raise TypeError(f"cannot encode {value!r}")
 
 
@@ -108,7 +114,7 @@ def _decode_scalar(desc: str, token: str) -> PrimitiveValue | str | None:
     if desc == "D":
         return double_from_bits(int(token))
     if desc == STRING:
-        return _from_utf16_hex(token)
+        return "" if token == "E" else _from_utf16_hex(token)  # "E": an empty element of a String array
     return int(token)
 
 

@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 from agentio import double_bits, float_bits, text
 
+from jtc.jvm.protocol import decode_returned, encode_value
+from jtc.model.program import ArrayLiteral
+
 SOURCE = Path(__file__).parent / "fixtures" / "ag"
 
 
@@ -39,6 +42,21 @@ call ag/Basics mix (JDFLjava/lang/String;C)J _ J:9223372036854775000 D:0 F:0 T: 
     ]
     assert run.nanos > 0
     assert run.tables == ["ag/Basics"]
+
+
+def test_an_array_holding_the_empty_string_is_not_the_empty_array(agent, fixture_classes):
+    """`{""}` once travelled as `AT:`, the empty array's token: the search ran `parse(new String[0])`
+    where the test says `parse(new String[] {""})`, and asserted what the empty array gave."""
+    run = agent.run([fixture_classes], """
+call ag/Basics names ([Ljava/lang/String;)[Ljava/lang/String; _ AT:E
+call ag/Basics names ([Ljava/lang/String;)[Ljava/lang/String; _ AT:E,0061,N
+call ag/Basics names ([Ljava/lang/String;)[Ljava/lang/String; _ AT:
+""")
+    assert run.values == ["AT:E", "AT:E,0061,N", "AT:"]
+    assert [decode_returned(v) for v in run.values] == [
+        ArrayLiteral("[Ljava/lang/String;", ("",)), ArrayLiteral("[Ljava/lang/String;", ("", "a", None)),
+        ArrayLiteral("[Ljava/lang/String;", ())]
+    assert encode_value(ArrayLiteral("[Ljava/lang/String;", ("", "a"))) == "AT:E,0061"
 
 
 def test_stmt_end_carries_the_encoded_return_value(agent, fixture_classes):

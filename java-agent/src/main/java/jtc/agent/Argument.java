@@ -59,7 +59,9 @@ final class Argument {
         String[] items = body.isEmpty() ? new String[0] : body.split(",", -1);
         Object array = Array.newInstance(elementType, items.length);
         for (int i = 0; i < items.length; i++) {
-            Array.set(array, i, kind == 'T' && items[i].equals("N") ? null : element(kind, items[i], token, statement));
+            Object value = kind != 'T' ? element(kind, items[i], token, statement)
+                    : items[i].equals("N") ? null : items[i].equals("E") ? "" : element(kind, items[i], token, statement);
+            Array.set(array, i, value);
         }
         return new Argument(array, array.getClass(), -1);
     }

@@ -71,7 +71,8 @@ final class Tokens {
             if (component != String.class) {
                 token.append(bits(element));
             } else {
-                token.append(element == null ? "N" : hex((String) element));
+                // "E" for the empty String: its hex is empty, and AT: alone is the empty array
+                token.append(element == null ? "N" : ((String) element).isEmpty() ? "E" : hex((String) element));
             }
         }
         return token.toString();
