@@ -32,7 +32,8 @@ from jtc.java.toolchain import junit_console_jar, toolchain
 @dataclass(frozen=True)
 class ValidationSettings:
     test_timeout_s: float = 10.0  # per test method, in each run
-    max_rounds: int = 4
+    max_rounds: int = 4  # rounds that give up a failing assertion and keep its test
+    last_rounds: int = 2  # then rounds that drop a test that still fails whole: what is stable is written
     jvm_startup_s: float = 60.0  # wall-clock allowance of a run on top of its tests' timeouts
 
 
@@ -123,7 +124,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
               index: ClassIndex, scratch: Path, report: ValidationReport, fold: bool) -> None:
     cases = list(suite.tests)
     apart = [False] * len(cases)  # written on its own whatever its shape
-    for round_number in range(1, settings.max_rounds + 1):
+    for round_number in range(1, settings.max_rounds + settings.last_rounds + 1):
         report.rounds = round_number
         rendered = render_suite(dataclasses.replace(suite, tests=tuple(cases)), index, fold,
                                 frozenset(position for position, alone in enumerate(apart) if alone))
@@ -147,6 +148,9 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             report.classes_dir = classes
             return
         names = {case: test.case_name(case) for test in rendered.tests for case in test.cases}
+        if round_number >= settings.max_rounds:  # each round gave up one more assertion: no more of that
+            for (case, _), reason in sorted(verdict.masks.items()):
+                verdict.failures.setdefault(case, f"still failing after {settings.max_rounds} rounds: {reason}")
         for (case, check), reason in sorted(verdict.masks.items()):
             if case not in verdict.failures:
                 report.masked.append(DroppedTest(names[case], reason))
@@ -160,7 +164,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
         if not cases:
             report.note = "every test was dropped; nothing written"
             return
-    report.note = f"still unstable after {settings.max_rounds} rounds; nothing written"
+    report.note = f"still unstable after {settings.max_rounds + settings.last_rounds} rounds; nothing written"
 
 
 def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
