@@ -1,16 +1,21 @@
 """Stage 5, minimisation: each chosen test cut to the statements it needs, then the tests that became
-one program made one."""
+one program made one; and, once their assertions are chosen, the statements nothing uses that change
+nothing taken out of the tests to be written."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
 
 from jtc.execution.runs import Execution
 from jtc.exploration.session import SearchReport
 from jtc.minimise.makers import shortest_makers
 from jtc.minimise.statements import StatementMinimiser
 from jtc.minimise.suite import distinct_programs
+from jtc.minimise.unused import changes_nothing, without_unused
 from jtc.model.program import Program
+from jtc.model.testcases import TestSuite
 from jtc.oracle.selection import Candidate
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.report import ClassReport
@@ -35,3 +40,13 @@ def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], sea
         minimised = distinct_programs(minimiser.minimise(chosen))
         report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
     return minimised, minimiser.cut_from
+
+
+def unused_dropped(context: RunContext, subject: Subject) -> Callable[[TestSuite], TestSuite]:
+    """What the suite to be written loses once its assertions are chosen: the statements nothing
+    uses that change nothing (none with --no-minimise, which keeps what the search chose)."""
+    if not context.settings.minimise:
+        return lambda suite: suite
+    effects = functools.cache(subject.analysis.effects)
+    return functools.partial(without_unused, changes_nothing=functools.partial(
+        changes_nothing, effects=effects, is_project_class=context.index.is_project_class))
