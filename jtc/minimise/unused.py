@@ -1,14 +1,15 @@
-"""Statements the written test does not need: their result goes unused and they change nothing.
+"""Statements the written test does not need: their result goes unused and they change nothing
+the test shows.
 
 Minimising a test (statements.py) keeps the calls of the class under test, since what they return
 is asserted and mutants may change it. Once the assertions are chosen (by mutants, by default), a
-query whose value no assertion states is left standing alone (`loanDesk.loansOf(member);`), and
-an object made only to be passed to it (`new Member("a")`) with it. Such a statement goes when
-nothing later uses its result (no statement, no assertion of its value, its exception or an
-observer's answer about it) and it changes no state a later statement or assertion could read:
-`changes_nothing` judges that (the influence analysis: a query that defines no field and stores
-into no array, through everything it calls). A statement that may have printed what the test
-asserts stays. The test with what went is validated like any other before it is written.
+query whose value no assertion states is left standing alone (`loanDesk.loansOf(member);`), and an
+object made only to be passed to it (`new Member("a")`) with it. Such a statement goes when nothing
+later uses its result (no statement, no assertion of its value or its exception, no observer asked
+about it) and the test runs without it as it ran with it: the judgement of `keeps`, which runs the
+test again without it (the minimiser's check, statements.py: its coverage and how every statement
+ended) and reads its assertions again (the probe, `states_all`). A statement that may have printed
+what the test asserts stays.
 """
 
 from __future__ import annotations
@@ -16,48 +17,52 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from jtc.analysis.influence import Effects
-from jtc.making.taking import sets_nothing
 from jtc.minimise.rewrite import Positions, references, rewrite
-from jtc.model.program import Construct, Invoke, Statement, VarRef
-from jtc.model.testcases import Console, TestCase, TestSuite
-from jtc.model.types import internal_name
+from jtc.model.program import Program
+from jtc.model.testcases import Completes, Console, TestCase, TestSuite, Throws
+
+# Whether a test (the second) cut from another (the first) with its statements moved (the positions)
+# still shows what the first showed.
+Keeps = Callable[[TestCase, TestCase, Positions], bool]
 
 
-def without_unused(suite: TestSuite, changes_nothing: Callable[[Statement], bool]) -> TestSuite:
-    """Each test of `suite` without the statements nothing uses that change nothing, as long as
-    any is left (taking a query out can leave the object made for it unused)."""
-    return dataclasses.replace(suite, tests=tuple(_pruned(case, changes_nothing) for case in suite.tests))
+def without_unused(suite: TestSuite, keeps: Keeps) -> TestSuite:
+    """Each test of `suite` without the statements nothing uses whose removal `keeps` accepts:
+    all at once, else each alone, last first, as long as any goes (taking a query out can leave
+    the object made for it unused)."""
+    return dataclasses.replace(suite, tests=tuple(_pruned(case, keeps) for case in suite.tests))
 
 
-def changes_nothing(statement: Statement, effects: Callable[[str, str, str], Effects],
-                    is_project_class: Callable[[str], bool]) -> bool:
-    """Whether taking `statement` out leaves every object of the test as it was: a call of a
-    project class that sets no field and stores into no array, or a constructor of one given no
-    object that sets no static field (it sets only its new object's). Objects of library classes
-    must not be passed: the analysis does not follow the JDK, so a `List` the call adds to could change."""
-    if not isinstance(statement, (Invoke, Construct)) or not is_project_class(statement.owner):
-        return False
-    passed = [value for value in (*statement.args, getattr(statement, "receiver", None)) if isinstance(value, VarRef)]
-    if any(not is_project_class(internal_name(value.desc)) for value in passed):
-        return False
-    done = effects(statement.owner, statement.name, statement.desc)
-    if isinstance(statement, Invoke):
-        return sets_nothing(done)
-    return done.complete and not done.array_stores and not passed and not any(field.is_static for field in done.defs)
+def states_all(reduced: TestCase, probed: TestCase) -> bool:
+    """Whether every assertion of `reduced` holds in `probed` (the same test probed again): the
+    outcome (a completed call or an exception without message asserts no more than how the call
+    ended, which the minimiser's check compares), the messages, the values, the observers' answers
+    and the text written."""
+    weak = isinstance(reduced.expectation, Completes) or reduced.expectation == Throws(
+        getattr(reduced.expectation, "exception", ""))
+    return (weak or probed.expectation == reduced.expectation) \
+        and {raised for raised in reduced.raised if raised[1].message is not None} <= set(probed.raised) \
+        and set(reduced.values) <= set(probed.values) and set(reduced.observations) <= set(probed.observations) \
+        and {written for written in reduced.written if written.text is not None} <= set(probed.written)
 
 
-def _pruned(case: TestCase, changes_nothing: Callable[[Statement], bool]) -> TestCase:
+def _pruned(case: TestCase, keeps: Keeps) -> TestCase:
     if case.likely_bug:  # a reproduction is the search's run, as it crashed
         return case
+    rejected: set[Program] = set()
     while True:
-        unused = [index for index in _unused(case) if changes_nothing(case.program[index])]
-        if not unused:
+        unused = _unused(case)
+        for cut in ([unused] if len(unused) > 1 else []) + [[index] for index in reversed(unused)]:
+            rewritten = rewrite(case.program, cut)
+            if rewritten is None or rewritten[0] in rejected:
+                continue
+            reduced = _moved(case, *rewritten)
+            if keeps(case, reduced, rewritten[1]):
+                case = reduced
+                break
+            rejected.add(reduced.program)
+        else:
             return case
-        reduced = rewrite(case.program, unused)
-        if reduced is None:  # cannot be: nothing uses them
-            return case
-        case = _moved(case, *reduced)
 
 
 def _unused(case: TestCase) -> list[int]:
@@ -72,7 +77,7 @@ def _unused(case: TestCase) -> list[int]:
     return [index for index in range(min(len(case.program) - 1, printing)) if index not in used]
 
 
-def _moved(case: TestCase, program: tuple[Statement, ...], positions: Positions) -> TestCase:
+def _moved(case: TestCase, program: Program, positions: Positions) -> TestCase:
     """`case` on its reduced `program`, what it asserts referring to where the statements went."""
     return dataclasses.replace(
         case, program=program,

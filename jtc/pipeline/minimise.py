@@ -4,8 +4,10 @@ nothing taken out of the tests to be written."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import time
 from collections.abc import Callable
 
 from jtc.execution.runs import Execution
@@ -13,13 +15,17 @@ from jtc.exploration.session import SearchReport
 from jtc.minimise.makers import shortest_makers
 from jtc.minimise.statements import StatementMinimiser
 from jtc.minimise.suite import distinct_programs
-from jtc.minimise.unused import changes_nothing, without_unused
+from jtc.minimise.rewrite import Positions
+from jtc.minimise.unused import states_all, without_unused
 from jtc.model.program import Program
-from jtc.model.testcases import TestSuite
-from jtc.oracle.selection import Candidate
+from jtc.model.testcases import TestCase, TestSuite
+from jtc.oracle.probe import probe
+from jtc.oracle.selection import Candidate, candidates
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.report import ClassReport
 from jtc.pipeline.setup import Subject
+from jtc.pipeline.suite import prober_of
+from jtc.deadline import DeadlineReached
 
 
 def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], search: SearchReport, clock: Clock,
@@ -42,11 +48,47 @@ def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], sea
     return minimised, minimiser.cut_from
 
 
-def unused_dropped(context: RunContext, subject: Subject) -> Callable[[TestSuite], TestSuite]:
+def unused_dropped(context: RunContext, subject: Subject, clock: Clock) -> Callable[[TestSuite], TestSuite]:
     """What the suite to be written loses once its assertions are chosen: the statements nothing
-    uses that change nothing (none with --no-minimise, which keeps what the search chose)."""
-    if not context.settings.minimise:
+    uses that the test does without, each cut checked by running the test again (the minimiser's
+    check) and probing it (its assertions hold), within the minimisation's share of the budget;
+    nothing with --no-minimise, which keeps what the search chose."""
+    settings = context.settings
+    if not settings.minimise:
         return lambda suite: suite
-    effects = functools.cache(subject.analysis.effects)
-    return functools.partial(without_unused, changes_nothing=functools.partial(
-        changes_nothing, effects=effects, is_project_class=context.index.is_project_class))
+
+    def tidied(suite: TestSuite) -> TestSuite:
+        executor = context.executor()
+        deadline = clock.share(settings.budgets.minimise_share)
+        minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline),
+                                       subject.internal_name, subject.members, deadline)
+        prober = prober_of(context, subject, functools.cache(subject.analysis.effects))
+        runs: dict[Program, Candidate | None] = {}  # each test run once, for what it covers
+
+        def keeps(case: TestCase, reduced: TestCase, positions: Positions) -> bool:
+            """The reduced test ends as the test did, its assertions hold, and what coverage it loses
+            another test has."""
+            if not runs:
+                runs.update((test.program, _run(minimiser, test.program)) for test in suite.tests)
+            before = runs.get(case.program) or _run(minimiser, case.program)
+            if before is None or time.monotonic() >= deadline:
+                return False
+            others = frozenset().union(*(run.covers for program, run in runs.items() if run and program != case.program))
+            after = minimiser.cut(dataclasses.replace(before, covers=before.covers - others), reduced.program, positions)
+            if after is None or not states_all(reduced, probe(reduced, after.execution.result, prober)):
+                return False
+            runs.pop(case.program, None)
+            runs[reduced.program] = after
+            return True
+
+        with contextlib.suppress(DeadlineReached):
+            return without_unused(suite, keeps)
+        return suite
+
+    return tidied
+
+
+def _run(minimiser: StatementMinimiser, program: Program) -> Candidate | None:
+    """`program` run by the minimiser as a test of the class under test, None when it ends otherwise."""
+    found = candidates([minimiser.run(program)], minimiser.class_name, minimiser.subjects)
+    return found[0] if found else None
