@@ -16,6 +16,7 @@ from jtc.minimise.makers import shortest_makers
 from jtc.minimise.statements import StatementMinimiser
 from jtc.minimise.suite import distinct_programs
 from jtc.minimise.rewrite import Positions
+from jtc.minimise.unread import alike
 from jtc.minimise.unused import states_all, without_unused
 from jtc.model.program import Program
 from jtc.model.testcases import TestCase, TestSuite
@@ -43,7 +44,10 @@ def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], sea
         minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline),
                                        subject.internal_name, subject.members, deadline,
                                        shortening=settings.select_assertions, makers=shortest_makers(search.executions))
-        minimised = distinct_programs(minimiser.minimise(chosen))
+        named = {(target.owner, target.name, target.desc): target.param_names for target in subject.targets}
+        alike_inputs = alike(minimiser, chosen, minimiser.minimise(chosen),
+                             lambda call: named.get((call.owner, call.name, call.desc)))
+        minimised = distinct_programs(alike_inputs)
         report.minimising = dataclasses.replace(minimiser.report, tests_after=len(minimised))
     return minimised, minimiser.cut_from
 
