@@ -33,7 +33,8 @@ def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], sea
              report: ClassReport) -> tuple[list[Candidate], dict[Program, Execution]]:
     """The minimised tests (runs of an executor of their own, within the minimisation's share of the
     budget; with --select-assertions also cut without calls of the class under test, the longer test
-    on trial; an object made the long way swapped for the search's shortest making of its kind), and
+    on trial; an object made the long way swapped for the search's shortest making of its kind; an
+    input of the call under test that no decision read given the value of the call's first test), and
     the search's run each reduced program was cut from."""
     settings = context.settings
     if not settings.minimise:
