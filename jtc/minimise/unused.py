@@ -66,15 +66,17 @@ def _pruned(case: TestCase, keeps: Keeps) -> TestCase:
 
 
 def _unused(case: TestCase) -> list[int]:
-    """The statements before the last whose results nothing in the test uses, and that printed
-    nothing the test captures (a console stream is captured from the first statement that printed)."""
+    """The statements before the last with a result that nothing in the test uses, and that printed
+    nothing the test captures (a console stream is captured from the first statement that printed).
+    A void call stays: that it completes is what it shows (a mutant may make it throw)."""
     used = {reference for statement in case.program for reference in references(statement)}
     used.update(index for index, _ in (*case.raised, *case.values))
     used.update(observation.receiver for observation in case.observations)
     used.update(output.target for output in case.written if isinstance(output.target, int))
     printing = min((output.since for output in case.written if isinstance(output.target, Console)),
                    default=len(case.program))
-    return [index for index in range(min(len(case.program) - 1, printing)) if index not in used]
+    return [index for index in range(min(len(case.program) - 1, printing))
+            if index not in used and case.program[index].result_desc != "V"]
 
 
 def _moved(case: TestCase, program: Program, positions: Positions) -> TestCase:

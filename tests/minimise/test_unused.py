@@ -49,6 +49,9 @@ def test_what_the_test_asserts_or_passes_on_stays() -> None:
     assert _cut(observed).program == (NEW_DESK, NEW_MEMBER, GIVE_BACK)  # the query goes, the member observed stays
     printed = TestCase((NEW_DESK, NEW_MEMBER, LOANS_OF, GIVE_BACK), Completes(), written=(Written(Console.OUT, "x", 1),))
     assert _cut(printed) == printed  # the member may have printed
+    advance = Invoke(DESK, "advance", "(I)V", DESK_REF, (Literal("I", 0),))
+    void = TestCase((NEW_DESK, advance, GIVE_BACK), Completes())
+    assert _cut(void) == void  # that it completes is what it shows
     bug = TestCase((NEW_DESK, NEW_MEMBER, LOANS_OF, GIVE_BACK), Completes(), likely_bug="likely bug")
     assert _cut(bug) == bug
 
