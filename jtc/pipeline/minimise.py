@@ -68,18 +68,21 @@ def unused_dropped(context: RunContext, subject: Subject, clock: Clock) -> Calla
         minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline),
                                        subject.internal_name, subject.members, deadline)
         prober = prober_of(context, subject, functools.cache(subject.analysis.effects))
-        runs: dict[Program, Candidate | None] = {}  # each test run once, for what it covers
+        runs: dict[Program, Candidate | None] = {}  # each test that runs (not @Disabled) once: what it covers
 
         def keeps(case: TestCase, reduced: TestCase, positions: Positions) -> bool:
             """The reduced test ends as the test did, its assertions hold, and what coverage it loses
             another test has."""
             if not runs:
-                runs.update((test.program, _run(minimiser, test.program)) for test in suite.tests)
+                runs.update((test.program, _run(minimiser, test.program)) for test in suite.tests
+                            if not test.disabled_reason)
             before = runs.get(case.program) or _run(minimiser, case.program)
             if before is None or time.monotonic() >= deadline:
                 return False
-            others = frozenset().union(*(run.covers for program, run in runs.items() if run and program != case.program))
-            after = minimiser.cut(dataclasses.replace(before, covers=before.covers - others), reduced.program, positions)
+            others = frozenset().union(*(run.covers for program, run in runs.items()
+                                         if run and program != case.program))
+            alone = dataclasses.replace(before, covers=before.covers - others)
+            after = minimiser.cut(alone, reduced.program, positions)
             if after is None or not states_all(reduced, probe(reduced, after.execution.result, prober)):
                 return False
             runs.pop(case.program, None)
