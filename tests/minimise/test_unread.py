@@ -35,7 +35,7 @@ def test_a_null_check_or_a_length_reads_a_string() -> None:
     assert unread_arguments(run, 0, ("score", "title", "weight")) == {0, 2}  # type: ignore[arg-type]
 
 
-def test_a_path_the_replay_did_not_follow_to_its_end_reads_everything() -> None:
+def test_a_replay_cut_short_leaves_no_input_unread() -> None:
     assert unread_arguments(_cut_short(), 0, ("score", "title", "weight")) == set()  # type: ignore[arg-type]
 
 
