@@ -178,3 +178,10 @@ def keepers_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A loans desk, a command-line parser with overloads and a result object, a class that prints
     (tests/fixtures/keepers): what makes a suite a developer keeps or throws away."""
     return compile_java(FIXTURES / "keepers", tmp_path_factory.mktemp("keepers"))
+
+
+@pytest.fixture(scope="session")
+def inputs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tally with a query that changes nothing and a method that ignores a parameter
+    (tests/fixtures/inputs): what a test can do without."""
+    return compile_java(FIXTURES / "inputs", tmp_path_factory.mktemp("inputs"))

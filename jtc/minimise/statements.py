@@ -164,6 +164,14 @@ class StatementMinimiser:
                 best = accepted[0]
         return best
 
+    def cut(self, candidate: Candidate, program: Program, positions: Positions) -> Candidate | None:
+        """`candidate` run as `program` (its program rewritten, its statements moved to `positions`),
+        when that keeps what the test shows: the check of every reduction, for a cut made elsewhere
+        (unused.py)."""
+        accepted = self._try(candidate, candidate.execution.program, (program, positions),
+                             {index: index for index in range(len(candidate.execution.program))}, self.memo)
+        return None if accepted is None else accepted[0]
+
     def _keeps_statement(self, statement: Statement) -> bool:
         """Calls of the class under test stay: what they return is asserted after them, and what
         they change the observers state, which mutants of the class can change."""

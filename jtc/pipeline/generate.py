@@ -20,7 +20,7 @@ from jtc.pipeline.amplify import amplify
 from jtc.pipeline.ask import judging
 from jtc.pipeline.choice import choose
 from jtc.pipeline.context import Clock, RunContext
-from jtc.pipeline.minimise import minimise
+from jtc.pipeline.minimise import minimise, unused_dropped
 from jtc.pipeline.report import ClassReport, problems_of
 from jtc.pipeline.search import search
 from jtc.pipeline.setup import set_up
@@ -50,7 +50,7 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     chosen, cut_from = minimise(context, subject, chosen, explored, clock, report)
     suite = suite_of(context, subject, chosen, cut_from, choice, report)
     write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen},
-          judging(context, report) if context.settings.ask is not None else None)
+          unused_dropped(context, subject, clock), judging(context, report) if context.settings.ask is not None else None)
     if report.coverage is not None:
         report.unreached = untested(report.unreached, report.coverage)
     report.seconds["total"] = time.perf_counter() - started

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 
+from jtc.analysis.influence import Effects
 from jtc.emit.render import test_method_source
 from jtc.execution.runs import Execution
 from jtc.making.taking import sets_nothing
@@ -39,10 +41,8 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
             for case, candidate, alone in zip(suite.tests, chosen, shown_alone(chosen))))
     reproductions = likely_bug_groups(subject.internal_name, group_crashes(choice.crashed), index)
     with report.timed("probe"):
-        effects = functools.cache(lambda owner, name, desc: subject.analysis.effects(owner, name, desc))
-        prober = Prober(index, subject.internal_name, context.run,
-                        functools.cache(lambda receiver: observers(index, effects, receiver)),
-                        functools.cache(lambda receiver: queries(index, effects, receiver)), settings.select_assertions)
+        effects = functools.cache(subject.analysis.effects)
+        prober = prober_of(context, subject, effects)
         suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
                             SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
         if settings.minimise:
@@ -52,6 +52,16 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
     if settings.emit_likely_bugs:
         suite = dataclasses.replace(suite, tests=suite.tests + tuple(case for _, case in reproductions))
     return suite
+
+
+def prober_of(context: RunContext, subject: Subject, effects: Callable[[str, str, str], Effects]) -> Prober:
+    """The probe of the class's tests: the observers and queries of a class are its members that
+    change nothing (`effects`: the influence analysis's); with --select-assertions also those of
+    the objects a call of the class under test was given or gave back."""
+    index = context.index
+    return Prober(index, subject.internal_name, context.run,
+                  functools.cache(lambda receiver: observers(index, effects, receiver)),
+                  functools.cache(lambda receiver: queries(index, effects, receiver)), context.settings.select_assertions)
 
 
 def likely_bug_groups(class_name: str, groups: list[BugGroup],

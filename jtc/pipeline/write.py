@@ -21,17 +21,21 @@ from jtc.pipeline.report import ClassReport
 
 
 def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassReport,
-          shown_by_program: dict[Program, frozenset[Hashable]],
+          shown_by_program: dict[Program, frozenset[Hashable]], tidy: Callable[[TestSuite], TestSuite],
           judge: Callable[[TestSuite], TestSuite] | None = None) -> None:
     """`shown_by_program`: what each test's program shows besides its kills, which the selection
-    by mutants weighs (a test not in it, a likely bug's reproduction, stays); `judge`: what --ask
-    makes of the tests about to be written (after the selection by mutants, which it leaves out)."""
+    by mutants weighs (a test not in it, a likely bug's reproduction, stays); `tidy`: what the tests
+    about to be written lose once their assertions are chosen (the statements nothing uses); `judge`:
+    what --ask makes of them (after the selection by mutants, which it leaves out)."""
     settings = context.settings
-    judge = judge or (lambda tests: tests)
+    asked = judge or (lambda tests: tests)
+
+    def final(tests: TestSuite) -> TestSuite:
+        return asked(tidy(tests))
     with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
         work = Path(scratch)
         with report.timed("validation"):
-            validation = _validated(context, suite if settings.select_assertions else judge(suite),
+            validation = _validated(context, suite if settings.select_assertions else final(suite),
                                     work / "validate", report)
         fallback = ""
         if settings.select_assertions and validation.suite is not None:
@@ -49,7 +53,7 @@ def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassRepo
                     fallback = f"tests and assertions chosen by the quick rule: {error}"
                 if report.minimising is not None and kept >= 0:
                     report.minimising.tests_after = kept
-                validation = _validated(context, judge(selected), work / "validate-selected", report)
+                validation = _validated(context, final(selected), work / "validate-selected", report)
         report.tests_written = len(validation.kept)
         if validation.rendered is not None and validation.suite is not None:
             report.behaviour = behaviour_of(validation.rendered, validation.suite)
