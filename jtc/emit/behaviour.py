@@ -17,7 +17,8 @@ from jtc.emit.render import RenderedClass, RenderedTest
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.testcases import (CheckKey, Completes, Console, Expectation, Returns, ReturnsBoxed, ReturnsConstant,
                                  ReturnsObject, ReturnsText, TestCase, TestSuite, Throws)
-from jtc.model.types import binary_name, parse_method_descriptor, simple_source_name, source_type
+from jtc.model.types import (binary_name, internal_from_binary, parse_method_descriptor, simple_source_name,
+                             source_type)
 
 _NESTING = 2  # how deep an argument made by earlier statements is spelled out (`new Till(new Price(3))`)
 
@@ -149,7 +150,7 @@ def outcome_in_words(expected: Expectation) -> str:
     if isinstance(expected, (Returns, ReturnsBoxed)):
         return f"returns {java_literal(expected.value)}"
     if isinstance(expected, ReturnsConstant):
-        return f"returns {simple_source_name(expected.class_name.replace('.', '/'))}.{expected.constant}"
+        return f"returns {simple_source_name(internal_from_binary(expected.class_name))}.{expected.constant}"
     if isinstance(expected, ReturnsText):
         return f"returns {expected.text}"
     if isinstance(expected, ReturnsObject):
