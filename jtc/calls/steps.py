@@ -11,7 +11,7 @@ from enum import StrEnum
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.model.program import Value
-from jtc.model.types import BOXABLE, STRING_LIKE, is_array, is_primitive
+from jtc.model.types import BOXABLE, STRING, STRING_LIKE, TEXT_TOO, is_array, is_primitive
 
 
 class SourceKind(StrEnum):
@@ -59,6 +59,7 @@ class Source:
     recipe: tuple[Step, ...] | None = None  # FRESH: the helper steps that make the value; TAKEN, ALONGSIDE: the path
     value: Value | None = None  # SourceKind.VALUE
     root: str = ""  # ALONGSIDE: the type of the object the path starts from (the last step of that recipe making one)
+    literal: str = ""  # INPUT: the literal's type when it is not the input's own (a String passed for an Object)
 
     __hash__ = hash_once
     __getstate__ = state_without_hash
@@ -98,6 +99,13 @@ def accepts_literal(desc: str) -> bool:
     """Types a literal can be passed for: the symbolic inputs, and boxes and their supertypes (a
     primitive literal, boxed)."""
     return is_symbolic_input(desc) or desc in BOXABLE
+
+
+def literal_sources(desc: str) -> list[Source]:
+    """The literals a `desc` input may take, plainest first: its own kind (a boxed number for an
+    Object), then a String where the type takes one too (types.TEXT_TOO)."""
+    text = [Source(SourceKind.INPUT, literal=STRING)] if desc in TEXT_TOO else []
+    return [Source(SourceKind.INPUT)] + text
 
 
 def root_step(made: Source, root: str) -> int | None:

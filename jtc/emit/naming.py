@@ -223,7 +223,8 @@ def variable_base(statement: Statement) -> str:
 
 def argument_words(value: Value, program: Program) -> str:
     """How a test name says an input: null -> 'Null', "" -> 'Empty', 0 -> 'Zero', 9 -> '9',
-    Direction.NORTH -> 'North', new Gold(7) -> 'Gold7'; '' when it has no short form."""
+    Direction.NORTH -> 'North', new Gold(7) -> 'Gold7', new Object[] {"key", 9} -> 'KeyAnd9'; ''
+    when it has no short form."""
     if isinstance(value, Null):
         return "Null"
     if isinstance(value, ArrayLiteral):
@@ -235,6 +236,10 @@ def argument_words(value: Value, program: Program) -> str:
                 else upper_first(made.name)
         if isinstance(made, NewCollection) and not made.args:
             return "Empty" + (simple_class_name(made.desc[1:-1]) or "Collection")
+        if isinstance(made, NewArray):  # new Object[] {"key"} -> 'Key'; 'EmptyArray'
+            said_elements = [argument_words(element, program) for element in made.args]
+            return "And".join(said_elements) if made.args and all(said_elements) and len(made.args) <= 2 \
+                else "" if made.args else "EmptyArray"
         if isinstance(made, Construct) and len(made.args) == 1 and not isinstance(made.args[0], VarRef):
             said, simple = argument_words(made.args[0], program), simple_class_name(made.owner)
             return simple + said if said and simple else ""  # new Gold(7) -> 'Gold7'
@@ -456,3 +461,27 @@ def folded_name(cases: Sequence[TestCase], class_under_test: str) -> str:
     if isinstance(expectation, Throws):
         return subject + outcome_words(expectation, False)
     return subject + "ReturnsExpected"
+
+
+def folded_names(groups: Sequence[Sequence[TestCase]], class_under_test: str) -> list[str]:
+    """The names of parameterized tests; two that would share one are told apart by the types of the
+    values their call is given (`describeWithIntReturnsExpected` beside
+    `describeWithStringReturnsExpected`, where `describe(Object)` takes both), a number only when
+    those are the same too."""
+    names = [folded_name(cases, class_under_test) for cases in groups]
+    collisions: dict[str, list[int]] = {}
+    for position, name in enumerate(names):
+        collisions.setdefault(name, []).append(position)
+    for name, positions in collisions.items():
+        kinds = [_value_types(groups[p][0]) for p in positions]
+        if len(positions) > 1 and len(set(kinds)) == len(kinds):
+            subject = subject_name(groups[positions[0]][0], class_under_test)
+            for position, said in zip(positions, kinds):
+                names[position] = _insert_before_outcome(name, subject, "With" + "And".join(said))
+    return deduplicate(names)
+
+
+def _value_types(case: TestCase) -> tuple[str, ...]:
+    """The types of the literal values the call under test is given, as a name says them."""
+    return tuple(_type_words(value.desc) for value in _call_arguments(case.program[-1])
+                 if isinstance(value, (Literal, ArrayLiteral)))

@@ -29,9 +29,8 @@ from jtc.emit.setup import shared_set_up
 from jtc.emit.naming import (
     JAVA_KEYWORDS,
     LocalNames,
-    deduplicate,
     distinct_names,
-    folded_name,
+    folded_names,
     outcome_words,
     simple_class_name,
     test_class_name,
@@ -860,9 +859,9 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     names = TypeNames(package, class_name, mentioned)
     folded = {case for group in found for case in group.cases}
     plain = [position for position in range(len(suite.tests)) if position not in folded]
-    folded_names = deduplicate(folded_name([suite.tests[c] for c in group.cases], subject) for group in found)
-    plain_names = distinct_names([suite.tests[p] for p in plain], subject, taken=folded_names)
-    entries: list[tuple[str, Fold | int]] = [*zip(folded_names, found), *zip(plain_names, plain)]
+    fold_names = folded_names([[suite.tests[c] for c in group.cases] for group in found], subject)
+    plain_names = distinct_names([suite.tests[p] for p in plain], subject, taken=fold_names)
+    entries: list[tuple[str, Fold | int]] = [*zip(fold_names, found), *zip(plain_names, plain)]
     views: list[_MethodView] = []
     users_by_import: dict[str, set[int]] = {name: set() for name in names.imports}
     for method_name, entry in sorted(entries, key=lambda e: _reading_position(e[1], suite, index)):

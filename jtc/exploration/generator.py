@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from jtc.analysis.influence import Effects
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import (Recipe, Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes,
-                             is_symbolic_input, root_step, value_of)
+                             is_symbolic_input, literal_sources, root_step, value_of)
 from jtc.config import GenerationOptions
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import STRING_LIKE, is_reference, object_desc
@@ -298,7 +298,7 @@ class SequenceGenerator:
             for path in self.reach(sequence[j].returns, desc)]
         if input_index == 0 and consumer.required is not None:
             return earlier + valid + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)] + reached
-        literal = [Source(SourceKind.INPUT)] if accepts_literal(desc) else []
+        literal = literal_sources(desc) if accepts_literal(desc) else []
         fresh = [Source(SourceKind.FRESH, recipe=r) for r in self.recipes(wanted)]
         prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, consumer)]
         taken = [source for source in earlier if sequence[source.index].kind == InvokableKind.CALL]

@@ -93,7 +93,9 @@ class ProgramTemplate:
                 argument = len(values)
                 if source.kind == SourceKind.INPUT:
                     name = f"s{index}.{invokable.label}{_overload(invokable)}.{invokable.param_names[argument]}"
-                    spec = _spec_for(name, desc, limits)
+                    if source.literal:  # another kind of value than the plain literal: another variable
+                        name = f"{name}:{source.literal}"
+                    spec = _spec_for(name, source.literal or desc, limits)
                     if invokable.kind == InvokableKind.COLLECTION and isinstance(spec, (StringInput, ArrayInput)):
                         # The VM meets an element again by its object id (list.get, an iterator's
                         # next), and a null has none: its checks could not be decisions.

@@ -26,15 +26,16 @@ from jtc.firsts import first_of_each
 from jtc.model.signatures import GenericType, plain
 from jtc.model.types import internal_name, is_array
 from jtc.calls import jdk
-from jtc.calls.invokables import (CLASS, Invokable, array_invokable, collection_invokable,
+from jtc.calls.invokables import (CLASS, Invokable, InvokableKind, array_invokable, collection_invokable,
                                    stub_invokable)
 from jtc.making.preparations import Preparations
 from jtc.making.producers import Producers
-from jtc.calls.steps import Recipe, Source, SourceKind, Step, accepts_literal, value_of
+from jtc.calls.steps import Recipe, Source, SourceKind, Step, accepts_literal, literal_sources, value_of
 from jtc.making.taking import LIST_POSITIONS, Taking, placed
 
 NULL_PENALTY = 2  # a recipe that passes null where an object is wanted likely throws at once
 ARRAY_LENGTHS = (1, 2)
+STUB_OBJECT_ANSWERS = 4  # a stub answering more methods with objects answers them all with null
 
 
 class RecipeBook:
@@ -122,7 +123,8 @@ class RecipeBook:
             return options
         if is_array(wanted.desc):
             for length in ARRAY_LENGTHS:
-                self._add(options, array_invokable(wanted.desc, length), depth)
+                for element in literal_sources(wanted.desc[1:]):
+                    self._add(options, array_invokable(wanted.desc, length), depth, literal=element)
             return options
         literals = self.producers.class_literals(wanted)
         if literals:
@@ -148,8 +150,9 @@ class RecipeBook:
         return [stub_invokable(owner, constructor, self.producers.index.parameter_types(owner, constructor), answers)
                 for constructor in self.producers.stub_constructors(wanted.desc)[:1]]
 
-    def _add(self, options: list[tuple[int, Recipe]], producer: Invokable, depth: int, nulls_cost: bool = True) -> None:
-        built = self._build(producer, depth, nulls_cost)
+    def _add(self, options: list[tuple[int, Recipe]], producer: Invokable, depth: int, nulls_cost: bool = True,
+             literal: Source | None = None) -> None:
+        built = self._build(producer, depth, nulls_cost, literal)
         if built is not None:
             options.append(built)
 
@@ -187,10 +190,13 @@ class RecipeBook:
         return [element + (Step(holding, (Source(SourceKind.REF, value_of(element)),), helper=True),)
                 for element in self.prepared(elements[0], consumer)]
 
-    def _build(self, producer: Invokable, depth: int, nulls_cost: bool) -> tuple[int, Recipe] | None:
-        """The helper steps that feed `producer`'s inputs, then `producer` itself, and their cost."""
+    def _build(self, producer: Invokable, depth: int, nulls_cost: bool,
+               literal: Source | None = None) -> tuple[int, Recipe] | None:
+        """The helper steps that feed `producer`'s inputs, then `producer` itself, and their cost;
+        `literal`: the source of the inputs that take a literal, when not the plainest (the
+        elements of an `Object[]` as Strings)."""
         steps: list[Step] = []
-        fed = self._feed(producer, depth, nulls_cost, steps, [])
+        fed = self._feed(producer, depth, nulls_cost, steps, [], literal)
         if fed is None:
             return None
         sources, penalty = fed
@@ -198,16 +204,20 @@ class RecipeBook:
         return len(steps) + penalty, tuple(steps)
 
     def _feed(self, invokable: Invokable, depth: int, nulls_cost: bool, steps: list[Step],
-              given: list[Source]) -> tuple[list[Source], int] | None:
+              given: list[Source], literal: Source | None = None) -> tuple[list[Source], int] | None:
         """Sources for `invokable`'s inputs after the `given` ones, appending the helper steps that
         make them to `steps`, and the penalty for inputs left null; None when a required one cannot be made."""
         sources = list(given)
         penalty = 0
         receiver = 1 if invokable.receiver else 0
+        answers_null = _answers_left_null(invokable)
         for position in range(len(given), len(invokable.inputs)):
             wanted = plain(invokable.inputs[position]) if position < receiver else invokable.type_of(position - receiver)
             if accepts_literal(wanted.desc):
-                sources.append(Source(SourceKind.INPUT))
+                sources.append(literal or Source(SourceKind.INPUT))
+                continue
+            if position >= answers_null:
+                sources.append(Source(SourceKind.NULL))
                 continue
             sub = self._recipes(_erase_variables(wanted), depth + 1)
             if sub:
@@ -220,6 +230,19 @@ class RecipeBook:
                 sources.append(Source(SourceKind.NULL))
                 penalty += NULL_PENALTY if nulls_cost else 0
         return sources, penalty
+
+
+def _answers_left_null(invokable: Invokable) -> int:
+    """The first input from which objects are passed as null: a stub's answers, when it answers
+    more than STUB_OBJECT_ANSWERS methods with objects (a `ResultSet`'s hundred getters each made by
+    a recipe of its own gave programs of 300 statements, a hundred times slower to run, and the
+    code under test calls a few of them); else none."""
+    if invokable.kind != InvokableKind.STUB:
+        return len(invokable.inputs)
+    answered = [answer for answer in invokable.answers if answer.returns != "V"]
+    first = len(invokable.inputs) - len(answered)
+    objects = sum(not accepts_literal(answer.returns) for answer in answered)
+    return first if objects > STUB_OBJECT_ANSWERS else len(invokable.inputs)
 
 
 def _made(recipe: Recipe) -> str:

@@ -33,6 +33,9 @@ BOXABLE = {f"L{box};": primitive for primitive, box in BOXES.items()} | {
 }
 # Types a String literal can be passed for.
 STRING_LIKE = frozenset({STRING, CHAR_SEQUENCE})
+# The other types a boxed number stands for that a String is too: code that takes an Object tells
+# text from numbers (`value instanceof CharSequence`), so each gets both kinds of literal.
+TEXT_TOO = frozenset({OBJECT, "Ljava/lang/Comparable;", "Ljava/io/Serializable;"})
 # The JVM computes with these four stack kinds; boolean, byte, char and short are ints there.
 INT_LIKE = frozenset("ZBCSI")
 

@@ -29,7 +29,8 @@ from jtc.pipeline.report import ClassReport
 from jtc.pipeline.setup import set_up
 from jtc.oracle.selection import build_suite, candidates
 
-from junit_run import compile_and_run
+from bench.strength import suite_shape
+from junit_run import assert_written_tests_pass, compile_and_run
 
 pytestmark = pytest.mark.slow
 
@@ -108,3 +109,17 @@ def test_a_parameter_the_code_never_read_is_no_column(inputs_classes: Path, tmp_
     assert "Tally.grade(score, 1)" in source and "int weight" not in source, source
     run = compile_and_run([validation.written], inputs_classes, tmp_path)
     assert run.returncode == 0 and "4 tests successful" in run.stdout, run.stdout[-3000:]
+
+
+def test_an_object_parameter_is_given_text_as_well_as_numbers(inputs_classes: Path, tmp_path: Path) -> None:
+    """`cell(Object)` quotes text that holds the separator and brackets negative numbers: both kinds
+    of value are searched, alone and in an `Object...` array, and the tests say which they pass."""
+    settings = Settings(classpath=(str(inputs_classes),), output_dir=tmp_path / "out", seed=0, time_budget=20.0,
+                        max_executions=300)
+    [(_, report)] = list(generate(settings, ["in.Cells"]))
+    assert isinstance(report, ClassReport) and report.test_file is not None, report
+    assert report.branch is not None and report.branch[0] == report.branch[1], report.branch
+    source = Path(report.test_file).read_text()
+    assert 'quoted(new Object[] {"' in source, source  # text in the array
+    assert suite_shape(Path(report.test_file).parent)["numbered_near_duplicates"] == 0, source
+    assert_written_tests_pass([report], inputs_classes, tmp_path / "run")

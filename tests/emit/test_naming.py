@@ -7,7 +7,7 @@ import pytest
 from jtc.emit import naming
 from jtc.emit.imports import TypeNames
 from jtc.emit.naming import LocalNames, deduplicate, lower_camel, value_words, variable_base
-from jtc.model.program import ArrayLiteral, Construct, FieldLoad, Invoke, Literal, Null, VarRef
+from jtc.model.program import ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, Null, VarRef
 from jtc.model.types import STRING
 from jtc.model.testcases import Completes, Expectation, InputCondition, Relation, Returns, ReturnsObject, Throws
 from jtc.model.testcases import TestCase as Case
@@ -259,3 +259,27 @@ def test_a_condition_tells_apart_the_tests_that_return_alike() -> None:
     # Without a condition of its own, a test is told apart by its inputs.
     assert naming.distinct_names([greet("", empty), greet("x", None), greet("y", None)], STACK) == [
         "greetOfEmptyNameReturnsHelloStranger", "greetOfXReturnsHelloStranger", "greetOfYReturnsHelloStranger"]
+
+
+def test_an_array_made_by_a_statement_is_said_by_its_elements() -> None:
+    """`count(new Object[] {10})` and `count(new Object[] {"abc"})` return alike: their elements tell
+    them apart, no number does."""
+    def count(element: Literal) -> Case:
+        made = NewArray("[Ljava/lang/Object;", (element,))
+        return Case((Construct(STACK, "()V", ()), made,
+                     Invoke(STACK, "count", "([Ljava/lang/Object;)I", STACK_REF, (VarRef(1, "[Ljava/lang/Object;"),))),
+                    Returns(Literal("I", 0)))
+    assert naming.distinct_names([count(Literal("I", 10)), count(Literal(STRING, "abc"))], STACK) == [
+        "countOf10Returns0", "countOfAbcReturns0"]
+
+
+def test_parameterized_tests_of_one_name_are_told_apart_by_their_value_types() -> None:
+    """`describe(Object)` folded once over numbers and once over texts."""
+    def describe(value: Literal, said: str) -> Case:
+        return Case((Construct(STACK, "()V", ()), Invoke(STACK, "describe", "(Ljava/lang/Object;)Ljava/lang/String;",
+                                                         STACK_REF, (value,))), Returns(Literal(STRING, said)))
+    numbers = [describe(Literal("I", 1), "small"), describe(Literal("I", 11), "big")]
+    texts = [describe(Literal(STRING, "a"), "text"), describe(Literal(STRING, "#ab"), "comment")]
+    assert naming.folded_names([numbers, texts], STACK) == ["describeWithIntReturnsExpected",
+                                                           "describeWithStringReturnsExpected"]
+    assert naming.folded_names([numbers, numbers], STACK) == ["describeReturnsExpected", "describeReturnsExpected2"]

@@ -8,7 +8,7 @@ import itertools
 
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import GenerationOptions
-from jtc.model.types import OBJECT
+from jtc.model.types import OBJECT, STRING
 from jtc.model.signatures import GenericType
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import ROOT, Recipe, Source, SourceKind, Step, length_of
@@ -111,8 +111,9 @@ def test_wirings_offer_a_boxed_literal_earlier_results_and_null() -> None:
     effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
     generator = _generator(effects)
     wirings = list(generator.wirings((_new(), add)))
-    # a literal (an Integer, symbolic), the list itself (as Object), null; the literal first
-    assert [w[-1].sources[1].kind for w in wirings] == [SourceKind.INPUT, SourceKind.REF, SourceKind.NULL]
+    # a literal (an Integer, symbolic), a String (symbolic text), the list itself (as Object), null
+    assert [w[-1].sources[1] for w in wirings] == [Source(SourceKind.INPUT), Source(SourceKind.INPUT, literal=STRING),
+                                                   Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
     assert all(len(w) == 2 for w in wirings)
 
 
@@ -181,14 +182,16 @@ def test_plain_wirings_come_first_and_each_deviation_costs_one_length() -> None:
     effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
     generator = _generator(effects)
     assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=0)] == [Source(SourceKind.INPUT)]
-    assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=1)] == [Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
+    assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=1)] == [
+        Source(SourceKind.INPUT, literal=STRING), Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
 
     def shape(skeleton) -> str:
         return " ".join(step.invokable.name + ",".join(s.kind for s in step.sources).join("()") for step in skeleton)
 
-    first = [shape(s) for s in itertools.islice(generator.skeletons([add]), 4)]
+    first = [shape(s) for s in itertools.islice(generator.skeletons([add]), 5)]
     assert first == ["<init>() add(ref,input)",  # cost 2
-                     "<init>() add(ref,ref)", "<init>() add(ref,null)",  # cost 3: length 2, one deviation
+                     "<init>() add(ref,input)", "<init>() add(ref,ref)", "<init>() add(ref,null)",  # cost 3: length 2,
+                     # one deviation (the first a String where the plainest literal is a number)
                      "<init>() add(ref,input) add(ref,input)"]  # cost 3: length 3
     assert generator.completed_length == 2
 

@@ -10,11 +10,13 @@ from jtc.analysis.influence import NOTHING, Effects, FieldRef
 from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
 from jtc.model.signatures import GenericType, plain
-from jtc.calls.invokables import Invokable, InvokableKind
+from jtc.calls.invokables import Invokable, InvokableKind, stub_invokable
+from jtc.model.program import Answer
 from jtc.making.preparations import Preparations
 from jtc.making.producers import Producers
 from jtc.making.recipes import RecipeBook
-from jtc.calls.steps import Recipe, value_of
+from jtc.calls.steps import Recipe, SourceKind, value_of
+from jtc.model.types import STRING
 from jtc.making.targets import why_nothing_to_call
 from jtc.java.toolchain import toolchain
 
@@ -140,3 +142,25 @@ def test_a_preparation_s_argument_is_made_by_preparing_steps_and_a_list_holds_a_
     [listed] = book.prepared(flock, check)
     assert _labels(listed) == ["new Sheep", "new Fold", "Sheep.pen", "new ArrayList"] and value_of(listed) == 3
     assert listed[-1].sources[0].index == 0  # the list holds the sheep
+
+
+def test_an_object_array_holds_numbers_or_text(producers: Producers) -> None:
+    """`format(Object... values)` tells text from numbers: an `Object[]` is made with boxed numbers
+    and with Strings, each a symbolic input; a `String[]` needs no second kind."""
+    recipes = RecipeBook(producers).recipes(plain("[Ljava/lang/Object;"))
+    assert [[s.literal for s in r[-1].sources] for r in recipes] == [[""], [STRING], ["", ""], [STRING, STRING]]
+    assert [[s.literal for s in r[-1].sources] for r in RecipeBook(producers).recipes(plain("[Ljava/lang/String;"))] \
+        == [[""], ["", ""]]
+
+
+def test_a_stub_of_a_large_interface_answers_objects_with_null(producers: Producers) -> None:
+    """A `ResultSet` stub answers a hundred methods with objects: made by recipes, they gave programs
+    of 300 statements; they are null, the numbers and texts stay inputs. A small interface's object
+    answers are still made (a stub answering two methods with players)."""
+    [result_set] = RecipeBook(producers).recipes(plain("Ljava/sql/ResultSet;"))
+    [stub] = result_set
+    kinds = {source.kind for source in stub.sources}
+    assert kinds == {SourceKind.NULL, SourceKind.INPUT} and len(stub.sources) > 90
+    players = (Answer("first", "()Lgr/Player;"), Answer("second", "()Lgr/Player;"))
+    made = RecipeBook(producers)._build(stub_invokable("gr/Team", None, (), players), 0, nulls_cost=False)
+    assert made is not None and [s.kind for s in made[1][-1].sources] == [SourceKind.REF, SourceKind.REF]
