@@ -79,8 +79,8 @@ class StageBudgets:
     spare_tests: int = 24
     minimise_share: float = 0.2  # reduced programs run while minimising the chosen tests (minimise/)
     # The mutation run that chooses tests and assertions (amplification/assertions.py) ends after
-    # this share of the budget, or `selection_floor_seconds` if more; a run cut short leaves the suite
-    # to the quick mode's rule (no tests on trial, three observer answers per test).
+    # this share of the budget, or `selection_floor_seconds` if more; a run cut short chooses by the
+    # mutants it finished, and each test keeps the quick mode's three observer answers besides.
     selection_share: float = 3.0
     selection_floor_seconds: float = 60.0
     # Every stage of a class ends within this share of the budget from the class's start, or

@@ -45,10 +45,11 @@ Answer = tuple[int, int]  # (test's position in the suite, observation's positio
 
 
 def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
-                timeouts: Timeouts = Timeouts(), wall_timeout_s: float = 3600.0) -> tuple[Sequence[Kill], RenderedClass]:
+                timeouts: Timeouts = Timeouts(), wall_timeout_s: float = 3600.0
+                ) -> tuple[Sequence[Kill], RenderedClass, bool]:
     """Every (mutant, test) kill of the validated `suite`, every test that runs the mutated
-    instruction, and the class rendered one test method per case, which the kills name. A run
-    longer than `wall_timeout_s` raises InternalError."""
+    instruction, the class rendered one test method per case, which the kills name, and whether
+    every mutant ran: a run longer than `wall_timeout_s` gives the kills of the mutants it finished."""
     rendered = render_suite(suite, index, fold=False)  # one case per test method: kills name their case
     source = work_dir / "suite" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
@@ -58,8 +59,8 @@ def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, 
     compiled = work_dir / "test-classes"
     test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
-                         wall_timeout_s, every_test=True)
-    return output.kills, rendered
+                         wall_timeout_s, every_test=True, partial=True)
+    return output.kills, rendered, output.complete
 
 
 def _cases(rendered: RenderedClass) -> dict[str, int]:
@@ -177,18 +178,26 @@ def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedCla
 
 def selected_by_kills(validated: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
                       shown_by: Callable[[int], frozenset[Hashable]], minimise: bool,
-                      wall_timeout_s: float = 3600.0) -> tuple[TestSuite, int]:
+                      wall_timeout_s: float = 3600.0) -> tuple[TestSuite, int, bool]:
     """The validated suite run against the class's mutants: the tests worth keeping (those on trial
     only for their kills; with `minimise`, without the tests whose kills and whatever else they show,
     `shown_by(position)`, the others show too), each with the answers chosen by the mutants they
-    kill; and how many tests were kept. A mutation run longer than `wall_timeout_s` raises
-    InternalError (see `quick_rule` for what the suite becomes then)."""
-    kills, rendered = suite_kills(validated, classpath, index, work_dir, wall_timeout_s=wall_timeout_s)
+    kill; how many tests were kept; and whether every mutant ran. A mutation run stopped after
+    `wall_timeout_s` chooses by the mutants it finished, and each kept test keeps besides the answers
+    the quick rule would (`rule_answers`: the mutants not run may need those)."""
+    kills, rendered, complete = suite_kills(validated, classpath, index, work_dir, wall_timeout_s=wall_timeout_s)
     kept, kills = worth_keeping(validated, kills, rendered)
     if minimise:
         minimal, kills = killing_tests(validated, kills, rendered, shown_by, kept)
         kept = set(minimal)
-    return keep(validated, kept, chosen_answers(kills, rendered)), len(kept)
+    chosen = chosen_answers(kills, rendered) | (set() if complete else rule_answers(validated))
+    return keep(validated, kept, chosen), len(kept), complete
+
+
+def rule_answers(suite: TestSuite) -> set[Answer]:
+    """The answers (test, observation) the quick rule keeps of each test."""
+    return {(i, case.observations.index(kept)) for i, (case, pruned) in enumerate(zip(suite.tests, prune(suite.tests)))
+            for kept in pruned.observations}
 
 
 def quick_rule(validated: TestSuite) -> TestSuite:

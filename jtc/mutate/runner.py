@@ -46,6 +46,11 @@ class RunnerOutput:
     tests: tuple[TestRun, ...]
     verdicts: dict[str, Verdict]
     kills: tuple[Kill, ...] = ()  # with every_test: each test that kills each mutant
+    complete: bool = True  # False: the run was stopped at its time limit; what is here is of the mutants it finished
+
+
+class RunnerTimeout(InternalError):
+    """The runner did not finish within its time limit."""
 
 
 def runner_classpath() -> list[Path]:
@@ -63,7 +68,7 @@ def _java(mode: str, arguments: Sequence[str], timeout_s: float, working_dir: Pa
     try:
         completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, cwd=working_dir)
     except subprocess.TimeoutExpired:
-        raise InternalError(f"the mutation runner did not finish within {timeout_s:.0f} s") from None
+        raise RunnerTimeout(f"the mutation runner did not finish within {timeout_s:.0f} s") from None
     if completed.returncode != 0:
         # The JVM's warnings about the security manager come first; the exception is what matters.
         lines = [line for line in (completed.stderr + completed.stdout).splitlines()
@@ -109,17 +114,27 @@ def mutant_class_files(class_dir: Path, out_dir: Path, limit: int = 2 ** 31 - 1)
 
 def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequence[str], out_file: Path,
                 timeouts: Timeouts, wall_timeout_s: float = 3600.0, every_test: bool = False,
-                working_dir: Path | None = None) -> RunnerOutput:
+                working_dir: Path | None = None, partial: bool = False) -> RunnerOutput:
     """Run one compiled suite (`classpath` starts with its classes) against every mutant of the
     class files under `class_dir`: until a test kills it or, with `every_test`, every test that runs
     its instruction, each one that kills it reported (`RunnerOutput.kills`). The tests run in
-    `working_dir` if given (else in this process's)."""
+    `working_dir` if given (else in this process's). A run longer than `wall_timeout_s` raises
+    RunnerTimeout, or with `partial` gives what it finished (the runner writes a mutant's rows as
+    soon as its tests ran): an hour of a busy machine's mutation run is not thrown away whole."""
     arguments = [str(class_dir.resolve()), ":".join(str(Path(p).resolve()) for p in classpath),
                  str(out_file.resolve()), str(round(timeouts.base_s * 1000)), str(timeouts.factor), *test_classes]
-    _java("kills" if every_test else "run", arguments, wall_timeout_s, working_dir)
+    try:
+        _java("kills" if every_test else "run", arguments, wall_timeout_s, working_dir)
+        complete = True
+    except RunnerTimeout:
+        if not partial or not out_file.is_file():
+            raise
+        written = out_file.read_text(encoding="utf-8")
+        out_file.write_text(written[:written.rfind("\n") + 1], encoding="utf-8")  # the row cut short goes
+        complete = False
     tests = tuple(TestRun(name, status == "PASSED", int(millis), message)
                   for name, status, millis, message in _rows(out_file, "T"))
     verdicts = {id_: Verdict(Status(status), test, message) for id_, status, test, message in _rows(out_file, "R")}
     kills = tuple(Kill(id_, test, status == Status.TIMED_OUT, int(line))
-                  for id_, test, status, line in _rows(out_file, "K"))
-    return RunnerOutput(_mutants(out_file), tests, verdicts, kills)
+                  for id_, test, status, line in _rows(out_file, "K") if id_ in verdicts)
+    return RunnerOutput(_mutants(out_file), tests, verdicts, kills, complete)

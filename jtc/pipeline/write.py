@@ -43,12 +43,15 @@ def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassRepo
                 validated = validation.suite
                 budgets = settings.budgets
                 try:
-                    selected, kept = selected_by_kills(
+                    selected, kept, complete = selected_by_kills(
                         validated, context.classpath.entries, context.index, work / "select",
                         lambda position: shown_by_program.get(validated.tests[position].program,
                                                               frozenset({("unknown", position)})), settings.minimise,
                         max(1.0, clock.share(budgets.selection_share, budgets.selection_floor_seconds) - time.monotonic()))
-                except InternalError as error:  # the mutation run ran out of time (or failed): the quick rule
+                    if not complete:
+                        fallback = "the mutation run was stopped at its time limit: tests and assertions chosen " \
+                                   "by the mutants it finished, with the quick rule's assertions besides"
+                except InternalError as error:  # the mutation run failed: the quick rule
                     selected, kept = quick_rule(validated), -1
                     fallback = f"tests and assertions chosen by the quick rule: {error}"
                 if report.minimising is not None and kept >= 0:

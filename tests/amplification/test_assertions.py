@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
+
+import pytest
 
 from jtc.emit.render import RenderedClass, RenderedTest
 from jtc.model.program import Construct, Invoke, Literal, VarRef
@@ -86,3 +89,38 @@ def test_with_mutation_data_a_test_whose_kills_and_coverage_others_have_goes() -
     # Only the tests `among` the candidates are weighed: the others are gone already.
     kept, kept_kills = killing_tests(suite, kills, rendered, shown_by, [0, 2])  # type: ignore[arg-type]
     assert kept == [0, 2] and kept_kills == [kills[0], kills[3]]
+
+
+def test_a_mutation_run_stopped_at_its_limit_chooses_by_the_mutants_it_finished(tmp_path, monkeypatch) -> None:
+    """The runner writes a mutant's rows as it finishes it: when the run is stopped, the kills of
+    the finished mutants count (a kill row of an unfinished one, and a row cut short, do not), and
+    every kept test keeps the quick rule's answers besides those the kills chose."""
+    from jtc.amplification import assertions
+    from jtc.mutate import runner
+
+    written = "\n".join(["M\tm1\tst.Tally\tadd\t3\t0\tmath\tx", "M\tm2\tst.Tally\tadd\t4\t0\tmath\ty",
+                         "T\tst.TallyTest#a\tPASSED\t3\t", "K\tm1\tst.TallyTest#a\tKILLED\t8",
+                         "R\tm1\tKILLED\tst.TallyTest#a\t", "K\tm2\tst.TallyTest#a\tKILLED\t6", "R\tm2\tKIL"])
+
+    def stopped(mode: str, arguments: list[str], timeout_s: float, working_dir=None) -> str:
+        (tmp_path / "kills.tsv").write_text(written)
+        raise runner.RunnerTimeout("the mutation runner did not finish within 1 s")
+    monkeypatch.setattr(runner, "_java", stopped)
+    output = runner.run_mutants(tmp_path, [], ["st.TallyTest"], tmp_path / "kills.tsv", runner.Timeouts(),
+                                wall_timeout_s=1.0, every_test=True, partial=True)
+    assert not output.complete and set(output.verdicts) == {"m1"}
+    assert [(kill.mutant, kill.line) for kill in output.kills] == [("m1", 8)]
+
+    seen = [Observation(0, "st/Tally", name, "()I", Returns(Literal("I", i))) for i, name in enumerate("abcd")]
+    suite = Suite("st/Tally", (Case((Construct("st/Tally", "()V", ()),), Completes(), observations=tuple(seen)),))
+    rendered = RenderedClass("st", "TallyTest", "", (RenderedTest("a", (0,), 1, 10, tuple(
+        (5 + j, ("observed", j)) for j in range(4))),), ())
+    monkeypatch.setattr(assertions, "suite_kills", lambda *args, **kwargs: (output.kills, rendered, output.complete))
+    no_index: Any = None  # the kills are given: nothing is rendered again
+    selected, kept, complete = assertions.selected_by_kills(suite, [], no_index, tmp_path, lambda position: frozenset(),
+                                                            minimise=False)
+    assert not complete and kept == 1
+    rule = {o.name for o in assertions.quick_rule(suite).tests[0].observations}
+    assert "d" not in rule and {o.name for o in selected.tests[0].observations} == rule | {"d"}  # line 8: d
+    with pytest.raises(runner.RunnerTimeout):
+        runner.run_mutants(tmp_path, [], ["st.TallyTest"], tmp_path / "kills.tsv", runner.Timeouts(), wall_timeout_s=1.0)
