@@ -29,6 +29,7 @@ from jtc.calls.invokables import (CLASS, Invokable, InvokableKind, class_invokab
                                    method_invokable, static_field_invokable, visible)
 
 _CONSTANT = ACC_PUBLIC | ACC_STATIC | ACC_FINAL
+LIBRARY_STUB_METHODS = 24  # the most methods a stub of a library interface implements
 # Kinds of producers, in the order they are tried when their cost is equal.
 _ORDER = {InvokableKind.NEW: 0, InvokableKind.STATIC: 1, InvokableKind.GET_STATIC: 2, InvokableKind.CALL: 3}
 
@@ -167,12 +168,16 @@ class Producers:
 
     def stubbable(self, desc: str) -> bool:
         """An interface or abstract class a test may implement itself (accessible, not sealed in
-        practice: a stub of a JDK type only for interfaces)."""
+        practice: a stub of a JDK type only for interfaces; of a library's, only one with at most
+        LIBRARY_STUB_METHODS methods to write: a `ResultSet` stub is a page of empty methods that no
+        reader keeps, and a null shows the code's handling of one as well)."""
         name = internal_name(desc)
         cls = self.index.lookup(name)
         if cls is None or cls.is_concrete or cls.is_enum or is_anonymous(name):
             return False
         if name.startswith("java/") and not cls.is_interface:
+            return False
+        if not self.index.is_project_class(name) and len(self.abstract_methods(desc)) > LIBRARY_STUB_METHODS:
             return False
         usable, reflective = self._usable(cls, cls.effective_access | ACC_PUBLIC)
         return usable and not reflective

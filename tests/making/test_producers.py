@@ -153,14 +153,20 @@ def test_an_object_array_holds_numbers_or_text(producers: Producers) -> None:
         == [[""], ["", ""]]
 
 
-def test_a_stub_of_a_large_interface_answers_objects_with_null(producers: Producers) -> None:
-    """A `ResultSet` stub answers a hundred methods with objects: made by recipes, they gave programs
-    of 300 statements; they are null, the numbers and texts stay inputs. A small interface's object
-    answers are still made (a stub answering two methods with players)."""
-    [result_set] = RecipeBook(producers).recipes(plain("Ljava/sql/ResultSet;"))
-    [stub] = result_set
-    kinds = {source.kind for source in stub.sources}
-    assert kinds == {SourceKind.NULL, SourceKind.INPUT} and len(stub.sources) > 90
-    players = (Answer("first", "()Lgr/Player;"), Answer("second", "()Lgr/Player;"))
-    made = RecipeBook(producers)._build(stub_invokable("gr/Team", None, (), players), 0, nulls_cost=False)
-    assert made is not None and [s.kind for s in made[1][-1].sources] == [SourceKind.REF, SourceKind.REF]
+def test_a_library_interface_of_many_methods_is_not_stubbed(producers: Producers) -> None:
+    """A `ResultSet` stub is a page of empty methods in a test: none is made, the argument is null."""
+    assert not producers.stubbable("Ljava/sql/ResultSet;") and RecipeBook(producers).recipes(plain("Ljava/sql/ResultSet;")) == []
+    assert producers.stubbable("Ljava/lang/Comparable;")
+
+
+def test_a_stub_answering_many_methods_with_objects_answers_them_with_null(producers: Producers) -> None:
+    """A recipe of its own for each of many object answers made programs of hundreds of statements,
+    as slow to run; the numbers and texts stay inputs. A stub answering two methods with players
+    gets players."""
+    def made(objects: int) -> list[SourceKind]:
+        answers = (Answer("count", "()I"),) + tuple(Answer(f"player{i}", "()Lgr/Player;") for i in range(objects))
+        built = RecipeBook(producers)._build(stub_invokable("gr/Team", None, (), answers), 0, nulls_cost=False)
+        assert built is not None
+        return [source.kind for source in built[1][-1].sources]
+    assert made(2) == [SourceKind.INPUT, SourceKind.REF, SourceKind.REF]
+    assert made(5) == [SourceKind.INPUT] + [SourceKind.NULL] * 5
