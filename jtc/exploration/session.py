@@ -290,6 +290,8 @@ class ClassSession:
                                      site=(parent.site, parent.kind))
         if verdict.assignment is None:
             group.tree.mark(node, verdict.closed)  # type: ignore[arg-type]
+            if verdict.closed == NodeStatus.INFEASIBLE:
+                self.frontier.refuted(node)
             return
         labels_before = set(parent.children)
         execution = self._run(group, skeleton, verdict.assignment)

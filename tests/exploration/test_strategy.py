@@ -9,8 +9,9 @@ import random
 from collections.abc import Callable
 
 from jtc.config import Strategy
-from jtc.exploration.strategy import CoverageMap, Frontier
+from jtc.exploration.strategy import REFUTED_PATHS, CoverageMap, Frontier
 from jtc.exploration.tree import Node, NodeStatus
+from jtc.svm import path
 
 
 def _chain() -> list[Node]:
@@ -39,3 +40,21 @@ def test_aimed_nodes_come_first_the_nearest_first() -> None:
     assert _popped(Strategy.COVERAGE, lambda node: 1 if node.label == "c" else math.inf) == ["c", "a"]
     assert _popped(Strategy.DEEPEST, lambda node: 1 if node.label == "a" else math.inf) == ["a", "c"]
     assert _popped(Strategy.RANDOM, lambda node: {"a": 2, "c": 1}[node.label]) == ["c", "a"]
+
+
+def test_an_outcome_refuted_on_several_paths_is_tried_after_the_others() -> None:
+    """The same outcome of one decision, proved unreachable on REFUTED_PATHS other paths (the cases of
+    a `switch` on a character consumed already), waits behind a deeper node of another decision."""
+    def at_site(method: str, label: str, depth: int = 0) -> Node:
+        decision = Node(None, "root", None, NodeStatus.COMPUTATION)
+        for _ in range(depth):
+            decision = Node(decision, "on", None, NodeStatus.COMPUTATION)
+        decision.site, decision.kind = (method, 5), path.DecisionKind.BRANCH  # type: ignore[assignment]
+        return Node(decision, label, None, NodeStatus.UNEXPLORED)
+    frontier = Frontier(Strategy.COVERAGE, CoverageMap(), random.Random(0))
+    for _ in range(REFUTED_PATHS):
+        frontier.refuted(at_site("switch", "a"))
+    doubtful, deep = at_site("switch", "a"), at_site("quote", "b", depth=4)
+    frontier.add("owner", [doubtful, deep])
+    assert frontier.has_uncovered()  # the deep node; the doubtful one does not count
+    assert [frontier.pop()[0] for _ in range(2)] == [deep, doubtful]  # type: ignore[index]
