@@ -154,7 +154,7 @@ def outcome_in_words(expected: Expectation) -> str:
     if isinstance(expected, ReturnsText):
         return f"returns {expected.text}"
     if isinstance(expected, ReturnsObject):
-        return f"returns a {expected.class_name}"
+        return "returns the object it was called on" if expected.itself else f"returns a {expected.class_name}"
     if isinstance(expected, Throws):
         return f"throws {expected.exception}" + (f": {expected.message}" if expected.message is not None else "")
     assert isinstance(expected, Completes)

@@ -719,6 +719,9 @@ class _CaseRenderer:
         parameter of `slot` in a parameterized test)."""
         parameter = self.parameters.get(slot)
         if isinstance(stated, ReturnsObject):
+            receiver = self.receiver_local()
+            if stated.itself and receiver is not None:
+                return f"assertSame({receiver}, {actual});"
             return self.returns_object(declared, stated.class_name, actual)
         if isinstance(stated, Returns):
             return self.returns(declared, stated.value, actual, parameter)
@@ -768,6 +771,13 @@ class _CaseRenderer:
         if not checks:
             return [thrown]
         return [f"{exception_type} {local} = {thrown}", *checks]
+
+    def receiver_local(self) -> str | None:
+        """The local the test's last call is made on, when it is one (not an inlined expression)."""
+        last = self.case.program[-1]
+        receiver = last.receiver if isinstance(last, Invoke) else None
+        name = self.variables.get(receiver.index, ("", ""))[0] if receiver is not None else ""
+        return name if name.isidentifier() else None
 
     def returns_object(self, declared: str, class_name: str, actual: str) -> str:
         """An object without a value to state, by its class where the test can name it. A JDK class

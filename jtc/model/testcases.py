@@ -26,9 +26,11 @@ class Returns:
 
 @dataclass(frozen=True)
 class ReturnsObject:
-    """The call returned a non-null object of `class_name` (binary name) that has no literal form."""
+    """The call returned a non-null object of `class_name` (binary name) that has no literal form;
+    `itself`: the very object it was called on (a builder's setter, `StringBuilder.append`)."""
 
     class_name: str
+    itself: bool = False
 
 
 @dataclass(frozen=True)

@@ -184,11 +184,21 @@ def expectation(candidate: Candidate) -> Expectation:
     if isinstance(returned, Void):
         return Completes()
     if isinstance(returned, ObjectValue):
-        return ReturnsObject(returned.class_name)
+        return ReturnsObject(returned.class_name, _returned_receiver(execution, outcome.statement, returned))
     if isinstance(returned, Null):
         statement = execution.program[outcome.statement]
         return Returns(Null(statement.result_desc))
     return Returns(returned)
+
+
+def _returned_receiver(execution: Execution, index: int, returned: ObjectValue) -> bool:
+    """Whether statement `index` returned the object it was called on (the same object id)."""
+    statement = execution.program[index]
+    receiver = statement.receiver if isinstance(statement, Invoke) else None
+    if receiver is None or receiver.index >= len(execution.result.values):
+        return False
+    given = decode_returned(execution.result.values[receiver.index] or "V")
+    return isinstance(given, ObjectValue) and given.object_id == returned.object_id
 
 
 def build_suite(class_name: str, chosen: list[Candidate],

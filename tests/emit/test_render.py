@@ -408,3 +408,14 @@ def test_capturing_the_console_is_no_set_up_to_share(fx_index: ClassIndex) -> No
                        Returns(I(len(text))), written=(Written(Console.OUT, text + "\n"),)) for text in ("a", "bb", "ccc"))
     source = render_suite(Suite(PRINTER, cases), fx_index, fold=False).source
     assert "@BeforeEach" not in source and source.count("ByteArrayOutputStream output = new ByteArrayOutputStream();") == 3
+
+
+def test_a_call_that_returns_its_own_receiver_is_stated_the_same_object(fx_index: ClassIndex) -> None:
+    """A builder's setter returns the builder: `assertSame`, not `assertNotNull`; another object of
+    the class (a copy) stays stated by its existence."""
+    ref = VarRef(0, f"L{STACK};")
+    def returning(itself: bool) -> Case:
+        return Case((Construct(STACK, "()V", ()), Invoke(STACK, "self", f"()L{STACK};", ref, ())),
+                    ReturnsObject("fx.IntStack", itself=itself))
+    source = render_suite(Suite(STACK, (returning(True), returning(False))), fx_index).source
+    assert "assertSame(intStack, intStack.self());" in source and "assertNotNull(intStack.self());" in source, source

@@ -124,3 +124,19 @@ def test_a_call_on_a_null_receiver_makes_no_test() -> None:
                Invoke("g/Score", "compareTo", "(Lg/Score;)I", VarRef(0, "Lg/Score;"), (Null("Lg/Score;"),)))
     execution = _execution(program, ["ok", "threw"], ["N", "java.lang.NullPointerException"])
     assert candidates([execution], "g/Score") == []
+
+
+def test_a_call_that_returns_its_receiver_says_so() -> None:
+    """`builder.add("x")` returned the object it was called on (the same object id), `builder.copy()`
+    another one of the class."""
+    from jtc.model.testcases import ReturnsObject
+    from jtc.oracle.selection import expectation
+    builder = VarRef(0, "Lfl/Builder;")
+    program = (Construct("fl/Builder", "()V", ()), Invoke("fl/Builder", "add", "(Ljava/lang/String;)Lfl/Builder;",
+                                                          builder, (Literal("Ljava/lang/String;", "x"),)))
+    def returned(value: str) -> ReturnsObject:
+        result = SimpleNamespace(values=["O:fl.Builder#7", value])
+        execution = SimpleNamespace(program=program, result=result)
+        return expectation(Candidate(execution, Outcome(Kind.RETURNED, 1, value=value), frozenset(), ()))  # type: ignore[arg-type, return-value]
+    assert returned("O:fl.Builder#7") == ReturnsObject("fl.Builder", itself=True)
+    assert returned("O:fl.Builder#8") == ReturnsObject("fl.Builder")
