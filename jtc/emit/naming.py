@@ -223,8 +223,9 @@ def variable_base(statement: Statement) -> str:
 
 def argument_words(value: Value, program: Program) -> str:
     """How a test name says an input: null -> 'Null', "" -> 'Empty', 0 -> 'Zero', 9 -> '9',
-    Direction.NORTH -> 'North', new Gold(7) -> 'Gold7', new Object[] {"key", 9} -> 'KeyAnd9'; ''
-    when it has no short form."""
+    Direction.NORTH -> 'North', new Gold(7) -> 'Gold7', new Object[] {"key", 9} -> 'KeyAnd9', an object
+    a call made, `format.withDelimiter(';')` -> 'WithDelimiterSemicolon' (not a getter's, whose name
+    says where it came from, not what it is); '' when it has no short form."""
     if isinstance(value, Null):
         return "Null"
     if isinstance(value, ArrayLiteral):
@@ -243,6 +244,9 @@ def argument_words(value: Value, program: Program) -> str:
         if isinstance(made, Construct) and len(made.args) == 1 and not isinstance(made.args[0], VarRef):
             said, simple = argument_words(made.args[0], program), simple_class_name(made.owner)
             return simple + said if said and simple else ""  # new Gold(7) -> 'Gold7'
+        if isinstance(made, Invoke) and made.receiver is not None and not made.name.startswith(("get", "is")):
+            given = [argument_words(arg, program) for arg in made.args if not isinstance(arg, VarRef)]
+            return upper_first(made.name) + "".join(given) if len(given) <= 1 and all(given) else ""  # format.withHeader()
         return ""
     if value.desc == STRING:
         return _text_words(str(value.value)) if value.value else "Empty"

@@ -283,3 +283,18 @@ def test_parameterized_tests_of_one_name_are_told_apart_by_their_value_types() -
     assert naming.folded_names([numbers, texts], STACK) == ["describeWithIntReturnsExpected",
                                                            "describeWithStringReturnsExpected"]
     assert naming.folded_names([numbers, numbers], STACK) == ["describeReturnsExpected", "describeReturnsExpected2"]
+
+
+def test_an_argument_a_call_made_is_said_by_the_call() -> None:
+    """`parse(reader, format.withFirstRecordAsHeader())` beside `parse(reader, format.withHeader())`:
+    the calls that made the formats tell the tests apart; a getter's result says nothing of its own."""
+    fmt = "Lc/Format;"
+    def parse(made: Invoke) -> Case:
+        return Case((Construct("c/Format", "()V", ()), made,
+                     Invoke(STACK, "parse", f"({fmt})I", None, (VarRef(1, fmt),))), Returns(Literal("I", 0)))
+    first = Invoke("c/Format", "withFirstRecordAsHeader", f"(){fmt}", VarRef(0, fmt), ())
+    header = Invoke("c/Format", "withHeader", f"(Ljava/lang/String;){fmt}", VarRef(0, fmt), (Literal(STRING, "id"),))
+    getter = Invoke("c/Format", "getBase", f"(){fmt}", VarRef(0, fmt), ())
+    assert naming.distinct_names([parse(first), parse(header)], STACK) == [
+        "parseOfWithFirstRecordAsHeaderReturns0", "parseOfWithHeaderIdReturns0"]
+    assert naming.argument_words(VarRef(1, fmt), (Construct("c/Format", "()V", ()), getter)) == ""
