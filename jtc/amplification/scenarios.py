@@ -72,6 +72,7 @@ class Aim:
         return bool(self.analysis.effects(call.owner, call.name, call.desc).runs & self.holding)
 
     def weight(self, call: Invoke) -> float:
+        """How likely a scenario's step is `call`: AIMED, WRITES or OTHER."""
         if self.runs_one(call):
             return AIMED
         return WRITES if self.analysis.effects(call.owner, call.name, call.desc).defs & self.read else OTHER
@@ -185,8 +186,14 @@ def scenario_runs(after_search: list[Execution], bases: list[tuple[Program, int]
         found.still_open -= wanted
         return True
 
+    aims: dict[int, Aim] = {}  # by how many outcomes are open: the set only shrinks
+
     def aim() -> Aim | None:
-        return Aim.at(found.still_open, analysis) if found.still_open else None
+        if not found.still_open:
+            return None
+        if len(found.still_open) not in aims:
+            aims[len(found.still_open)] = Aim.at(found.still_open, analysis)
+        return aims[len(found.still_open)]
 
     try:
         for execution in after_search:
