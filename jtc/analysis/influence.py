@@ -91,22 +91,6 @@ class InfluenceAnalysis:
             self._done[key] = self._closure(key)
         return self._done[key]
 
-    def line_uses(self, method: MethodInfo, line: int) -> frozenset[FieldRef]:
-        """The fields the instructions of `line` of `method` read, themselves or through the project
-        methods they call: what a branch on that line decides on (`member.getDebt() > MAX_DEBT`
-        reads the member's debt)."""
-        uses: set[FieldRef] = set()
-        for index, instruction in enumerate(method.instructions):
-            if method.line_of(index) != line:
-                continue
-            if instruction.opcode in (GETFIELD, GETSTATIC):
-                owner, name, desc = instruction.operands[:3]
-                uses.add(self._field(owner, name, desc, instruction.opcode == GETSTATIC))
-            elif INVOKEVIRTUAL <= instruction.opcode <= INVOKEINTERFACE:
-                for callee in self._targets(instruction.opcode, *instruction.operands[:3]):
-                    uses |= self.effects(*callee).uses
-        return frozenset(uses)
-
     def _class(self, name: str) -> ClassInfo | None:
         info = self.repository.get(name)
         if info is None and self.index.is_project_class(name):

@@ -22,14 +22,11 @@ COUNT, OTHER_FIELD = FieldRef("Counter", "count", "I", False), FieldRef("Counter
 
 @dataclass(frozen=True)
 class Method:
-    """What an open edge's method is to an aim: its key and its lines."""
+    """What an open edge's method is to an aim: its key."""
 
     owner: str
     name: str
     desc: str
-
-    def line_of(self, index: int) -> int:
-        return 7
 
 
 EXCEEDED_METHOD = Method("Counter", "exceeded", "()Z")
@@ -38,16 +35,13 @@ OPEN = (EXCEEDED_METHOD, 4, True)  # `count > 3` taken
 
 class Analysis:
     """The counter's effects: increment and reset write the count, noise another field, exceeded
-    reads the count on the line of its branch."""
+    reads the count."""
 
     def effects(self, owner: str, name: str, desc: str) -> Effects:
         defs = {"increment": {COUNT}, "reset": {COUNT}, "noise": {OTHER_FIELD}}.get(name, set())
         uses = {COUNT} if name == "exceeded" else set()
         return Effects(frozenset(defs), frozenset(uses), frozenset(), frozenset(), frozenset(), True,
                        frozenset({(owner, name, desc)}))
-
-    def line_uses(self, method: Any, line: int) -> frozenset[FieldRef]:
-        return frozenset({COUNT}) if (method.name, line) == ("exceeded", 7) else frozenset()
 
 
 ANALYSIS: Any = Analysis()
@@ -80,7 +74,7 @@ ASKERS = [Invoke("Counter", "exceeded", "()Z", VarRef(-1, COUNTER), ())]
 GIVEN = Arguments(lambda sub, sup: sub == sup)
 
 
-def test_the_calls_that_run_the_open_branch_weigh_most_then_those_that_write_what_its_line_reads() -> None:
+def test_the_calls_that_run_the_open_branch_weigh_most_then_those_that_write_what_its_method_reads() -> None:
     aim = Aim.at([OPEN], ANALYSIS)
     assert [aim.weight(call) for call in (EXCEEDED, INCREMENT, RESET, NOISE)] == [AIMED, WRITES, WRITES, OTHER]
     assert aim.runs_one(EXCEEDED) and not aim.runs_one(INCREMENT)

@@ -94,12 +94,3 @@ def test_adding_to_a_collection_field_defines_it(modern: InfluenceAnalysis) -> N
 def test_a_records_equals_reads_its_components(modern: InfluenceAnalysis) -> None:
     equals = modern.effects(f"{MODERN}/Money", "equals", "(Ljava/lang/Object;)Z")
     assert {f.name for f in equals.uses} == {"cents", "currency"}
-
-
-def test_the_fields_a_line_reads_through_the_calls_on_it(analysis: InfluenceAnalysis) -> None:
-    monitor = f"{PKG}/TemperatureMonitor"
-    analysis.effects(monitor, "warning", "()Z")  # its class described
-    warning = analysis.repository.get(monitor).method("warning", "()Z")
-    branch = next(index for index, instruction in enumerate(warning.instructions) if instruction.is_conditional_jump)
-    assert analysis.line_uses(warning, warning.line_of(branch)) == {FieldRef(monitor, "temperature", "D", False)}
-    assert analysis.line_uses(warning, -5) == frozenset()
