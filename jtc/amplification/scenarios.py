@@ -185,7 +185,7 @@ def scenario_runs(after_search: list[Execution], bases: list[tuple[Program, int]
         kept = without_blocks(prefix, lambda program: len(program) - 1 if taken(program, wanted) == wanted else None,
                               lambda: time.monotonic() >= deadline)
         found.reaching.append(runs[kept])
-        found.still_open -= wanted
+        found.still_open -= _taken(runs[kept], found.still_open)  # what it wanted, and what it took on the way
         return True
 
     aims: dict[int, Aim] = {}  # by how many outcomes are open: the set only shrinks
