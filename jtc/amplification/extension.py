@@ -301,7 +301,7 @@ def _step(program: Program, made: Invoke, given: Arguments, rng: random.Random, 
 
 
 def drawn(program: Program, options: list[Argument], desc: str, receiver: VarRef | None,
-           rng: random.Random) -> Argument:
+          rng: random.Random) -> Argument:
     """A walk's argument. For a primitive or String, half the time a value the walk does not use
     yet, so that a walk grows what it holds (a tree of a few keys never needs the rotations of a
     larger one): for a whole number below the smallest or past the largest it uses, at random (a
