@@ -69,6 +69,9 @@ class StageBudgets:
     # mutants (spread evenly), and run as tests within `cut_grace_seconds` past the cutting's deadline;
     # a mutant's run stops after `cut_timeout_ms` (a mutant may loop for ever).
     extension_share: float = 0.2
+    # Unless --quick, while branches of the class stay open after the extensions: walks aimed at
+    # them (amplification/scenarios.py), those that take one kept as tests.
+    scenarios_share: float = 0.2
     cuts_share: float = 0.5
     cut_above: int = 12
     cut_mutants: int = 600

@@ -101,28 +101,30 @@ class KillCheck:
 
 def cut(program: Program, mutant: Mutant, check: KillCheck) -> Program:
     """`program` (which kills `mutant`) up to the first statement that ends otherwise, without
-    every block of statements it kills it without: blocks of half its length, then a quarter,
-    down to single statements, from the end, until no single statement goes; after each cut,
-    again up to the first difference."""
-    program = _to_difference(program, mutant, check)
+    every block of statements it kills it without (`without_blocks`)."""
+    return without_blocks(program, lambda reduced: check.first_difference(reduced, mutant), check.expired)
+
+
+def without_blocks(program: Program, needs: Callable[[Program], int | None], expired: Callable[[], bool]) -> Program:
+    """`program` up to the last statement `needs` it to keep (None: a program that lost what it
+    shows, a kill or a branch taken), without every block of statements it does without: blocks
+    of half its length, then a quarter, down to single statements, from the end, until no single
+    statement goes; after each cut, again up to what `needs` keeps. As cut so far once `expired()`."""
+    last = needs(program)
+    program = program if last is None else program[:last + 1]
     size = max(len(program) // 2, 1)
-    while size >= 1 and not check.expired():
+    while size >= 1 and not expired():
         before = program
         end = len(program)
-        while end > 0 and not check.expired():  # the statements before a block keep their places
+        while end > 0 and not expired():  # the statements before a block keep their places
             start = max(end - size, 0)
             reduced = rewrite(program, set().union(*(users(program, index) for index in range(start, end))))
-            if reduced is not None and reduced[0] and (difference := check.first_difference(reduced[0], mutant)) is not None:
-                program = reduced[0][:difference + 1]
+            if reduced is not None and reduced[0] and (last := needs(reduced[0])) is not None:
+                program = reduced[0][:last + 1]
             end = min(start, len(program))
         if size > 1 or program == before:  # single statements again until none goes
             size //= 2
     return program
-
-
-def _to_difference(program: Program, mutant: Mutant, check: KillCheck) -> Program:
-    difference = check.first_difference(program, mutant)
-    return program if difference is None else program[:difference + 1]
 
 
 def killing_cuts(walks: Sequence[Program], tests: Sequence[Program], mutants: Sequence[Mutant],

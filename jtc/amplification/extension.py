@@ -92,6 +92,8 @@ class Fresh:
 
 # A constant, a fresh object or a taken object is made by statements of its own.
 Argument = Union[Value, FieldLoad, Fresh, Taken]
+# How a walk picks an argument: (program so far, choices, parameter type, receiver, rng) -> choice.
+Draw = Callable[[Program, list[Argument], str, Union[VarRef, None], random.Random], Argument]
 
 
 @dataclass(frozen=True)
@@ -262,39 +264,44 @@ def combined(program: Program, call: int, takers: Sequence[Invoke], given: Argum
 
 
 def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments, rng: random.Random,
-         askers: Sequence[Invoke] = (), steps: int = max(WALK_LENGTHS)) -> list[Program]:
+         askers: Sequence[Invoke] = (), steps: int = max(WALK_LENGTHS),
+         weight: Callable[[Invoke], float] | None = None, draw: Draw | None = None) -> list[Program]:
     """`program` up to statement `call`, then a random walk over the call under test (an instance
     call) and `takers` on its object, each step with arguments drawn from what the program holds by
     then and followed half the time by one of `askers` on the object (not counted as a step), for
-    `steps` steps; its prefixes of WALK_LENGTHS steps and the whole walk."""
+    `steps` steps; its prefixes of WALK_LENGTHS steps and the whole walk. With `weight`, each call
+    is drawn with its weight, else all alike; with `draw`, its arguments so, else by `drawn`
+    (amplification/scenarios.py aims walks so)."""
     program, statement = _set_up(program, call, takers)
     receiver = _receiver(statement, call)
     if receiver is None:
         return []
     changes = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
+    weights = [weight(change) for change in changes] if weight is not None and changes else None
     asks = _on(askers, receiver)
     walks = []
     for length in range(1, steps + 1 if changes else 0):
-        program = _step(program, rng.choice(changes), given, rng)
+        made = rng.choices(changes, weights)[0] if weights is not None else rng.choice(changes)
+        program = _step(program, made, given, rng, draw or drawn)
         if asks and rng.random() < 0.5:
-            program = _step(program, rng.choice(asks), given, rng)
+            program = _step(program, rng.choice(asks), given, rng, draw or drawn)
         if length in WALK_LENGTHS or length == steps:
             walks.append(program)
     return walks
 
 
-def _step(program: Program, made: Invoke, given: Arguments, rng: random.Random) -> Program:
-    """`program` with `made` appended, its arguments drawn from what the program holds; as it was
-    when a parameter has nothing to draw from."""
+def _step(program: Program, made: Invoke, given: Arguments, rng: random.Random, draw: Draw) -> Program:
+    """`program` with `made` appended, its arguments drawn by `draw` from what the program holds; as
+    it was when a parameter has nothing to draw from."""
     choices = [given.of(program, desc, made.receiver, WALK_VALUES) for desc in made.param_descs]
     if not all(choices):
         return program
-    return _appended(program, made, [_drawn(program, options, desc, made.receiver, rng)
+    return _appended(program, made, [draw(program, options, desc, made.receiver, rng)
                                      for options, desc in zip(choices, made.param_descs)])
 
 
-def _drawn(program: Program, options: list[Argument], desc: str, receiver: VarRef | None,
-           rng: random.Random) -> Argument:
+def drawn(program: Program, options: list[Argument], desc: str, receiver: VarRef | None,
+          rng: random.Random) -> Argument:
     """A walk's argument. For a primitive or String, half the time a value the walk does not use
     yet, so that a walk grows what it holds (a tree of a few keys never needs the rotations of a
     larger one): for a whole number below the smallest or past the largest it uses, at random (a
@@ -338,7 +345,7 @@ def _set_up(program: Program, call: int, takers: Sequence[Invoke]) -> tuple[Prog
     return (program[:call] if _getter(statement, takers) else program[:call + 1]), statement
 
 
-def _distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> list[tuple[Program, int]]:
+def distinct(bases: list[tuple[Program, int]], takers: Sequence[Invoke]) -> list[tuple[Program, int]]:
     """One base per state it leaves its object in: a call under test that changes nothing (a
     getter: no taker) leaves the state of its set-up, so the first base of each set-up stands for
     the getters after it (a level's dozen getter tests extend as one), except a query asked again
@@ -358,7 +365,7 @@ def _extended(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given:
               seed: int, askers: Sequence[Invoke] = ()) -> Iterator[tuple[Program, bool]]:
     """The programs to run, the plain extensions of every base first, then the combinations, then
     the walks; each with whether it is a walk's."""
-    bases = _distinct(bases, takers)
+    bases = distinct(bases, takers)
     for program, call in bases:
         yield from ((extended, False) for extended in longer(program, call, takers))
     for program, call in bases:
@@ -375,7 +382,7 @@ def more_walks(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given
     turn, round after round with seeds of their own: for the mutants that no walk run so far kills
     (minimise/cuts.py tries them in the worker, a few milliseconds each, and runs only their cuts as
     tests; a red-black tree's wrong colour may break it only after a hundred calls)."""
-    bases = _distinct(bases, takers)
+    bases = distinct(bases, takers)
     for round_ in itertools.count(1):
         made = False
         for position, (program, call) in enumerate(bases):

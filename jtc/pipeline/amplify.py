@@ -2,8 +2,10 @@
 
 Always: runs on the boundaries of the comparisons the chosen tests met. With --select-assertions,
 the tests they add go on trial (mutation analysis keeps those that kill what the others miss),
-together with the chosen tests made longer (extensions and walks), long walks cut to what their
-kills need, and the runs the coverage set cover left out (spares).
+together with the chosen tests made longer (extensions and walks), long walks and scenarios cut to
+what their kills need, and the runs the coverage set cover left out (spares); a run of the
+extensions or of a scenario (walks aimed at the branches still open) that takes a branch no chosen
+test takes is a test, cut to the shortest prefix that takes it.
 """
 
 from __future__ import annotations
@@ -12,13 +14,16 @@ from jtc.amplification.boundaries import boundary_runs
 from jtc.amplification.cuts import cut_runs
 from jtc.amplification.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
                                          taking_calls)
+from jtc.amplification.scenarios import open_edges, scenario_runs
 from jtc.amplification.trial import beside, on_the_boundary, on_trial, spares
+from jtc.exploration.seeds import constants_of
 from jtc.exploration.session import ClassSession
 from jtc.oracle.outcomes import Kind
 from jtc.oracle.selection import Candidate, candidates
 from jtc.pipeline.choice import Choice
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.report import ClassReport
+from jtc.pipeline.search import class_tables
 from jtc.pipeline.setup import Subject
 
 
@@ -42,7 +47,15 @@ def amplify(context: RunContext, subject: Subject, session: ClassSession, choice
     with report.timed("extension"):
         extended = extension_runs(returned, takers, given, context.executor(), settings.seed,
                                   clock.share(budgets.extension_share), askers)
-    long_walks = [e.program for e in extended.runs if e.program in extended.walks and len(e.program) > budgets.cut_above]
+    covered = {item for candidate in choice.found for item in candidate.covers}
+    methods = [method for table in class_tables(context, subject) for method in table.methods if method.instrumented]
+    with report.timed("scenarios"):
+        aimed = scenario_runs(extended.runs, returned, takers, askers, given, subject.analysis,
+                              open_edges(methods, covered), context.executor(), settings.seed,
+                              clock.share(budgets.scenarios_share), constants_of(subject.table).ints)
+    chosen += choice.sound(beside(_candidates(aimed.reaching, subject), chosen))  # tests: they cover what no other does
+    walked = [e.program for e in extended.runs if e.program in extended.walks] + [e.program for e in aimed.runs]
+    long_walks = [program for program in walked if len(program) > budgets.cut_above]
     with report.timed("cuts"):
         cut = cut_runs(subject.name, context.classpath.entries, [c.test_program for c in bases], long_walks,
                        more_walks(returned, takers, given, settings.seed, askers), context.run, context.executor(),

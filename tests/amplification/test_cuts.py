@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jtc.jvm.protocol import ABORT_NONE, HarnessResult
-from jtc.amplification.cuts import KillCheck, cut, ends, killing_cuts, longest
+from jtc.amplification.cuts import KillCheck, cut, ends, killing_cuts, longest, without_blocks
 from jtc.model.program import Construct, Invoke, Literal, Program, StatementStatus, VarRef
 from jtc.mutate.model import Mutant
 
@@ -49,6 +49,22 @@ def test_a_walk_is_cut_to_the_calls_its_kill_needs() -> None:
     checking = check()
     assert checking.kills(walk, LIMIT)
     assert cut(walk, LIMIT, checking) == (NEW, *[INCREMENT] * 4, EXCEEDED)
+
+
+def test_any_program_is_cut_to_the_blocks_what_it_shows_needs() -> None:
+    # What shows here: a question after two increments in a row (a branch a scenario took, say).
+    def needs(program: Program) -> int | None:
+        count = 0
+        for index, statement in enumerate(program):
+            name = getattr(statement, "name", "<init>")
+            count = count + 1 if name == "increment" else 0 if name in ("reset", "<init>") else count
+            if name == "exceeded" and count >= 2:
+                return index
+        return None
+
+    program = (NEW, RESET, INCREMENT, EXCEEDED, INCREMENT, RESET, INCREMENT, INCREMENT, EXCEEDED, RESET, EXCEEDED)
+    assert without_blocks(program, needs, lambda: False) == (NEW, INCREMENT, INCREMENT, EXCEEDED)
+    assert without_blocks(program, needs, lambda: True) == program[:9]  # past the deadline: only up to what it needs
 
 
 def test_mutants_that_a_test_or_an_earlier_cut_kills_get_no_cut_of_their_own() -> None:

@@ -7,7 +7,7 @@ import itertools
 import random
 
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, VarRef
-from jtc.amplification.extension import (WALK_LENGTHS, Arguments, Fresh, _appended, _drawn, _extended, combined, longer,
+from jtc.amplification.extension import (WALK_LENGTHS, Arguments, Fresh, _appended, _extended, combined, drawn, longer,
                                   more_walks, walk)
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import ROOT, Source, SourceKind, Step
@@ -164,14 +164,14 @@ def test_a_walk_asks_queries_between_its_steps_without_counting_them() -> None:
 def test_a_walk_grows_its_keys_on_both_sides_and_passes_no_result_of_the_receivers_own_calls() -> None:
     program = (Construct("Map", "()V", ()), *(dataclasses.replace(PUT, receiver=VarRef(0, MAP), args=(
         Literal("I", key), Null("Ljava/lang/Object;"))) for key in (4, 6)))
-    drawn = {_drawn(program, [Literal("I", 4), Literal("I", 6), Literal("I", 7)], "I", None, random.Random(seed))
+    values = {drawn(program, [Literal("I", 4), Literal("I", 6), Literal("I", 7)], "I", None, random.Random(seed))
              for seed in range(40)}
-    assert drawn == {Literal("I", 3), Literal("I", 4), Literal("I", 6), Literal("I", 7)}
+    assert values == {Literal("I", 3), Literal("I", 4), Literal("I", 6), Literal("I", 7)}
     own, value = VarRef(1, "Ljava/lang/Object;"), VarRef(3, "Ljava/lang/Integer;")
     program += (Invoke("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", None, (Literal("I", 9),)),)
-    assert {_drawn(program, [own, value], "Ljava/lang/Object;", VarRef(0, MAP), random.Random(seed))
+    assert {drawn(program, [own, value], "Ljava/lang/Object;", VarRef(0, MAP), random.Random(seed))
             for seed in range(20)} == {value}
-    assert _drawn(program, [own], "Ljava/lang/Object;", VarRef(0, MAP), random.Random(0)) == own  # nothing else
+    assert drawn(program, [own], "Ljava/lang/Object;", VarRef(0, MAP), random.Random(0)) == own  # nothing else
 
 
 def test_more_walks_go_round_the_bases_with_seeds_of_their_own() -> None:
