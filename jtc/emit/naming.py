@@ -318,13 +318,15 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     always says it: `nameOfDayAbove7Throws…`), then the inputs where those are shared
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
     before (`sizeAfter2PushesReturns2`), then the overload called (`parseWithStringArrayReturnsCommandLine`,
-    `parseWithOptionsAndStringArrayReturnsCommandLine`); a number only when all of that is the same. Names in `taken`
+    `parseWithOptionsAndStringArrayReturnsCommandLine`), then the first value the tests' set-up
+    differs in (`nextTokenGivenQuoteReturnsToken`: the text of the reader the lexer reads); a number
+    only when all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
     names = [_with_throwing_condition(case, test_method_name(case, class_under_test), class_under_test)
              for case in cases]
     taken_names = set(taken)
     for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
-                   _refined_by_overload):
+                   _refined_by_overload, _refined_by_setup):
         collisions: dict[str, list[int]] = {}
         for position, name in enumerate(names):
             collisions.setdefault(name, []).append(position)
@@ -426,6 +428,36 @@ def _refined_by_history(cases: Sequence[TestCase], name: str, class_under_test: 
         return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
     return [_insert_before_outcome(name, subject, history) for history in histories]
+
+
+def _refined_by_setup(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """Tests of one shape told apart by the first literal their statements differ in, said in words
+    (a text without words by its first character: `"ello` -> 'Quote')."""
+    shapes = {tuple((type(s), len(s.args)) for s in case.program) for case in cases}
+    if len(shapes) != 1:
+        return [name] * len(cases)
+    for position, statement in enumerate(cases[0].program):
+        for argument in range(len(statement.args)):
+            values = [case.program[position].args[argument] for case in cases]
+            if isinstance(values[0], VarRef) or len(set(map(repr, values))) == 1:
+                continue
+            words = [argument_words(value, case.program) or _first_symbol(value)
+                     for value, case in zip(values, cases)]
+            if not all(words) or len(set(words)) != len(words):
+                return [name] * len(cases)
+            subject = subject_name(cases[0], class_under_test)
+            return [_insert_before_outcome(name, subject, f"Given{said}") for said in words]
+    return [name] * len(cases)
+
+
+_SYMBOLS = {'"': "Quote", "'": "Apostrophe", ",": "Comma", ";": "Semicolon", "\n": "Newline", "\r": "Return",
+            " ": "Space", "\t": "Tab", "#": "Hash", "\\": "Backslash", "|": "Bar", "=": "Equals"}
+
+
+def _first_symbol(value: Value) -> str:
+    """A text without words, by its first character where that has a name."""
+    text = value.value if isinstance(value, Literal) and value.desc == STRING else None
+    return _SYMBOLS.get(text[0], "") if isinstance(text, str) and text else ""
 
 
 def _type_words(desc: str) -> str:

@@ -298,3 +298,15 @@ def test_an_argument_a_call_made_is_said_by_the_call() -> None:
     assert naming.distinct_names([parse(first), parse(header)], STACK) == [
         "parseOfWithFirstRecordAsHeaderReturns0", "parseOfWithHeaderIdReturns0"]
     assert naming.argument_words(VarRef(1, fmt), (Construct("c/Format", "()V", ()), getter)) == ""
+
+
+def test_tests_of_one_shape_are_told_apart_by_the_first_value_their_set_up_differs_in() -> None:
+    """A lexer over `"ello` and one over `,ello`, both returning a token: the reader's text says which."""
+    reader = "Ljava/io/StringReader;"
+    def next_token(text: str) -> Case:
+        return Case((Construct("java/io/StringReader", "(Ljava/lang/String;)V", (Literal(STRING, text),)),
+                     Construct(STACK, f"({reader})V", (VarRef(0, reader),)),
+                     Invoke(STACK, "nextToken", "()Lc/Token;", VarRef(1, f"L{STACK};"), ())),
+                    ReturnsObject("c.Token"))
+    assert naming.distinct_names([next_token('"ello'), next_token(",ello"), next_token("x y")], STACK) == [
+        "nextTokenGivenQuoteReturnsToken", "nextTokenGivenElloReturnsToken", "nextTokenGivenXYReturnsToken"]
