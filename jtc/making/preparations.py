@@ -7,6 +7,12 @@ superclass (`Unit.occupy(Square)`) whose writes the consumer reads (the static i
 says so); a prepared recipe is a recipe followed by one such call on the value it made. Prepared
 recipes come after the plain ones: the search tries them as a deviation, once the plainer wirings
 ran.
+
+An immutable object is not prepared by a void call: its *transformations* (`format.withHeader(…)`,
+a method of its class that returns a new object of that type, or a builder's setter that returns
+itself) give the configured value. Which of forty `with…` methods a consumer needs, its fields do
+not tell (every one of them builds a whole new object), so the transformations are all offered,
+to be told apart by what they cover (making/valid_inputs.py).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ class Preparations:
         self.effects = effects
         self._mutators: dict[str, list[Invokable]] = {}
         self._found: dict[tuple[str, Invokable], list[Invokable]] = {}
+        self._transformations: dict[str, list[Invokable]] = {}
 
     def for_argument(self, desc: str, consumer: Invokable) -> list[Invokable]:
         """The void methods of a `desc` object (its class's or inherited) whose writes `consumer` reads."""
@@ -42,15 +49,31 @@ class Preparations:
             self._found[key] = found
         return found
 
+    def transformations(self, desc: str, consumer: Invokable) -> list[Invokable]:
+        """The methods of a `desc` object that return a `desc` (its class's or inherited) whose
+        writes `consumer` reads, all of them."""
+        reads = self.effects(consumer)
+        return [m for m in self._transforming(desc) if self.effects(m).influences(reads)]
+
+    def _transforming(self, desc: str) -> list[Invokable]:
+        known = self._transformations.get(desc)
+        if known is None:
+            known = self._transformations[desc] = [m for m in self._calls(desc) if m.returns == desc]
+        return known
+
     def _of(self, desc: str) -> list[Invokable]:
         known = self._mutators.get(desc)
         if known is None:
-            known = []
-            if desc.startswith("L"):
-                for name, info in self.index.supertypes(internal_name(desc)):
-                    if info is None or not self.index.is_project_class(name) or info.is_interface:
-                        continue
-                    known.extend(m for m in class_invokables(self.index, info, self.test_package, self.options)
-                                 if m.kind == InvokableKind.CALL and m.returns == "V" and not m.reflective)
-            self._mutators[desc] = known
+            known = self._mutators[desc] = [m for m in self._calls(desc) if m.returns == "V"]
         return known
+
+    def _calls(self, desc: str) -> list[Invokable]:
+        """The instance methods a test can call on a `desc` object, of its project class and superclasses."""
+        found: list[Invokable] = []
+        if desc.startswith("L"):
+            for name, info in self.index.supertypes(internal_name(desc)):
+                if info is None or not self.index.is_project_class(name) or info.is_interface:
+                    continue
+                found.extend(m for m in class_invokables(self.index, info, self.test_package, self.options)
+                             if m.kind == InvokableKind.CALL and not m.reflective)
+        return found

@@ -170,16 +170,30 @@ class RecipeBook:
         if implementation is not None:
             self._prepared[key] = self._prepared_elements(wanted, implementation, consumer)
             return self._prepared[key]
-        found: list[Recipe] = []
-        for recipe in self.recipes(wanted)[:1]:
-            for mutator in self.preparations.for_argument(wanted.desc, consumer):
-                steps = list(recipe)
-                fed = self._feed(mutator, 0, True, steps, [Source(SourceKind.REF, value_of(recipe))])
-                if fed is not None:  # the steps that make the call's arguments prepare too: the value stays the recipe's
-                    arguments = [dataclasses.replace(step, prepares=True) for step in steps[len(recipe):]]
-                    found.append((*recipe, *arguments, Step(mutator, tuple(fed[0]), helper=True, prepares=True)))
+        found = [made for recipe in self.recipes(wanted)[:1]
+                 for mutator in self.preparations.for_argument(wanted.desc, consumer)
+                 if (made := self._followed(recipe, mutator, gives=False)) is not None]
         self._prepared[key] = found  # asked for again at every wiring of every candidate
         return found
+
+    def transformed(self, wanted: GenericType, consumer: Invokable) -> list[Recipe]:
+        """The cheapest recipe for an argument of `consumer`, each followed by one transformation
+        (making/preparations.py) whose result is the value: `CSVFormat.newFormat(c).withHeader(…)`."""
+        if self.preparations is None or not wanted.desc.startswith("L"):
+            return []
+        return [made for recipe in self.recipes(wanted)[:1]
+                for transformation in self.preparations.transformations(wanted.desc, consumer)
+                if (made := self._followed(recipe, transformation, gives=True)) is not None]
+
+    def _followed(self, recipe: Recipe, call: Invokable, gives: bool) -> Recipe | None:
+        """`recipe` followed by `call` on the value it made, the steps that make the call's other
+        arguments first; the call's result is the recipe's value when it `gives` one."""
+        steps = list(recipe)
+        fed = self._feed(call, 0, True, steps, [Source(SourceKind.REF, value_of(recipe))])
+        if fed is None:
+            return None
+        arguments = [dataclasses.replace(step, prepares=True) for step in steps[len(recipe):]]
+        return (*recipe, *arguments, Step(call, tuple(fed[0]), helper=True, prepares=not gives))
 
     def _prepared_elements(self, wanted: GenericType, implementation: str, consumer: Invokable) -> list[Recipe]:
         """A collection of one element, for each prepared recipe of its element type (none for a map)."""

@@ -14,10 +14,20 @@ concrete: a recipe of the producer with those values, which the recipe book offe
 type, and, for the producer as a step of a sequence, its inputs as the first sources. The
 sub-search is bounded by executions, not time, and runs with its own solver, so the same class,
 settings and seed give the same valid inputs whatever was generated before.
+
+A producer that returned on plain inputs may still make a poorer object than it could: a
+`CSVParser` parsed with a format that names no header keeps no header map, and every access by
+name of its records throws. When an argument's type has transformations (`format.withHeader(…)`,
+making/preparations.py), each is run once in the producer's argument; the inputs of those runs
+that cover most branches of the producer's own code the plain run did not are the valid inputs,
+*configured* ones, offered first in the same way. No sub-search follows: the plain inputs serve
+(a deepest-first one over the chosen transformations cost CSVParser 4 s of its 20 and found
+CSVRecord nothing more).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable
@@ -38,6 +48,7 @@ SMALL = 2  # and beside them, the smallest valid inputs that cover otherwise
 PRODUCERS = 4  # producers explored per class
 PARSERS = 2  # members of the class under test itself that parse structured input, explored per class
 WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
+SCREENED = 48  # transformed arguments of one producer run once each
 Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
 _PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
 
@@ -138,8 +149,11 @@ def _structured(wanted: GenericType) -> bool:
 
 
 class ValidInputs:
-    def __init__(self, explore: Explore) -> None:
+    def __init__(self, explore: Explore,
+                 runs: Callable[[Invokable], Iterable[MethodInfo]] = lambda producer: ()) -> None:
+        """`runs` tells the methods a producer may run: the code a configured argument should change."""
         self.explore = explore
+        self.runs = runs
         self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
         self.covered: set[Edge] = set()  # branch edges the sub-searches' runs took
 
@@ -155,7 +169,7 @@ class ValidInputs:
                 if explored == PRODUCERS:
                     return
                 explored += 1
-                found = self._explore(producer, book.recipes)
+                found = self._explore(producer, book)
                 self._found[producer] = found or []
                 if found:
                     book.forget()
@@ -170,7 +184,7 @@ class ValidInputs:
         inputs (`for_input`)."""
         for target in [t for t in targets if takes_structured_input(t)][:PARSERS]:
             if target not in self._found:
-                self._found[target] = self._explore(target, book.recipes) or []
+                self._found[target] = self._explore(target, book) or []
 
     def types_made(self) -> list[str]:
         """The types producers with valid inputs make."""
@@ -190,16 +204,15 @@ class ValidInputs:
                       for s in expand_recipes((Step(producer, found),)))
                 for found in self.sources(producer)]
 
-    def _explore(self, producer: Invokable,
-                 recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]] | None:
+    def _explore(self, producer: Invokable, book: RecipeBook) -> list[tuple[Source, ...]] | None:
         """The most covering valid inputs, when the producer needs them: its first run, on plain
-        inputs, did not return normally (a name for a hero is any string; a map is not). None
-        when it did, found by that run alone: the whole sub-search of a producer that needs no help
-        would cost its full bound of executions."""
-        by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in _wirings(producer, recipes)}
+        inputs, did not return normally (a name for a hero is any string; a map is not). When it
+        did, the configured inputs (see `_configured`), or None: the whole sub-search of a producer
+        that needs no help would cost its full bound of executions."""
+        by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in _wirings(producer, book.recipes)}
         first = self.explore(producer, list(by_skeleton), 1)
         if first and first[0].returned:
-            return None
+            return self._configured(producer, book, first[0])
         runs = self.explore(producer, list(by_skeleton), None)
         self.covered.update(edge for run in runs for edge in run.covered)
         returned = [run for run in runs if run.returned]
@@ -207,6 +220,20 @@ class ValidInputs:
         chosen += _smallest(returned, chosen)
         return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in chosen))
 
+    def _configured(self, producer: Invokable, book: RecipeBook, plain: Run) -> list[tuple[Source, ...]] | None:
+        """The inputs of the producer's runs with one transformed argument each, of those that
+        covered most branches of the producer's code (what it `runs`) that the plain run did not:
+        a wither's own checks do not count, the parser's header handling does. None when no
+        transformation changed what the producer does."""
+        wirings = _transformed(producer, book)[:SCREENED]
+        by_skeleton = {expand_recipes((Step(producer, wiring),)): wiring for wiring in wirings}
+        own = frozenset(self.runs(producer))
+        screened = [dataclasses.replace(run, covered=frozenset(edge for edge in run.covered if edge[0] in own))
+                    for skeleton in by_skeleton for run in self.explore(producer, [skeleton], 1)]
+        changed = [run for run in screened if run.returned and run.covered - plain.covered]
+        if not changed:
+            return None
+        return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in _covering(changed)))
 
 
 def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]]:
@@ -224,6 +251,18 @@ def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]
             return []
         choices.append([Source(SourceKind.FRESH, recipe=recipe) for recipe in made])
     return list(itertools.islice(itertools.product(*choices), WIRINGS))
+
+
+def _transformed(producer: Invokable, book: RecipeBook) -> list[tuple[Source, ...]]:
+    """The plainest wiring of the producer (see `_wirings`) with one argument made by a
+    transformed recipe instead (making/recipes.py), for each argument and transformation."""
+    plainest = _wirings(producer, book.recipes)[:1]
+    if not plainest:
+        return []
+    receiver = 1 if producer.receiver else 0
+    return [plainest[0][:position] + (Source(SourceKind.FRESH, recipe=recipe),) + plainest[0][position + 1:]
+            for position in range(receiver, len(producer.inputs))
+            for recipe in book.transformed(producer.type_of(position - receiver), producer)]
 
 
 def _covering(runs: list[Run]) -> list[Run]:

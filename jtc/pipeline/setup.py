@@ -70,7 +70,7 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
     made_by_steps = {object_desc(declared.name)} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
     explore = sub_search(context, pool, deadline=min(
         clock.deadline, clock.share(settings.budgets.sub_search_share)))
-    valid = ValidInputs(context.sub_searches.cached(explore))
+    valid = ValidInputs(context.sub_searches.cached(explore), pool.methods_run_by)
     taking = workshop.taking
     book = RecipeBook(workshop.producers, preparations=workshop.preparations, valid=valid.recipes_of, taking=taking,
                       parsed_types=valid.types_made)

@@ -46,6 +46,18 @@ def test_words_the_code_compares_with_become_inputs(lookups_classes: Path, tmp_p
     assert 'Modes.level("debug")' in source and ('Modes.level("verbose")' in source or 'Modes.level("quiet")' in source)
 
 
+def test_an_immutable_argument_is_configured_by_the_transformation_that_changes_its_consumer(
+        lookups_classes: Path, tmp_path: Path) -> None:
+    """An `Entry` reads values by the column names of its sheet, and `Sheet.parse(line, layout)`
+    names columns only for a layout made `withHeader(…)`: of the layout's `with…` methods, that is
+    the one whose run covers more of parse, and the sheets made with it are offered first."""
+    report = generate_unfolded(lookups_classes, tmp_path, "lk.Entry", 150)
+    assert report.branch == (8, 8)
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert ".withHeader(new String[] {" in source
+    assert_written_tests_pass([report], lookups_classes, tmp_path)
+
+
 def test_the_parser_tests_compile_and_pass(parser: ClassReport, lookups_classes: Path, tmp_path: Path) -> None:
     assert_written_tests_pass([parser], lookups_classes, tmp_path)
 

@@ -3,15 +3,18 @@ how the kept inputs reach recipes and wirings (search/valid_inputs.py, with a sc
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Literal, Program
 from jtc.model.signatures import GenericType, plain
 from jtc.calls.invokables import Invokable, InvokableKind
+from jtc.making.preparations import Preparations
 from jtc.making.producers import Producers
 from jtc.making.recipes import RecipeBook
 from jtc.calls.steps import Skeleton, Source, SourceKind
@@ -143,3 +146,47 @@ def test_the_parsers_of_a_type_come_before_the_producers_that_take_it() -> None:
     game = Invokable(InvokableKind.STATIC, "t/Games", "start", f"(Lt/Level;{STRING})Lt/Game;", None,
                      ("Lt/Level;", STRING), ("level", "name"), "Lt/Game;")
     assert inputs_first({"Lt/Game;": [game], "Lt/Level;": [level]}) == [[level], [game]]
+
+
+class Screened:
+    """A sub-search in which every run returns and covers what `covers` says of its skeleton's calls."""
+
+    def __init__(self, covers: dict[str, frozenset]) -> None:
+        self.covers = covers
+        self.explored: list[tuple[int, int | None]] = []  # skeletons given, executions asked for
+
+    def __call__(self, producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
+        self.explored.append((len(skeletons), executions))
+        runs = []
+        for skeleton in skeletons:
+            template = ProgramTemplate.for_skeleton(skeleton, Limits(8, 8))
+            covered = frozenset().union(*(self.covers.get(step.invokable.name, frozenset()) for step in skeleton))
+            runs.append(Run(skeleton, template.build(template.initial_assignment(random.Random(0))), True, covered))
+        return runs[:executions]
+
+
+def test_a_producer_that_returns_on_plain_inputs_gets_the_transformations_that_change_what_it_does(
+        lookups_classes: Path) -> None:
+    """`Sheet.parse(line, layout)` returns on any line, and names columns only with a layout made
+    `withHeader(…)`: of the layout's transformations, each run once, that one covers a branch of
+    parse's own code the plain run did not; `withTrim`'s only new branch is in its own code. The
+    inputs found with it are offered first for a sheet."""
+    index = ClassIndex([lookups_classes], toolchain().java_home)
+    producers = Producers(index, "lk", AccessOptions())
+    [parse] = producers.of("Llk/Sheet;")
+    header = FieldRef("lk/Layout", "header", "[Ljava/lang/String;", False)
+
+    def effects(invokable: Invokable) -> Effects:  # every `with…` builds a whole layout, parse reads it
+        return Effects(frozenset({header}) if invokable.name.startswith("with") else frozenset(),
+                       frozenset({header}) if invokable == parse else frozenset(),
+                       frozenset(), frozenset(), frozenset(), True)
+    script = Screened({"parse": frozenset({("parse", 0)}), "withHeader": frozenset({("parse", 1)}),
+                       "withTrim": frozenset({("withTrim", 0)})})
+    valid = ValidInputs(script, lambda producer: ["parse"] if producer == parse else [])
+    book = RecipeBook(producers, preparations=Preparations(index, "lk", AccessOptions(), effects), valid=valid.recipes_of)
+    valid.find([[parse]], book)
+    assert script.explored == [(1, 1), (1, 1), (1, 1), (1, 1)]  # the plain run, then each transformation's
+    [configured] = valid.recipes_of(parse)
+    assert [step.invokable.label for step in configured] == [
+        "Layout.of", "new [Ljava/lang/String;", "Layout.withHeader", "Sheet.parse"]
+    assert book.recipes(plain("Llk/Sheet;"))[0] == configured
