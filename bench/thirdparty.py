@@ -7,8 +7,9 @@ class and overall: setup seconds (before the first execution; the valid-input su
 executions per second, total seconds against the budget, tests written and dropped; branch and line
 coverage of the generated suite, of the hand-written suite and of their union (JaCoCo, the suites
 run from a copy of the project folder, since the hand-written tests read files relative to it);
-and, unless --no-mutation, the mutation scores of both. Prints a table and writes JSON to
-bench/results/.
+and, unless --no-mutation, the mutation scores of both; the generated suite's shape (tests,
+statements per test, numbered near-duplicates, assertNotNull-only tests: see B6). Prints a table and
+writes JSON to bench/results/.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from jtc.pipeline.report import ClassReport
 
 from bench import dependencies
 from bench.dependencies import DEBIAN_DEPENDENCIES as DEPENDENCIES, JARS, with_dependencies
+from bench.strength import suite_shape
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBJECTS = ROOT.parent / "shared" / "subjects"
@@ -127,6 +129,7 @@ def main(argv: list[str]) -> int:
         internal = [name.replace(".", "/") for name in classes]
         if not list(generated.rglob("*.java")):
             raise SystemExit("no class got a test; nothing to compare")
+        shape = suite_shape(generated)
         suites = measure_suites([generated, human], classpath, internal, work / "measure", working_dir=project)
         labels = ("generated", "hand-written", "union")
         coverage = {label: {"tests_run": suite.tests_run, "tests_failed": suite.tests_failed,
@@ -140,8 +143,11 @@ def main(argv: list[str]) -> int:
                                    working_dir=project)
             mutation = {label: {name: dataclasses.asdict(suite.score(name)) for name in classes}
                         for label, suite in zip(labels, scored)}
-    result.update(classes=rows, coverage=coverage, mutation=mutation)
+    result.update(classes=rows, coverage=coverage, mutation=mutation, shape=shape)
     _print_summary(classes, coverage, mutation)
+    print(f"generated suite: {shape['tests']} tests, {shape['statements_per_test']} statements per test, "
+          f"{shape['numbered_near_duplicates']} numbered near-duplicates, "
+          f"{100 * shape['not_null_only_share']:.1f}% whose only assertion is assertNotNull")
     out = ROOT / "bench" / "results" / f"thirdparty-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")
