@@ -144,11 +144,13 @@ class NewArray:
 
 @dataclass(frozen=True)
 class FieldLoad:
-    """`Owner.name`: a static field's value, such as an enum constant or a shared instance."""
+    """`Owner.name`, a static field's value (an enum constant, a shared instance), or, when there is
+    a receiver, `receiver.name`: an instance field a test reads to state an object without getters."""
 
     owner: str
     name: str
     desc: str  # the field's type
+    receiver: VarRef | None = None
 
     args: tuple[Value, ...] = ()
     reflective = False
@@ -160,6 +162,10 @@ class FieldLoad:
     @property
     def param_descs(self) -> tuple[str, ...]:
         return ()
+
+    @property
+    def is_static(self) -> bool:
+        return self.receiver is None
 
 
 @dataclass(frozen=True)
