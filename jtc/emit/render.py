@@ -617,7 +617,7 @@ class _CaseRenderer:
             checks[len(lines) - 1] = ("written", position)
         for position, observation in enumerate(self.case.observations):
             receiver = VarRef(observation.receiver, self.case.program[observation.receiver].result_desc)
-            call = Invoke(observation.owner, observation.name, observation.desc, receiver, observation.args)
+            call = observation.read(receiver)
             lines.append(self.state(observation.value, self.declared_type(call.result_desc), self.call(call),
                                     Slot(OBSERVED, position)))
             checks[len(lines) - 1] = ("observed", position)
@@ -1022,7 +1022,7 @@ def _slot_parameters(varying: Sequence[Slot], case: TestCase, index: ClassIndex)
             base = "expectedOutput"
         else:
             observer = case.observations[slot.index]
-            base = "expected" + upper_first(variable_base(Invoke(observer.owner, observer.name, observer.desc, None, ())))
+            base = "expected" + upper_first(variable_base(observer.read(None)))
         names[slot] = taken.allocate(base)
     return names
 

@@ -254,6 +254,20 @@ Statement = Union[Construct, Invoke, FieldStore, NewArray, FieldLoad, NewCollect
 Program = tuple[Statement, ...]
 
 
+def is_field_desc(desc: str) -> bool:
+    """Whether `desc` is a field's type rather than a method's descriptor (`(I)V`)."""
+    return not desc.startswith("(")
+
+
+def state_read(owner: str, name: str, desc: str, receiver: VarRef | None,
+               args: tuple[Literal, ...] = ()) -> Invoke | FieldLoad:
+    """How a test reads the state of `receiver` by a member `owner.name desc`: the value of a field
+    when `desc` is a field's type, else a call with `args` (an observer, a query)."""
+    if is_field_desc(desc):
+        return FieldLoad(owner, name, desc, receiver)
+    return Invoke(owner, name, desc, receiver, args)
+
+
 class StatementStatus(StrEnum):
     """How one statement of a program ended, as the harness (and the replay) saw it."""
 
