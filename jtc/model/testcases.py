@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
 
-from jtc.model.program import ArrayLiteral, FieldLoad, Invoke, Literal, Null, Program, VarRef, is_field_desc, state_read
+from jtc.model.program import (ArrayLiteral, FieldLoad, Invoke, Literal, Null, Program, VarRef, is_field_desc,
+                               state_read)
 
 
 @dataclass(frozen=True)

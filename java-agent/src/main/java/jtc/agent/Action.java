@@ -10,8 +10,8 @@ import java.lang.reflect.Modifier;
 
 /**
  * What one statement does once its member is resolved: a call (constructor or method), a store into
- * or a load from an instance or static field, or the construction of an array from its elements. The harness checks
- * arguments and receiver against these types before anything runs.
+ * or a load from an instance or static field, or the construction of an array from its elements.
+ * The harness checks arguments and receiver against these types before anything runs.
  */
 abstract class Action {
     /** The declared types of the arguments, in order. */

@@ -15,7 +15,10 @@ final class Program {
     /** One statement; statement k defines variable v&lt;k&gt;. */
     static final class Statement {
         final int index;
-        /** The statement's keyword: new, call, putfield, putstatic, getfield, getstatic, array, collection or stub. */
+        /**
+         * The statement's keyword: new, call, putfield, putstatic, getfield, getstatic, array,
+         * collection or stub.
+         */
         final String kind;
         final boolean construct;
         final String owner;
