@@ -99,6 +99,8 @@ def _stated(case: TestCase, key: CheckKey) -> tuple[str, str, str]:
     program = case.program
     if kind == "observed":
         observation = case.observations[position]
+        if observation.is_field:
+            return member_name(observation.read(None)), observation.name, outcome_in_words(observation.value)
         params = ", ".join(map(source_type, parse_method_descriptor(observation.desc)[0]))
         arguments = ", ".join(map(java_literal, observation.args))
         return (f"{binary_name(observation.owner)}.{observation.name}({params})",

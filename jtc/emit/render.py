@@ -273,7 +273,7 @@ class _CaseRenderer:
         statement = self.case.program[index]
         if index in dict(self.case.values):
             return False
-        if isinstance(statement, FieldLoad):
+        if isinstance(statement, FieldLoad) and statement.is_static:
             # a constant, a class literal or another static final reads the same wherever it is
             # written: `level.moveHero(hero, Direction.WEST)` twice, not a local `west`
             return True
@@ -443,7 +443,7 @@ class _CaseRenderer:
             rendered.append(self.argument(value, param, cast, _arg_slot(index, position)))
         return ", ".join(rendered)
 
-    def receiver(self, statement: Invoke | FieldStore) -> str:
+    def receiver(self, statement: Invoke | FieldStore | FieldLoad) -> str:
         """The receiver as written before the call's dot: a local, or the expression of an inlined
         statement, in parentheses when it is a cast (`((Monster) monsters.get(0)).getSquare()`)."""
         assert statement.receiver is not None
@@ -472,7 +472,8 @@ class _CaseRenderer:
         if isinstance(statement, NewArray):
             return f"new {self.spell(statement.desc)} {{{arguments}}}"
         if isinstance(statement, FieldLoad):
-            return f"{self.spell_class(statement.owner)}.{statement.name}"
+            target = self.spell_class(statement.owner) if statement.receiver is None else self.receiver(statement)
+            return f"{target}.{statement.name}"
         if isinstance(statement, NewCollection):
             return self.collection(statement, index)
         if isinstance(statement, Stub):
@@ -616,7 +617,7 @@ class _CaseRenderer:
             checks[len(lines) - 1] = ("written", position)
         for position, observation in enumerate(self.case.observations):
             receiver = VarRef(observation.receiver, self.case.program[observation.receiver].result_desc)
-            call = Invoke(observation.owner, observation.name, observation.desc, receiver, observation.args)
+            call = observation.read(receiver)
             lines.append(self.state(observation.value, self.declared_type(call.result_desc), self.call(call),
                                     Slot(OBSERVED, position)))
             checks[len(lines) - 1] = ("observed", position)
@@ -1021,7 +1022,7 @@ def _slot_parameters(varying: Sequence[Slot], case: TestCase, index: ClassIndex)
             base = "expectedOutput"
         else:
             observer = case.observations[slot.index]
-            base = "expected" + upper_first(variable_base(Invoke(observer.owner, observer.name, observer.desc, None, ())))
+            base = "expected" + upper_first(variable_base(observer.read(None)))
         names[slot] = taken.allocate(base)
     return names
 

@@ -76,7 +76,8 @@ def encode_program(program: Program) -> str:
         elif isinstance(statement, NewArray):
             line = f"array {statement.desc}"
         elif isinstance(statement, FieldLoad):
-            line = f"getstatic {statement.owner} {statement.name} {statement.desc}"
+            line = f"getstatic {statement.owner} {statement.name} {statement.desc}" if statement.receiver is None \
+                else f"getfield {statement.owner} {statement.name} {statement.desc} v{statement.receiver.index}"
         elif isinstance(statement, NewCollection):
             line = f"collection {statement.owner}"
         elif isinstance(statement, Stub):

@@ -144,11 +144,13 @@ class NewArray:
 
 @dataclass(frozen=True)
 class FieldLoad:
-    """`Owner.name`: a static field's value, such as an enum constant or a shared instance."""
+    """`Owner.name`, a static field's value (an enum constant, a shared instance), or, when there is
+    a receiver, `receiver.name`: an instance field a test reads to state an object without getters."""
 
     owner: str
     name: str
     desc: str  # the field's type
+    receiver: VarRef | None = None
 
     args: tuple[Value, ...] = ()
     reflective = False
@@ -160,6 +162,10 @@ class FieldLoad:
     @property
     def param_descs(self) -> tuple[str, ...]:
         return ()
+
+    @property
+    def is_static(self) -> bool:
+        return self.receiver is None
 
 
 @dataclass(frozen=True)
@@ -246,6 +252,20 @@ class Stub:
 
 Statement = Union[Construct, Invoke, FieldStore, NewArray, FieldLoad, NewCollection, Stub]
 Program = tuple[Statement, ...]
+
+
+def is_field_desc(desc: str) -> bool:
+    """Whether `desc` is a field's type rather than a method's descriptor (`(I)V`)."""
+    return not desc.startswith("(")
+
+
+def state_read(owner: str, name: str, desc: str, receiver: VarRef | None,
+               args: tuple[Literal, ...] = ()) -> Invoke | FieldLoad:
+    """How a test reads the state of `receiver` by a member `owner.name desc`: the value of a field
+    when `desc` is a field's type, else a call with `args` (an observer, a query)."""
+    if is_field_desc(desc):
+        return FieldLoad(owner, name, desc, receiver)
+    return Invoke(owner, name, desc, receiver, args)
 
 
 class StatementStatus(StrEnum):

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
 
-from jtc.model.program import ArrayLiteral, Literal, Null, Program
+from jtc.model.program import (ArrayLiteral, FieldLoad, Invoke, Literal, Null, Program, VarRef, is_field_desc,
+                               state_read)
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,8 @@ Stated = Union[Returns, ReturnsBoxed, ReturnsConstant, ReturnsText]
 class Observation:
     """After the test's calls, `receiver` (a statement's result, an object of the class under test)
     answered `value` to the observer `owner.name desc` called with `args` (none, or the one argument
-    of a query such as `get(key)`)."""
+    of a query such as `get(key)`), or, when `desc` is a field's type, held `value` in its field
+    `owner.name` (a class without getters)."""
 
     receiver: int
     owner: str
@@ -89,6 +91,14 @@ class Observation:
     desc: str
     value: Stated
     args: tuple[Literal, ...] = ()
+
+    @property
+    def is_field(self) -> bool:
+        return is_field_desc(self.desc)
+
+    def read(self, receiver: VarRef | None) -> Invoke | FieldLoad:
+        """The observer's call, or the field's read, on `receiver`."""
+        return state_read(self.owner, self.name, self.desc, receiver, self.args)
 
 
 class Console(StrEnum):

@@ -13,8 +13,12 @@ already uses and with one it does not (`arguments`), so a map is asked for its k
 it lacks.
 
 A returned object with no literal form can still be stated by a value read from it: a boxed
-primitive by its primitive, an enum constant by its name, a collection or map of such values by its
-`toString()`. `extractor` is the call that reads that value.
+primitive by its primitive, an enum constant by its name, a collection or map of such values, or a
+StringBuilder, by its `toString()`. `extractor` is the call that reads that value.
+
+A class without getters shows its state in its fields: those a test of the class under test, in
+its package, can read (public ones, and package-private or protected ones of a class in that package)
+are observers too (`fields`), unless an observer method already reads them.
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ from typing import Callable, Iterator
 
 from jtc.analysis.influence import Effects
 from jtc.model.classindex import ClassIndex
-from jtc.model.classfile import ACC_ENUM
+from jtc.model.classfile import ACC_ENUM, FieldDecl
 from jtc.model.program import ArrayLiteral, Invoke, Literal, Program, VarRef
-from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, is_primitive, object_desc
+from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, is_primitive, object_desc, package_of
 
 OBJECT = "Ljava/lang/Object;"
 # The values of a query's parameter type that a test already uses, at most this many, are asked about.
@@ -36,6 +40,8 @@ MAX_QUERY_VALUES = 4
 
 # Box class -> (unboxing method, its descriptor): `intValue ()I` for Integer.
 UNBOXING = {box: (f"{PRIMITIVE_NAMES[letter]}Value", f"(){letter}") for letter, box in BOXES.items()}
+# Builders of text: stated by their `toString()`, the text they hold.
+TEXT_BUILDERS = frozenset({"java/lang/StringBuilder", "java/lang/StringBuffer"})
 # No observer by these names: identity, reflection, copies, and views whose answers are objects.
 _EXCLUDED = frozenset({"hashCode", "getClass", "clone", "iterator", "spliterator", "stream", "listIterator"})
 
@@ -67,7 +73,7 @@ def extractor(index: ClassIndex, internal: str, receiver: int) -> Invoke | None:
         return Invoke(internal, name, desc, held, ())
     if enum_of(index, internal) is not None:
         return Invoke("java/lang/Enum", "name", f"(){STRING}", held, ())
-    if is_container(index, internal):
+    if internal in TEXT_BUILDERS or is_container(index, internal):
         return Invoke("java/lang/Object", "toString", f"(){STRING}", held, ())
     return None
 
@@ -82,7 +88,7 @@ def _stateable(index: ClassIndex, returns: str) -> bool:
     if not returns.startswith("L"):
         return False
     internal = returns[1:-1]
-    return internal in UNBOXING or is_enum(index, internal) or (
+    return internal in UNBOXING or internal in TEXT_BUILDERS or is_enum(index, internal) or (
         internal.startswith("java/util/") and is_container(index, internal))
 
 
@@ -116,6 +122,38 @@ def observers(index: ClassIndex, effects: Callable[[str, str, str], Effects],
     (internal name), most derived declaration first, in name order within a class."""
     return _side_effect_free(index, effects, declared,
                              lambda desc: desc.startswith("()") and _stateable(index, desc[2:]))
+
+
+def _readable(field: FieldDecl, owner: str, tested: str) -> bool:
+    """Whether a test of `tested`, in its package, may read the instance field `field` of `owner`."""
+    if field.is_static or field.is_synthetic or field.is_private:
+        return False
+    return field.is_public or package_of(owner) == package_of(tested)
+
+
+def fields(index: ClassIndex, effects: Callable[[str, str, str], Effects], declared: str,
+           tested: str) -> tuple[tuple[str, str, str], ...]:
+    """(owner, name, field desc) of the instance fields of `declared` and its project superclasses
+    that a test of the class `tested` (in its package) can read and state, most derived first, in
+    declaration order within a class, without those an observer method reads: `getCount()` says
+    what `count` says. A `toString()` is no such method: its text is for people, the fields are the
+    state."""
+    covered = {(ref.name, ref.desc) for owner, name, desc in observers(index, effects, declared)
+               if name != "toString" for ref in effects(owner, name, desc).uses if not ref.is_static}
+    found: list[tuple[str, str, str]] = []
+    hidden: set[str] = set()  # a field hides its superclasses' namesakes, readable or not
+    owner: str | None = declared
+    while owner is not None and not owner.startswith(("java/", "javax/")):
+        info = index.lookup(owner)
+        if info is None:
+            break
+        for field in info.fields:
+            if field.name not in hidden and _readable(field, owner, tested) and _stateable(index, field.desc) \
+                    and (field.name, field.desc) not in covered:
+                found.append((owner, field.name, field.desc))
+        hidden.update(field.name for field in info.fields)
+        owner = info.super_name
+    return tuple(found)
 
 
 def _query_parameter(desc: str) -> str | None:

@@ -2,9 +2,10 @@
 
 The search's execution shows what each statement returned, but an object only as its class. The
 probe runs the test's program twice more in the worker, with calls appended that read values: the
-observers of every object of the class under test (their answers after all the test's calls), and
-the call that states a returned object (`intValue()` of an Integer, `name()` of an enum constant,
-`toString()` of a collection). A value is asserted only when the search's run and both probe runs
+observers of every object of the class under test (their answers after all the test's calls; an
+observer may be a field the test can read, `token.type`: see `observers.fields`), and the call that
+states a returned object (`intValue()` of an Integer, `name()` of an enum constant, `toString()` of
+a collection or a StringBuilder). A value is asserted only when the search's run and both probe runs
 agree on it and it carries no identity hash (`Foo@1b6d3586`): identity hashes, clocks and random
 numbers change from run to run, so they show themselves here. The same goes for exception messages.
 
@@ -25,8 +26,9 @@ from typing import Callable
 from jtc.calls.jdk import OUTPUT_SINKS
 from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
-from jtc.model.program import Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef
-from jtc.model.types import STRING, binary_name, internal_from_binary
+from jtc.model.program import (Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef,
+                               state_read)
+from jtc.model.types import STRING, binary_name, internal_from_binary, package_of
 from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws, Written)
 from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
@@ -120,11 +122,16 @@ class _Probe:
         class_name = self.prober.class_name
         if not declared.startswith("L"):
             return
-        returned = index == len(self.case.program) - 1  # what the call under test gave back: stated by its state
-        if not (in_family(declared[1:-1], class_name) and in_family(internal_from_binary(value.class_name), class_name)
-                or (index in self.neighbours or returned) and not declared.startswith(("Ljava/", "Ljavax/"))):
+        last_index = len(self.case.program) - 1
+        returned = index == last_index  # what the call under test gave back: stated by its state
+        own = in_family(declared[1:-1], class_name) and in_family(internal_from_binary(value.class_name), class_name)
+        if not (own or (index in self.neighbours or returned) and not declared.startswith(("Ljava/", "Ljavax/"))):
             return
-        if self.prober.index.nameable_from(declared[1:-1], class_name.rpartition("/")[0]) is False:
+        if not own and not returned and _ok(self.original, last_index) \
+                and (self.original.values[index], declared) == (self.original.values[last_index],
+                                                                self.case.program[last_index].result_desc):
+            return  # the argument the call under test gave back (a token it filled): asked as its result
+        if self.prober.index.nameable_from(declared[1:-1], package_of(class_name)) is False:
             return  # a private nested class: the test holds it as an Object and cannot call its methods
         last = self.case.program[-1]
         receiver = VarRef(self.at[index], declared)
@@ -137,9 +144,10 @@ class _Probe:
             if isinstance(last, Invoke) and last.receiver is not None and last.receiver.index == index \
                     and (last.name, last.desc, last.args) == (name, desc, args):
                 continue  # the test's own last call: its result is asserted already
-            position = self._add(Invoke(owner, name, desc, receiver, args))
+            read = state_read(owner, name, desc, receiver, args)
+            position = self._add(read)
             self.observed.append((index, observer, args, position))
-            returns = desc.partition(")")[2]
+            returns = read.result_desc
             if returns == OBJECT:
                 self.untyped.append(position)
             elif returns.startswith("L") and returns != STRING:
@@ -287,7 +295,7 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
                 values.append((index, stated))
     observations = []
     for receiver, (owner, name, desc), args, position in run.observed:
-        stated = run.stated(position, desc.partition(")")[2])
+        stated = run.stated(position, run.statements[position].result_desc)
         if stated is not None:
             observations.append(Observation(receiver, owner, name, desc, stated, args))
     return dataclasses.replace(case, expectation=expectation, raised=raised, values=tuple(values),

@@ -19,7 +19,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.program import Invoke, Program
 from jtc.model.testcases import TestCase, TestSuite
 from jtc.oracle.bugs import BugGroup, ReportedBug, group_crashes
-from jtc.oracle.observers import observers, queries
+from jtc.oracle.observers import fields, observers, queries
 from jtc.oracle.outcomes import outcome_at
 from jtc.oracle.probe import Prober, probe_suite
 from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
@@ -56,11 +56,13 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
 
 def prober_of(context: RunContext, subject: Subject, effects: Callable[[str, str, str], Effects]) -> Prober:
     """The probe of the class's tests: the observers and queries of a class are its members that
-    change nothing (`effects`: the influence analysis's); with --select-assertions also those of
-    the objects a call of the class under test was given or gave back."""
+    change nothing (`effects`: the influence analysis's), and the fields its tests can read that no
+    such method reads; with --select-assertions also those of the objects a call of the class under
+    test was given or gave back."""
     index = context.index
     return Prober(index, subject.internal_name, context.run,
-                  functools.cache(lambda receiver: observers(index, effects, receiver)),
+                  functools.cache(lambda receiver: observers(index, effects, receiver)
+                                  + fields(index, effects, receiver, subject.internal_name)),
                   functools.cache(lambda receiver: queries(index, effects, receiver)), context.settings.select_assertions)
 
 

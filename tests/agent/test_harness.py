@@ -146,8 +146,14 @@ def test_a_null_receiver_throws_like_the_call_in_a_test(agent, fixture_classes):
     ("call ag/Basics sign (I)I _ v0", "bad-program statement 0 uses v0 before it is defined"),
     ("new java/util/AbstractList ()V",
      "bad-program statement 0 (java.util.AbstractList.<init>()V): java.util.AbstractList cannot be instantiated"),
-    ("make ag/Basics", "bad-program statement 0 is not new, call, putfield, putstatic, getstatic, array, collection or "
-                     "stub: make ag/Basics"),
+    ("make ag/Basics", "bad-program statement 0 is not new, call, putfield, putstatic, getfield, getstatic, array, "
+                     "collection or stub: make ag/Basics"),
+    ("getfield ag/Basics counter I _",
+     "bad-program statement 0 (ag.Basics.counterI): getfield on a field that is static"),
+    ("getstatic ag/Basics total I",
+     "bad-program statement 0 (ag.Basics.totalI): getstatic on a field that is not static"),
+    ("getfield ag/Basics total I _",
+     "bad-program statement 0 (ag.Basics.totalI): instance field read without a receiver"),
     ("call ag/Basics greet (Ljava/lang/String;)Ljava/lang/String; _ T:061",
      "bad-program string hex must be 4 digits per char in T:061 in statement 0"),
 ])
@@ -229,6 +235,27 @@ call ag/Pricing price ()I v0
     assert [run.values[i] for i in (2, 4, 5, 6)] == ["I:6", "I:9", "I:-1", "I:10"]
     assert run.values[1].startswith("O:java.util.ArrayList#")
     assert [len(r.payload) for r in run.records if r.tag == "ARGS"] == [3, 1, 2, 2, 2]  # receivers are not arguments
+
+
+def test_instance_fields_are_read_from_the_receiver(agent, fixture_classes):
+    """`getfield`: a field of the receiver's class or of a superclass (the stub's `Tax.base`, private
+    and final), any type; on a null receiver the read throws as `receiver.total` in a test would."""
+    run = agent.run([fixture_classes], """
+new ag/Basics (I)V I:7
+getfield ag/Basics total I v0
+getfield ag/Basics next Lag/Basics; v0
+new ag/Fields ()V
+getfield ag/Fields wide J v3
+getfield ag/Fields letter C v3
+stub ag/Pricing$Tax (I)V rate()I I:5 I:3
+getfield ag/Pricing$Tax base I v6
+call ag/Basics nothing ()Ljava/lang/Object; _
+getfield ag/Basics total I v8
+""")
+    assert run.status == ["ok"] * 9 + ["threw"]
+    assert [run.values[i] for i in (1, 2, 4, 5, 7)] == ["I:7", "N", f"J:{1 << 40}", "C:113", "I:8"]
+    assert run.values[9] == "java.lang.NullPointerException" and run.sites == {}
+    assert [r.payload for r in run.records if r.tag == "STMT_END"][1] == (0, 7)
 
 
 def test_a_map_needs_pairs(agent, fixture_classes):

@@ -10,11 +10,12 @@ import pytest
 from emit_running import compile_and_run
 from jtc.model.classindex import ClassIndex
 from jtc.emit.literals import string_hash
+from jtc.emit.behaviour import behaviour_of
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewCollection, Null, Value, VarRef
 from jtc.model.types import STRING
-from jtc.model.testcases import (Completes, Console, Expectation, Returns, ReturnsObject, ReturnsText, Throws,
-                                 Written)
+from jtc.model.testcases import (Completes, Console, Expectation, Observation, Returns, ReturnsConstant, ReturnsObject,
+                                 ReturnsText, Throws, Written)
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
 from jtc.java.toolchain import toolchain
@@ -419,3 +420,31 @@ def test_a_call_that_returns_its_own_receiver_is_stated_the_same_object(fx_index
                     ReturnsObject("fx.IntStack", itself=itself))
     source = render_suite(Suite(STACK, (returning(True), returning(False))), fx_index).source
     assert "assertSame(intStack, intStack.self());" in source and "assertNotNull(intStack.self());" in source, source
+
+
+def test_a_field_observation_reads_the_field_of_the_object_it_states(strength_classes: Path, tmp_path: Path) -> None:
+    """A Word has no getters: the test states the fields of the one `next` returned, the way a
+    developer does (`assertEquals(Word.Kind.LETTER, word.kind)`), and its snapshot record names the field."""
+    word_desc = "Lst/Word;"
+    case = Case((Construct("st/Scanner", f"({STRING})V", (Literal(STRING, "a"),)), Construct("st/Word", "()V", ()),
+                 Invoke("st/Scanner", "next", f"({word_desc}){word_desc}", VarRef(0, "Lst/Scanner;"),
+                        (VarRef(1, word_desc),))),
+                ReturnsObject("st.Word"),
+                observations=(
+                    Observation(2, "st/Word", "kind", "Lst/Word$Kind;", ReturnsConstant("st.Word$Kind", "LETTER")),
+                    Observation(2, "st/Word", "text", "Ljava/lang/StringBuilder;",
+                                ReturnsText("java.lang.StringBuilder", "a")),
+                    Observation(2, "st/Word", "quoted", "Z", Returns(Literal("Z", False)))))
+    suite = Suite("st/Scanner", (case,))
+    with ClassIndex([strength_classes], toolchain().java_home) as index:
+        rendered = render_suite(suite, index)
+    lines = [line.strip() for line in rendered.source.splitlines()]
+    assert lines[lines.index("Word result = scanner.next(word);") + 1:][:3] == [
+        "assertEquals(Word.Kind.LETTER, result.kind);", 'assertEquals("a", result.text.toString());',
+        "assertFalse(result.quoted);"]
+    [record] = behaviour_of(rendered, suite)
+    assert [(check.member, check.call, check.states) for check in record.checks] == [
+        ("st.Word.kind", "kind", "returns Word.Kind.LETTER"), ("st.Word.text", "text", "returns a"),
+        ("st.Word.quoted", "quoted", "returns false")]
+    run = compile_and_run([rendered], strength_classes, tmp_path)
+    assert run.completed and [result.passed for result in run.results.values()] == [True]

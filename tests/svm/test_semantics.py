@@ -23,7 +23,7 @@ import pytest
 import z3
 
 from jtc.jvm.protocol import decode_returned
-from jtc.model.program import Literal
+from jtc.model.program import Construct, FieldLoad, Invoke, Literal, VarRef
 from jtc.execution.runs import Execution
 from jtc.exploration.templates import Limits, ProgramTemplate
 from jtc.svm.concrete import double_from_bits, f32, float_from_bits, same_value
@@ -422,3 +422,15 @@ def test_a_reader_over_a_symbolic_text_reads_its_chars(semantics_engine):
     assert [_jvm_outcome(r)[1] for r in runs] == [-1, 1, 4, 2, 3, 1, 2, 2]
     assert all(r.execution.replay.approximations == 0 for r in runs)
 
+
+
+def test_a_field_read_statement_replays_with_the_value_the_jvm_read(semantics_engine):
+    """`getfield` as a statement (the probe's read of a field): no code of the class runs, the VM
+    takes its value from the statement's end, as for a static field's."""
+    ops = VarRef(0, "Lsem/Ops;")
+    program = (Construct("sem/Ops", "()V", ()), Invoke("sem/Ops", "instance", "(I)I", ops, (Literal("I", 5),)),
+               FieldLoad("sem/Ops", "total", "I", ops))
+    execution = semantics_engine.executor.execute(program, None, {})
+    assert execution.result.values[2] == "I:16"
+    assert execution.replay is not None and execution.replay.desync is None
+    assert execution.replay.outcomes[-1].value == 16

@@ -10,8 +10,8 @@ import java.lang.reflect.Modifier;
 
 /**
  * What one statement does once its member is resolved: a call (constructor or method), a store into
- * an instance or static field, or the construction of an array from its elements. The harness checks
- * arguments and receiver against these types before anything runs.
+ * or a load from an instance or static field, or the construction of an array from its elements.
+ * The harness checks arguments and receiver against these types before anything runs.
  */
 abstract class Action {
     /** The declared types of the arguments, in order. */
@@ -145,8 +145,18 @@ abstract class Action {
         }
     }
 
-    /** A value that takes no receiver and no arguments: a static field's, a class literal. */
-    abstract static class Constant extends Action {
+    /**
+     * `Owner.class`: a class literal, as {@code getstatic Owner class Ljava/lang/Class;} (no field
+     * can be named {@code class}). The class comes from the execution's own loader, so that
+     * {@code kind.isInstance(item)} tells the classes under test apart.
+     */
+    static final class ClassLiteral extends Action {
+        final Class<?> owner;
+
+        ClassLiteral(Class<?> owner) {
+            this.owner = owner;
+        }
+
         @Override
         Class<?>[] parameterTypes() {
             return new Class<?>[0];
@@ -155,19 +165,6 @@ abstract class Action {
         @Override
         Class<?> receiverType() {
             return null;
-        }
-    }
-
-    /**
-     * `Owner.class`: a class literal, as {@code getstatic Owner class Ljava/lang/Class;} (no field
-     * can be named {@code class}). The class comes from the execution's own loader, so that
-     * {@code kind.isInstance(item)} tells the classes under test apart.
-     */
-    static final class ClassLiteral extends Constant {
-        final Class<?> owner;
-
-        ClassLiteral(Class<?> owner) {
-            this.owner = owner;
         }
 
         @Override
@@ -181,12 +178,25 @@ abstract class Action {
         }
     }
 
-    /** `Owner.name`: the value of a static field (an enum constant, a shared instance). */
-    static final class Load extends Constant {
+    /**
+     * `Owner.name`, a static field's value (an enum constant, a shared instance), or `receiver.name`,
+     * an instance field's (the state of an object that has no getter for it).
+     */
+    static final class Load extends Action {
         final Field field;
 
         Load(Field field) {
             this.field = field;
+        }
+
+        @Override
+        Class<?>[] parameterTypes() {
+            return new Class<?>[0];
+        }
+
+        @Override
+        Class<?> receiverType() {
+            return Modifier.isStatic(field.getModifiers()) ? null : field.getDeclaringClass();
         }
 
         @Override
@@ -196,8 +206,11 @@ abstract class Action {
 
         @Override
         Object perform(Object receiver, Object[] arguments) throws Throwable {
+            if (receiver == null && receiverType() != null) {
+                throw nullReceiver();
+            }
             try {
-                return field.get(null);
+                return field.get(receiver);
             } catch (IllegalAccessException | IllegalArgumentException e) {
                 throw new Refused(e);
             }

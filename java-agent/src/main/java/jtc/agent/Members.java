@@ -66,30 +66,16 @@ final class Members {
         if (statement.kind.equals("getstatic") && statement.name.equals("class")) {
             return new Action.ClassLiteral(owner);
         }
-        if (statement.kind.equals("getstatic")) {
-            Field field = field(owner, statement.name, statement.desc);
-            if (field == null) {
-                throw new HarnessError("no-such-member " + statement.member());
-            }
-            if (!Modifier.isStatic(field.getModifiers())) {
-                throw HarnessError.badProgram("statement " + statement.index + " (" + statement.member()
-                        + "): getstatic on a field that is not static");
-            }
+        if (statement.kind.startsWith("get")) {
+            Field field = field(statement, owner);
             accessible(statement, field);
             return new Action.Load(field);
         }
         if (statement.kind.startsWith("put")) {
-            Field field = field(owner, statement.name, statement.desc);
-            if (field == null) {
-                throw new HarnessError("no-such-member " + statement.member());
-            }
-            String where = "statement " + statement.index + " (" + statement.member() + ")";
+            Field field = field(statement, owner);
             if (Modifier.isFinal(field.getModifiers())) {
-                throw HarnessError.badProgram(where + ": the field is final");
-            }
-            if (Modifier.isStatic(field.getModifiers()) != statement.kind.equals("putstatic")) {
-                throw HarnessError.badProgram(where + ": " + statement.kind + " on a field that is "
-                        + (Modifier.isStatic(field.getModifiers()) ? "" : "not ") + "static");
+                throw HarnessError.badProgram("statement " + statement.index + " (" + statement.member()
+                        + "): the field is final");
             }
             accessible(statement, field);
             return new Action.Store(field);
@@ -166,6 +152,23 @@ final class Members {
         }
     }
 
+    /**
+     * The field a load or store names, static exactly when its keyword says so (getstatic,
+     * putstatic; getfield and putfield take a receiver).
+     */
+    private static Field field(Program.Statement statement, Class<?> owner) throws HarnessError {
+        Field field = field(owner, statement.name, statement.desc);
+        if (field == null) {
+            throw new HarnessError("no-such-member " + statement.member());
+        }
+        boolean wanted = statement.kind.endsWith("static");
+        if (Modifier.isStatic(field.getModifiers()) != wanted) {
+            throw HarnessError.badProgram("statement " + statement.index + " (" + statement.member() + "): "
+                    + statement.kind + " on a field that is " + (wanted ? "not " : "") + "static");
+        }
+        return field;
+    }
+
     private static Field field(Class<?> owner, String name, String desc) {
         for (Class<?> type = owner; type != null; type = type.getSuperclass()) {
             for (Field field : type.getDeclaredFields()) {
@@ -225,7 +228,8 @@ final class Members {
         boolean takesReceiver = action.receiverType() != null;
         boolean hasReceiver = statement.receiver >= 0;
         if (!statement.construct && !statement.kind.equals("array") && takesReceiver != hasReceiver) {
-            String member = statement.kind.equals("call") ? " method called" : " field stored";
+            String member = statement.kind.equals("call") ? " method called"
+                    : statement.kind.startsWith("get") ? " field read" : " field stored";
             throw HarnessError.badProgram(where + (hasReceiver
                     ? ": static" + member + " on a receiver" : ": instance" + member + " without a receiver"));
         }

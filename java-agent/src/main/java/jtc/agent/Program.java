@@ -7,14 +7,18 @@ import java.util.List;
  * The statements of a harness program (docs/trace-format.md §5), one per line, tokens separated by
  * one space: {@code new owner desc args…}, {@code call owner name desc receiver args…},
  * {@code putfield owner name desc receiver arg}, {@code putstatic owner name desc arg},
- * {@code getstatic owner name desc}, {@code array desc elements…}, {@code collection class elements…}
+ * {@code getfield owner name desc receiver}, {@code getstatic owner name desc},
+ * {@code array desc elements…}, {@code collection class elements…}
  * and {@code stub type ctorDesc|- methods|- args…}.
  */
 final class Program {
     /** One statement; statement k defines variable v&lt;k&gt;. */
     static final class Statement {
         final int index;
-        /** The statement's keyword: new, call, putfield, putstatic, getstatic, array, collection or stub. */
+        /**
+         * The statement's keyword: new, call, putfield, putstatic, getfield, getstatic, array,
+         * collection or stub.
+         */
         final String kind;
         final boolean construct;
         final String owner;
@@ -72,13 +76,14 @@ final class Program {
             case "call": fixed = 5; receiverAt = 4; break;
             case "putfield": fixed = 5; receiverAt = 4; break;
             case "putstatic": fixed = 4; receiverAt = -1; break;
+            case "getfield": fixed = 5; receiverAt = 4; break;
             case "getstatic": fixed = 4; receiverAt = -1; break;
             case "array": fixed = 2; receiverAt = -1; break;
             case "collection": fixed = 2; receiverAt = -1; break;
             case "stub": fixed = 4; receiverAt = -1; break;
             default:
-                throw HarnessError.badProgram("statement " + index + " is not new, call, putfield, putstatic, getstatic, "
-                        + "array, collection or stub: " + line);
+                throw HarnessError.badProgram("statement " + index + " is not new, call, putfield, putstatic, "
+                        + "getfield, getstatic, array, collection or stub: " + line);
         }
         if (tokens.length < fixed) {
             throw HarnessError.badProgram("statement " + index + " is incomplete: " + line);
