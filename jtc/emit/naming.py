@@ -431,11 +431,23 @@ def _refined_by_history(cases: Sequence[TestCase], name: str, class_under_test: 
 
 
 def _refined_by_setup(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
-    """Tests of one shape told apart by the first literal their statements differ in, said in words
-    (a text without words by its first character: `"ello` -> 'Quote')."""
-    shapes = {tuple((type(s), len(s.args)) for s in case.program) for case in cases}
-    if len(shapes) != 1:
-        return [name] * len(cases)
+    """Tests of one shape (the same kinds of statements, in order) told apart by the first literal
+    their statements differ in, said in words (a text without words by its first character: `"ello`
+    -> 'Quote'); each shape's tests apart from the others'."""
+    names = [name] * len(cases)
+    by_shape: dict[tuple, list[int]] = {}
+    for position, case in enumerate(cases):
+        by_shape.setdefault(tuple((type(s), len(s.args)) for s in case.program), []).append(position)
+    for positions in by_shape.values():
+        if len(positions) > 1:
+            for position, refined in zip(positions, _refined_by_first_value([cases[p] for p in positions], name,
+                                                                            class_under_test)):
+                names[position] = refined
+    return names
+
+
+def _refined_by_first_value(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """Tests of one shape told apart by the first literal their statements differ in."""
     for position, statement in enumerate(cases[0].program):
         for argument in range(len(statement.args)):
             values = [case.program[position].args[argument] for case in cases]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from jtc.emit import naming
@@ -310,3 +312,10 @@ def test_tests_of_one_shape_are_told_apart_by_the_first_value_their_set_up_diffe
                     ReturnsObject("c.Token"))
     assert naming.distinct_names([next_token('"ello'), next_token(",ello"), next_token("x y")], STACK) == [
         "nextTokenGivenQuoteReturnsToken", "nextTokenGivenElloReturnsToken", "nextTokenGivenXYReturnsToken"]
+    # A test of another shape (one statement more) does not keep the others from being told apart.
+    longer = next_token("a")
+    longer = dataclasses.replace(longer, program=(Construct("c/Other", "()V", ()), *(
+        dataclasses.replace(s, receiver=VarRef(2, f"L{STACK};")) if isinstance(s, Invoke) else s
+        for s in longer.program)))
+    assert naming.distinct_names([next_token('"ello'), longer, next_token(" x")], STACK) == [
+        "nextTokenGivenQuoteReturnsToken", "nextTokenReturnsToken", "nextTokenGivenXReturnsToken"]
