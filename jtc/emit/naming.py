@@ -327,14 +327,19 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     taken_names = set(taken)
     for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
                    _refined_by_overload, _refined_by_setup):
-        collisions: dict[str, list[int]] = {}
-        for position, name in enumerate(names):
-            collisions.setdefault(name, []).append(position)
-        for name, positions in collisions.items():
+        for name, positions in _positions_by_name(names).items():
             if len(positions) > 1 or name in taken_names:
                 for position, refined in zip(positions, refine([cases[p] for p in positions], name, class_under_test)):
                     names[position] = refined
     return deduplicate([*taken_names, *names])[len(taken_names):] if taken_names else deduplicate(names)
+
+
+def _positions_by_name(names: Sequence[str]) -> dict[str, list[int]]:
+    """Each name and the positions that have it."""
+    positions: dict[str, list[int]] = {}
+    for position, name in enumerate(names):
+        positions.setdefault(name, []).append(position)
+    return positions
 
 
 def _insert_before_outcome(name: str, subject: str, words: str) -> str:
@@ -517,10 +522,7 @@ def folded_names(groups: Sequence[Sequence[TestCase]], class_under_test: str) ->
     `describeWithStringReturnsExpected`, where `describe(Object)` takes both), a number only when
     those are the same too."""
     names = [folded_name(cases, class_under_test) for cases in groups]
-    collisions: dict[str, list[int]] = {}
-    for position, name in enumerate(names):
-        collisions.setdefault(name, []).append(position)
-    for name, positions in collisions.items():
+    for name, positions in _positions_by_name(names).items():
         kinds = [_value_types(groups[p][0]) for p in positions]
         if len(positions) > 1 and len(set(kinds)) == len(kinds):
             subject = subject_name(groups[positions[0]][0], class_under_test)
