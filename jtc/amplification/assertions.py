@@ -195,9 +195,10 @@ def selected_by_kills(validated: TestSuite, classpath: Sequence[Path], index: Cl
 
 
 def rule_answers(suite: TestSuite) -> set[Answer]:
-    """The answers (test, observation) the quick rule keeps of each test."""
-    return {(i, case.observations.index(kept)) for i, (case, pruned) in enumerate(zip(suite.tests, prune(suite.tests)))
-            for kept in pruned.observations}
+    """The answers (test, observation) the quick rule keeps, of the tests not on trial (as `quick_rule`)."""
+    plain = [i for i, case in enumerate(suite.tests) if not case.on_trial]
+    pruned = prune(tuple(suite.tests[i] for i in plain))
+    return {(i, suite.tests[i].observations.index(kept)) for i, case in zip(plain, pruned) for kept in case.observations}
 
 
 def quick_rule(validated: TestSuite) -> TestSuite:
