@@ -37,13 +37,18 @@ class SequenceGenerator:
                  options: GenerationOptions, from_steps: Callable[[str], bool] = lambda desc: False,
                  prepared: Callable[[GenericType, Invokable], list[Recipe]] = lambda wanted, consumer: [],
                  valid: Callable[[Invokable, int], list[Source]] = lambda consumer, position: [],
-                 reach: Callable[[str, str], list[Recipe]] = lambda root, wanted: []) -> None:
+                 reach: Callable[[str, str], list[Recipe]] = lambda root, wanted: [],
+                 configured: Callable[[Invokable, Invokable, int], list[Source]] = lambda target, consumer, position: []
+                 ) -> None:
         """`fresh` gives the recipes for a type; `from_steps` tells the types whose objects always come
         from steps of the sequence (the class under test, the iterators it returns), so that the
         calls of the sequence act on them; `prepared` gives recipes for an argument of a consumer
         followed by a call that sets what the consumer reads (tried after the plain recipes); `valid`
         gives the sources of a consumer's input that a sub-search found it accepts (tried first);
-        `reach` the paths that take a value of a type (the second) out of an object of another."""
+        `reach` the paths that take a value of a type (the second) out of an object of another;
+        `configured` the sources of an input of a way in (the second) that configure what it makes for
+        a member under test (the first): as plain as the input's first choice in that member's
+        sequences (making/valid_inputs.py)."""
         self.pool = list(pool)
         self.from_steps = from_steps
         self.number = {inv: position for position, inv in enumerate(self.pool)}  # partial order reduction
@@ -53,6 +58,7 @@ class SequenceGenerator:
         self.prepared = prepared
         self.valid = valid
         self.reach = reach
+        self.configured = configured
         self.options = options
         self._recipes: dict[GenericType, list[Recipe]] = {}
         self._influence: dict[tuple[Invokable, Invokable], bool] = {}
@@ -182,15 +188,20 @@ class SequenceGenerator:
         otherwise all of them, fewest deviations first. At most `max_wirings` per deviation count,
         out of at most WIRING_TRIES times as many examined, so that one candidate with many
         reference parameters cannot hold up the deepening."""
-        options = []
+        options, plainest = [], []
         for position, invokable in enumerate(sequence):
             offset = 1 if invokable.receiver else 0
             for i, desc in enumerate(invokable.inputs):
                 wanted = plain(desc) if i < offset else invokable.type_of(i - offset)
-                options.append(self._sources(sequence, position, i, wanted))
+                choices = self._sources(sequence, position, i, wanted)
+                first = _constants_first(choices)
+                configured = [c for c in self.configured(sequence[-1], invokable, i) if c not in choices[:first]]
+                if configured and choices:
+                    choices = choices[:first] + configured + [c for c in choices[first:] if c not in configured]
+                options.append(choices)
+                plainest.append(first + len(configured))
         if any(not choices for choices in options):
             return
-        plainest = [_constants_first(choices) for choices in options]
         open_inputs = [k for k, choices in enumerate(options) if len(choices) > plainest[k]]
         counts = range(len(open_inputs) + 1) if deviations is None else [deviations]
         for count in counts:

@@ -23,6 +23,17 @@ that cover most branches of the producer's own code the plain run did not are th
 *configured* ones, offered first in the same way. No sub-search follows: the plain inputs serve
 (a deepest-first one over the chosen transformations cost CSVParser 4 s of its 20 and found
 CSVRecord nothing more).
+
+What the members under test do depends as much on the objects their class was made with: a
+`CSVPrinter` prints comments only when its format names a comment marker, a `Lexer` reads escapes
+only when its format has an escape character. Those *configured ways in* are screened the same way
+(`find_configured`): the class's plainest way in that takes an argument with transformations runs
+once with its plainest arguments and once with each transformed one, each time followed by a call
+of every member under test on the object made, all in one program (a run per transformation, not
+per transformation and member; a member that throws on plain inputs is left out, so that the
+others run). For each member, the transformed arguments whose run covered branches of the
+member's code that the plain run did not are kept, the most covering first, and the main search
+wires them as plain choices of that argument in the member's sequences (`configured`).
 """
 
 from __future__ import annotations
@@ -41,7 +52,7 @@ from jtc.calls import jdk
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.making.producers import Producers
 from jtc.making.recipes import RecipeBook
-from jtc.calls.steps import Recipe, Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes
+from jtc.calls.steps import Recipe, Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes, value_of
 
 KEPT = 2  # valid inputs kept per producer for what they cover
 SMALL = 2  # and beside them, the smallest valid inputs that cover otherwise
@@ -49,6 +60,8 @@ PRODUCERS = 4  # producers explored per class
 PARSERS = 2  # members of the class under test itself that parse structured input, explored per class
 WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
 SCREENED = 48  # transformed arguments of one producer run once each
+SCREENED_MEMBERS = 24  # members under test called in one program screening configured ways in
+WAYS_IN = 3  # the cheapest recipes of the class under test looked at for a way in with a configurable argument
 Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
 _PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
 
@@ -61,6 +74,7 @@ class Run:
     program: Program
     returned: bool  # every statement ran, and the producer returned normally
     covered: frozenset[Edge]  # branch edges taken anywhere
+    executed: int  # statements run (the last one may have thrown)
 
 
 # The sub-search: the producer, its skeletons and a bound on executions (None: the sub-search's own)
@@ -155,6 +169,7 @@ class ValidInputs:
         self.explore = explore
         self.runs = runs
         self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
+        self._configuring: dict[tuple[Invokable, Invokable], list[tuple[Source, ...]]] = {}  # (member, way in)
         self.covered: set[Edge] = set()  # branch edges the sub-searches' runs took
 
     def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
@@ -185,6 +200,53 @@ class ValidInputs:
         for target in [t for t in targets if takes_structured_input(t)][:PARSERS]:
             if target not in self._found:
                 self._found[target] = self._explore(target, book) or []
+
+    def find_configured(self, desc: str, members: list[Invokable], book: RecipeBook) -> None:
+        """Screen the configured ways in of the class `desc` for its `members` (see the module's
+        docstring): the first of its WAYS_IN cheapest recipes whose producer takes an argument with
+        transformations is the way in, fed with the first valid inputs found for it if any (a
+        parser's members do little with an empty text, whatever its format), else its plainest."""
+        callable_members = [m for m in members if m.kind == InvokableKind.CALL and m.receiver == desc]
+        for recipe in book.recipes(plain(desc))[:WAYS_IN]:
+            way_in = recipe[value_of(recipe)].invokable
+            base = (self.sources(way_in) + _wirings(way_in, book.recipes))[:1]
+            transformed = _transformed(way_in, book, base, [way_in, *callable_members])[:SCREENED]
+            if transformed:
+                self._screen(way_in, base[0], transformed, callable_members, book)
+                return
+
+    def _screen(self, way_in: Invokable, plainest: tuple[Source, ...], transformed: list[tuple[Source, ...]],
+                members: list[Invokable], book: RecipeBook) -> None:
+        calls = [(m, wiring[0][1:]) for m in members if (wiring := _wirings(m, book.recipes)[:1])][:SCREENED_MEMBERS]
+
+        def program(wiring: tuple[Source, ...]) -> Skeleton:
+            return expand_recipes((Step(way_in, wiring),) + tuple(
+                Step(member, (Source(SourceKind.REF, 0),) + sources) for member, sources in calls))
+
+        plain_run = None
+        while calls:
+            skeleton = program(plainest)
+            plain_run = next(iter(self.explore(way_in, [skeleton], 1)), None)
+            if plain_run is None or plain_run.returned:
+                break
+            failed = _failed_member(skeleton, plain_run.executed)
+            if failed is None:
+                return
+            del calls[failed]
+        if plain_run is None or not plain_run.returned:
+            return
+        runs = [(wiring, run) for wiring in transformed for run in self.explore(way_in, [program(wiring)], 1)]
+        for member, _ in calls:
+            own = frozenset(self.runs(member))
+            gained = [dataclasses.replace(run, covered=frozenset(
+                edge for edge in run.covered - plain_run.covered if edge[0] in own)) for _, run in runs]
+            chosen = {id(run) for run in _covering([run for run in gained if run.covered])}
+            self._configuring[(member, way_in)] = [wiring for (wiring, _), run in zip(runs, gained) if id(run) in chosen]
+
+    def configured(self, member: Invokable, consumer: Invokable, position: int) -> list[Source]:
+        """The sources of input `position` of the way in `consumer` that configure it for `member`
+        (see `find_configured`), most covering first."""
+        return list(dict.fromkeys(wiring[position] for wiring in self._configuring.get((member, consumer), [])))
 
     def types_made(self) -> list[str]:
         """The types producers with valid inputs make."""
@@ -253,16 +315,31 @@ def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]
     return list(itertools.islice(itertools.product(*choices), WIRINGS))
 
 
-def _transformed(producer: Invokable, book: RecipeBook) -> list[tuple[Source, ...]]:
-    """The plainest wiring of the producer (see `_wirings`) with one argument made by a
-    transformed recipe instead (making/recipes.py), for each argument and transformation."""
-    plainest = _wirings(producer, book.recipes)[:1]
+def _transformed(producer: Invokable, book: RecipeBook, base: list[tuple[Source, ...]] | None = None,
+                 readers: list[Invokable] | None = None) -> list[tuple[Source, ...]]:
+    """The plainest wiring of the producer (see `_wirings`), or the `base` one, with one argument
+    made by a transformed recipe instead (making/recipes.py), for each argument and transformation
+    whose writes the producer reads, or one of the `readers` (a report keeps its layout, and its
+    members read it)."""
+    plainest = _wirings(producer, book.recipes)[:1] if base is None else base
     if not plainest:
         return []
     receiver = 1 if producer.receiver else 0
     return [plainest[0][:position] + (Source(SourceKind.FRESH, recipe=recipe),) + plainest[0][position + 1:]
             for position in range(receiver, len(producer.inputs))
-            for recipe in book.transformed(producer.type_of(position - receiver), producer)]
+            for recipe in dict.fromkeys(recipe for reader in readers or [producer]
+                                        for recipe in book.transformed(producer.type_of(position - receiver), reader))]
+
+
+def _failed_member(skeleton: Skeleton, executed: int) -> int | None:
+    """Which of the member calls of a screening program (the steps after the way in that are not
+    helpers) the statement that ended the run belongs to: the call itself or a helper making one of
+    its arguments. None when the way in or its arguments failed."""
+    way_in, *calls = [i for i, step in enumerate(skeleton) if not step.helper]
+    failed = executed - 1
+    if failed <= way_in:
+        return None
+    return next((k for k, at in enumerate(calls) if failed <= at), None)
 
 
 def _covering(runs: list[Run]) -> list[Run]:

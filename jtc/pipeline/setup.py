@@ -77,8 +77,9 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
     started = time.perf_counter()
     valid.find(structured_producers(declared, targets, workshop.producers, taking.holders), book)
     valid.find_own(targets, book)
+    valid.find_configured(object_desc(declared.name), targets, book)
     valid_input_seconds = time.perf_counter() - started
     generator = SequenceGenerator(pool.invokables, pool.effects, pool.assignable, book.recipes, settings.generation,
                                   lambda desc: any(pool.assignable(desc, made) for made in made_by_steps),
-                                  book.prepared, valid.for_input, taking.paths)
+                                  book.prepared, valid.for_input, taking.paths, valid.configured)
     return Subject(name, declared, table, analysis, pool, targets, taking, valid, generator, valid_input_seconds)

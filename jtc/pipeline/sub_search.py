@@ -35,6 +35,7 @@ def sub_search(context: RunContext, pool: Pool, deadline: float) -> Explore:
                                      limits=Limits.of(settings).at_most(budgets.sub_search_length))
         session = ClassSession(space, executor, solver, search)
         session.run(math.inf, executions or budgets.sub_search_executions, deadline)
-        return [Run(skeleton, e.program, e.returned, frozenset(e.replay.edges) if e.replay is not None else frozenset())
+        return [Run(skeleton, e.program, e.returned, frozenset(e.replay.edges) if e.replay is not None else frozenset(),
+                    e.result.executed)
                 for e in executor.executions if (skeleton := session.skeleton_run(e)) is not None]
     return explore

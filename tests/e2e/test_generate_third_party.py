@@ -113,3 +113,15 @@ def test_a_dependency_jar_is_library_code(lookups_classes: Path, tmp_path: Path)
     assert isinstance(without, ClassReport)
     assert Path(report.test_file).read_text() == Path(without.test_file).read_text()  # type: ignore[arg-type]
     assert report.seconds["setup"] < 5.0  # a generous bound; benchmark B8 measures it
+
+
+def test_a_way_in_is_configured_for_what_each_member_reads(lookups_classes: Path, tmp_path: Path) -> None:
+    """A `Report` keeps the layout it was made with: `cell(text)` trims only for a layout made
+    `withTrim()`, `header()` writes only for one made `withHeader(…)`. Screened before the search,
+    each member's sequences take the layout configured for it as plainly as the plain one, so twelve
+    executions reach both (without the screening, 2 of the 8 branches; the eighth needs two names)."""
+    report = generate_unfolded(lookups_classes, tmp_path, "lk.Report", 12)
+    assert report.branch[0] >= 7
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert ".withTrim()" in source and ".withHeader(new String[] {" in source
+    assert_written_tests_pass([report], lookups_classes, tmp_path)

@@ -64,7 +64,7 @@ class Scripted:
 
     def __call__(self, producer: Invokable, skeletons: list[Skeleton], executions: int | None) -> list[Run]:
         self.explored.append((producer, executions))
-        return [Run(skeleton, _program(skeleton, row), row in self.returns, self.covers.get(row, frozenset()))
+        return [Run(skeleton, _program(skeleton, row), row in self.returns, self.covers.get(row, frozenset()), len(skeleton))
                 for skeleton in skeletons if len(skeleton[-2].invokable.params) == 1 for row in self.rows][:executions]
 
 
@@ -161,7 +161,8 @@ class Screened:
         for skeleton in skeletons:
             template = ProgramTemplate.for_skeleton(skeleton, Limits(8, 8))
             covered = frozenset().union(*(self.covers.get(step.invokable.name, frozenset()) for step in skeleton))
-            runs.append(Run(skeleton, template.build(template.initial_assignment(random.Random(0))), True, covered))
+            runs.append(Run(skeleton, template.build(template.initial_assignment(random.Random(0))), True, covered,
+                            len(skeleton)))
         return runs[:executions]
 
 
@@ -190,3 +191,31 @@ def test_a_producer_that_returns_on_plain_inputs_gets_the_transformations_that_c
     assert [step.invokable.label for step in configured] == [
         "Layout.of", "new [Ljava/lang/String;", "Layout.withHeader", "Sheet.parse"]
     assert book.recipes(plain("Llk/Sheet;"))[0] == configured
+
+
+def test_a_way_in_is_configured_for_each_member_by_the_transformations_that_change_what_it_does(
+        lookups_classes: Path) -> None:
+    """`new Report(layout)`: `cell(text)` trims only with a layout made `withTrim()`, `header()`
+    writes only with one made `withHeader(…)`. One program per transformation calls every member
+    on the report made; each member keeps the transformations whose run covered its own code more
+    than the plain run, and the sources of the layout are offered for that member alone."""
+    index = ClassIndex([lookups_classes], toolchain().java_home)
+    producers = Producers(index, "lk", AccessOptions())
+    [way_in] = producers.of("Llk/Report;")
+    members = {m.name: m for m in (Invokable(InvokableKind.CALL, "lk/Report", name, desc, "Llk/Report;", params,
+                                             tuple(f"a{i}" for i in range(len(params))), returns)
+                                   for name, desc, params, returns in [("header", "()I", (), "I"),
+                                                                       ("cell", f"({STRING})V", (STRING,), "V")])}
+    script = Screened({"header": frozenset({("header", 0)}), "cell": frozenset({("cell", 0)}),
+                       "withHeader": frozenset({("header", 1), ("withHeader", 0)}),
+                       "withTrim": frozenset({("cell", 1)}), "withSeparator": frozenset({("withSeparator", 0)})})
+    valid = ValidInputs(script, lambda member: [member.name])
+    everything = Effects(frozenset({FieldRef("lk/Layout", "trim", "Z", False)}),
+                         frozenset({FieldRef("lk/Layout", "trim", "Z", False)}), frozenset(), frozenset(), frozenset(), True)
+    book = RecipeBook(producers, preparations=Preparations(index, "lk", AccessOptions(), lambda inv: everything),
+                      valid=valid.recipes_of)
+    valid.find_configured("Llk/Report;", list(members.values()), book)
+    assert script.explored == [(1, 1)] * 4  # the plain program, then one per transformation
+    configured = {name: [[step.invokable.name for step in source.recipe or ()]
+                         for source in valid.configured(member, way_in, 0)] for name, member in members.items()}
+    assert configured == {"header": [["of", "[Ljava/lang/String;", "withHeader"]], "cell": [["of", "withTrim"]]}
