@@ -118,14 +118,16 @@ class SequenceGenerator:
             yield from self._grow((invokable,) + suffix, length, stop)
 
     def _missing_receivers(self, sequence: tuple[Invokable, ...]) -> int:
-        """Receiver types that no earlier invokable produces and no recipe makes: each needs one
-        more step in front, except a supertype of another missing one (the step that makes a
-        `SinglePlayerGame` for `getHero()` makes the `Game` for `move` too)."""
+        """Receiver types that no earlier invokable produces and no recipe makes (nor, for the last
+        call, a configured receiver): each needs one more step in front, except a supertype of
+        another missing one (the step that makes a `SinglePlayerGame` for `getHero()` makes the
+        `Game` for `move` too)."""
         missing = set()
         for position, invokable in enumerate(sequence):
             receiver = invokable.required
             if receiver and not any(self.assignable(p.returns, receiver) for p in sequence[:position]
-                                    if is_reference(p.returns)) and not self._fresh_receivers(receiver):
+                                    if is_reference(p.returns)) and not self._fresh_receivers(receiver) \
+                    and not (position == len(sequence) - 1 and self.configured(invokable, invokable, 0)):
                 missing.add(receiver)
         return sum(1 for desc in missing if not any(other != desc and self.assignable(other, desc) for other in missing))
 
@@ -196,7 +198,8 @@ class SequenceGenerator:
                 choices = self._sources(sequence, position, i, wanted)
                 first = _constants_first(choices)
                 configured = [c for c in self.configured(sequence[-1], invokable, i) if c not in choices[:first]]
-                if configured and choices:
+                if configured:
+                    first = min(first, len(choices))
                     choices = choices[:first] + configured + [c for c in choices[first:] if c not in configured]
                 options.append(choices)
                 plainest.append(first + len(configured))

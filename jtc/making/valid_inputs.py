@@ -60,7 +60,8 @@ PRODUCERS = 4  # producers explored per class
 PARSERS = 2  # members of the class under test itself that parse structured input, explored per class
 WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
 SCREENED = 48  # transformed arguments of one producer run once each
-SCREENED_MEMBERS = 24  # members under test called in one program screening configured ways in
+SCREENED_MEMBERS = 32  # members under test called in one program screening configured ways in
+FAILED_MEMBERS = 8  # members that throw on plain inputs left out of that program before it is given up
 WAYS_IN = 3  # the cheapest recipes of the class under test looked at for a way in with a configurable argument
 Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
 _PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
@@ -203,50 +204,70 @@ class ValidInputs:
 
     def find_configured(self, desc: str, members: list[Invokable], book: RecipeBook) -> None:
         """Screen the configured ways in of the class `desc` for its `members` (see the module's
-        docstring): the first of its WAYS_IN cheapest recipes whose producer takes an argument with
-        transformations is the way in, fed with the first valid inputs found for it if any (a
-        parser's members do little with an empty text, whatever its format), else its plainest."""
-        callable_members = [m for m in members if m.kind == InvokableKind.CALL and m.receiver == desc]
-        for recipe in book.recipes(plain(desc))[:WAYS_IN]:
+        docstring). The way in is the first of its WAYS_IN cheapest recipes whose producer takes an
+        argument with transformations, fed with the first valid inputs found for it if any (a
+        parser's members do little with an empty text, whatever its format), else its plainest.
+        Where none does and the class has transformations of its own (an immutable format's
+        `with…`), the cheapest recipe followed by each of them is screened as the members' receiver."""
+        calls = [m for m in members if m.kind == InvokableKind.CALL and m.receiver == desc and m.returns != desc]
+        calls.sort(key=lambda m: -len(list(self.runs(m))))  # the members that run most code first
+        recipes = book.recipes(plain(desc))
+        for recipe in recipes[:WAYS_IN]:
             way_in = recipe[value_of(recipe)].invokable
             base = (self.sources(way_in) + _wirings(way_in, book.recipes))[:1]
-            transformed = _transformed(way_in, book, base, [way_in, *callable_members])[:SCREENED]
+            transformed = _transformed(way_in, book, base, [way_in, *calls])[:SCREENED]
             if transformed:
-                self._screen(way_in, base[0], transformed, callable_members, book)
+                made = {wiring: expand_recipes((Step(way_in, wiring, helper=True),)) for wiring in [*base, *transformed]}
+                for member, wirings in self._screen(way_in, made, calls, book).items():
+                    self._configuring[(member, way_in)] = wirings
                 return
+        own = list(dict.fromkeys(made for member in calls for made in book.transformed(plain(desc), member)))
+        if recipes and own:
+            receivers: dict[tuple[Source, ...], Recipe] = {
+                (Source(SourceKind.FRESH, recipe=recipe),): recipe for recipe in [recipes[0], *own[:SCREENED]]}
+            for member, wirings in self._screen(calls[0], receivers, calls, book).items():
+                self._configuring[(member, member)] = wirings
 
-    def _screen(self, way_in: Invokable, plainest: tuple[Source, ...], transformed: list[tuple[Source, ...]],
-                members: list[Invokable], book: RecipeBook) -> None:
+    def _screen(self, consumer: Invokable, made: dict[tuple[Source, ...], Recipe], members: list[Invokable],
+                book: RecipeBook) -> dict[Invokable, list[tuple[Source, ...]]]:
+        """Run each way of making the receiver (the plain one first; keyed by the sources of
+        `consumer`'s inputs it stands for) followed by a call of every member on it: for each member
+        screened, the ways whose run covered more of the member's code than the plain one, most
+        covering first."""
         calls = [(m, wiring[0][1:]) for m in members if (wiring := _wirings(m, book.recipes)[:1])][:SCREENED_MEMBERS]
+        (plainest, plain_made), *others = made.items()
 
-        def program(wiring: tuple[Source, ...]) -> Skeleton:
-            return expand_recipes((Step(way_in, wiring),) + tuple(
-                Step(member, (Source(SourceKind.REF, 0),) + sources) for member, sources in calls))
+        def program(recipe: Recipe) -> Skeleton:
+            return expand_recipes(recipe + tuple(Step(member, (Source(SourceKind.REF, value_of(recipe)),) + sources)
+                                                 for member, sources in calls))
 
-        plain_run = None
-        while calls:
-            skeleton = program(plainest)
-            plain_run = next(iter(self.explore(way_in, [skeleton], 1)), None)
-            if plain_run is None or plain_run.returned:
+        for _ in range(FAILED_MEMBERS):
+            skeleton = program(plain_made)
+            plain_run = next(iter(self.explore(consumer, [skeleton], 1)), None)
+            if plain_run is None or plain_run.returned or not calls:
                 break
-            failed = _failed_member(skeleton, plain_run.executed)
+            failed = _failed_member(skeleton, len(plain_made), plain_run.executed)
             if failed is None:
-                return
+                return {}
             del calls[failed]
-        if plain_run is None or not plain_run.returned:
-            return
-        runs = [(wiring, run) for wiring in transformed for run in self.explore(way_in, [program(wiring)], 1)]
+        if plain_run is None or not plain_run.returned or not calls:
+            return {}
+        runs = [(wiring, run) for wiring, recipe in others for run in self.explore(consumer, [program(recipe)], 1)]
+        found = {}
         for member, _ in calls:
             own = frozenset(self.runs(member))
             gained = [dataclasses.replace(run, covered=frozenset(
                 edge for edge in run.covered - plain_run.covered if edge[0] in own)) for _, run in runs]
             chosen = {id(run) for run in _covering([run for run in gained if run.covered])}
-            self._configuring[(member, way_in)] = [wiring for (wiring, _), run in zip(runs, gained) if id(run) in chosen]
+            found[member] = [wiring for (wiring, _), run in zip(runs, gained) if id(run) in chosen]
+        return found
 
     def configured(self, member: Invokable, consumer: Invokable, position: int) -> list[Source]:
-        """The sources of input `position` of the way in `consumer` that configure it for `member`
-        (see `find_configured`), most covering first."""
-        return list(dict.fromkeys(wiring[position] for wiring in self._configuring.get((member, consumer), [])))
+        """The sources of input `position` of `consumer` that configure it for `member` (see
+        `find_configured`; the member's own receiver when `consumer` is the member), most covering
+        first."""
+        return list(dict.fromkeys(wiring[position] for wiring in self._configuring.get((member, consumer), [])
+                                  if position < len(wiring)))
 
     def types_made(self) -> list[str]:
         """The types producers with valid inputs make."""
@@ -331,13 +352,13 @@ def _transformed(producer: Invokable, book: RecipeBook, base: list[tuple[Source,
                                         for recipe in book.transformed(producer.type_of(position - receiver), reader))]
 
 
-def _failed_member(skeleton: Skeleton, executed: int) -> int | None:
-    """Which of the member calls of a screening program (the steps after the way in that are not
-    helpers) the statement that ended the run belongs to: the call itself or a helper making one of
-    its arguments. None when the way in or its arguments failed."""
-    way_in, *calls = [i for i, step in enumerate(skeleton) if not step.helper]
+def _failed_member(skeleton: Skeleton, made: int, executed: int) -> int | None:
+    """Which of the member calls of a screening program (the steps that are not helpers, after the
+    `made` steps that make their receiver) the statement that ended the run belongs to: the call
+    itself or a helper making one of its arguments. None when the receiver's making failed."""
+    calls = [i for i, step in enumerate(skeleton) if not step.helper]
     failed = executed - 1
-    if failed <= way_in:
+    if failed < made:
         return None
     return next((k for k, at in enumerate(calls) if failed <= at), None)
 

@@ -354,3 +354,50 @@ def test_a_result_of_another_parameterisation_is_not_passed() -> None:
     # where the declared type's arguments are unknown (a receiver), any parameterisation goes
     assert [s.index for s in generator._sources((_new(), units, warn), 2, 1, GenericType(list_desc))
             if s.kind == SourceKind.REF] == [1]
+
+
+def test_a_way_in_configured_for_a_member_is_as_plain_as_its_first_choice_in_that_member_s_sequences() -> None:
+    """`new Monitor(sensor)`: for `warning()` a sensor made by `calibrated()` covered more (valid
+    inputs' screening), so both sensors are plainest there; in `getTemperature()`'s sequences only the
+    first is, and the configured one is not offered."""
+    sensor = "Lt/Sensor;"
+    new = _new(params=(sensor,))
+    warning, get = _call("warning", (), "Z"), _call("getTemperature", (), "D")
+    plain_sensor = (Step(_new("t/Sensor"), (), helper=True),)
+    calibrated = plain_sensor + (Step(_call("calibrated", (), sensor, owner="t/Sensor"), (Source(SourceKind.REF, 0),),
+                                      helper=True),)
+    effects = {new: _effects(defs=("temperature",)), warning: _effects(uses=("temperature",)),
+               get: _effects(uses=("temperature",))}
+    configured = Source(SourceKind.FRESH, recipe=calibrated)
+    generator = SequenceGenerator(
+        list(effects), lambda inv: effects.get(inv, _effects()), lambda low, high: low == high,
+        lambda wanted: [plain_sensor] if wanted.desc == sensor else [], GenerationOptions(), lambda desc: desc == THIS,
+        configured=lambda target, consumer, position: [configured] if (target, consumer, position) == (warning, new, 0)
+        else [])
+
+    def made(target: Invokable, deviations: int) -> list[list[str]]:
+        return [[step.invokable.name for step in w[:-2]] for w in generator.wirings((new, target), deviations)]
+
+    assert made(warning, 0) == [["<init>"], ["<init>", "calibrated"]]
+    assert made(get, 0) == [["<init>"]]
+    assert ["<init>", "calibrated"] not in made(get, 1)
+
+
+def test_a_member_with_a_configured_receiver_of_its_own_is_a_candidate_alone() -> None:
+    """An immutable class under test configured by its own `with…` methods: a member whose receiver
+    the screening configured needs no step in front (a call of it alone costs one), and its receiver
+    is that configured object."""
+    warning = _call("warning", (), "Z")
+    configured = Source(SourceKind.FRESH, recipe=(Step(_new(), (), helper=True),
+                                                  Step(_call("withLimit", ("I",), THIS), (Source(SourceKind.REF, 0),
+                                                                                          Source(SourceKind.INPUT)),
+                                                       helper=True)))
+    effects = {_new(): _effects(defs=("limit",)), warning: _effects(uses=("limit",))}
+    generator = SequenceGenerator(
+        list(effects), lambda inv: effects.get(inv, _effects()), lambda low, high: low == high, lambda wanted: [],
+        GenerationOptions(), lambda desc: desc == THIS,
+        configured=lambda target, consumer, position: [configured] if (target, consumer, position) == (
+            warning, warning, 0) else [])
+    assert generator.executable((warning,))
+    [alone] = list(generator.wirings((warning,), 0))
+    assert [step.invokable.name for step in alone] == ["<init>", "withLimit", "warning"]

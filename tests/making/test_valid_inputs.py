@@ -219,3 +219,27 @@ def test_a_way_in_is_configured_for_each_member_by_the_transformations_that_chan
     configured = {name: [[step.invokable.name for step in source.recipe or ()]
                          for source in valid.configured(member, way_in, 0)] for name, member in members.items()}
     assert configured == {"header": [["of", "[Ljava/lang/String;", "withHeader"]], "cell": [["of", "withTrim"]]}
+
+
+def test_an_immutable_class_under_test_gets_receivers_configured_by_its_own_transformations(
+        lookups_classes: Path) -> None:
+    """`Layout` makes no other object: its own `with…` methods configure it. The cheapest layout and
+    that layout transformed each way are run, each followed by the members; `header()` keeps the
+    layout made `withHeader(…)` as its own receiver, `trims()` the one made `withTrim()`."""
+    index = ClassIndex([lookups_classes], toolchain().java_home)
+    producers = Producers(index, "lk", AccessOptions())
+    members = {name: Invokable(InvokableKind.CALL, "lk/Layout", name, f"(){returns}", "Llk/Layout;", (), (), returns)
+               for name, returns in [("header", "[Ljava/lang/String;"), ("trims", "Z")]}
+    script = Screened({"header": frozenset({("header", 0)}), "trims": frozenset({("trims", 0)}),
+                       "withHeader": frozenset({("header", 1)}), "withTrim": frozenset({("trims", 1)})})
+    valid = ValidInputs(script, lambda member: [member.name])
+    trim = FieldRef("lk/Layout", "trim", "Z", False)
+    everything = Effects(frozenset({trim}), frozenset({trim}), frozenset(), frozenset(), frozenset(), True)
+    book = RecipeBook(producers, preparations=Preparations(index, "lk", AccessOptions(), lambda inv: everything),
+                      valid=valid.recipes_of)
+    valid.find_configured("Llk/Layout;", list(members.values()), book)
+    assert script.explored == [(1, 1)] * 4  # the plain layout, then withSeparator, withTrim, withHeader
+    configured = {name: [[step.invokable.name for step in source.recipe or ()]
+                         for source in valid.configured(member, member, 0)] for name, member in members.items()}
+    assert configured == {"header": [["of", "[Ljava/lang/String;", "withHeader"]], "trims": [["of", "withTrim"]]}
+    assert valid.configured(members["header"], members["header"], 1) == []
