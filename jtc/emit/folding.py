@@ -144,12 +144,31 @@ def folds(cases: Sequence[TestCase], minimum: int = MINIMUM_FOLD, apart: Collect
             continue
         key, slots_of[position] = shape(case)
         by_shape.setdefault(key, []).append(position)
-    found = []
-    for members in by_shape.values():
-        if len(members) < minimum:
-            continue
-        varying = tuple(slot for slot in sorted(slots_of[members[0]])
-                        if not same_value([slots_of[member][slot] for member in members]))
-        if 0 < len(varying) <= MAXIMUM_PARAMETERS:
-            found.append(Fold(tuple(members), varying))
+    found = [fold for members in by_shape.values() for fold in _folded(members, slots_of, minimum)]
     return sorted(found, key=lambda fold: fold.cases[0])
+
+
+def _folded(members: list[int], slots_of: dict[int, dict[Slot, SlotValue]], minimum: int,
+            depth: int = 2) -> list[Fold]:
+    """The tests of one shape as one fold; when more than MAXIMUM_PARAMETERS slots differ, the
+    groups that agree on one of those slots, folded the same way (formats made with an escape
+    character `'0'`, each printing another text, beside those made with `'1'`: the set-up's value
+    and the values it shows are the same within a group). The slot chosen is the one whose groups
+    fold the most tests, the earliest of ties; `depth` bounds the splitting."""
+    if len(members) < minimum:
+        return []
+    varying = tuple(slot for slot in sorted(slots_of[members[0]])
+                    if not same_value([slots_of[member][slot] for member in members]))
+    if 0 < len(varying) <= MAXIMUM_PARAMETERS:
+        return [Fold(tuple(members), varying)]
+    if not varying or depth == 0:
+        return []
+    best: list[Fold] = []
+    for slot in varying:
+        groups: dict[str, list[int]] = {}
+        for member in members:
+            groups.setdefault(repr(slots_of[member][slot]), []).append(member)
+        folded = [fold for group in groups.values() for fold in _folded(group, slots_of, minimum, depth - 1)]
+        if sum(len(fold.cases) for fold in folded) > sum(len(fold.cases) for fold in best):
+            best = folded
+    return best

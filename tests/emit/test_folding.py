@@ -173,3 +173,14 @@ def test_a_parameter_name_met_again_is_told_by_its_call(fx_index: ClassIndex) ->
     rendered = render_suite(Suite(CALC, tuple(twice)), fx_index)
     assert "    void gcdReturnsExpected(int b, int gcdB, int expected) {" in rendered.source
     assert '@ParameterizedTest(name = "gcd(12, {1}) returns {2} after gcd(12, {0})")' in rendered.source
+
+
+def test_tests_of_one_shape_that_differ_in_too_many_slots_fold_in_groups_that_agree_on_one() -> None:
+    """`Calc.scale(base, a, b, c, d)` returning its base, for bases 2 and 3: six slots differ in
+    all, so no one table; the tests of each base differ in four, so two tables."""
+    def scaled(base: int, a: int) -> Case:
+        return calc("scale", "(IIIII)I", I(base), I(a), I(a + 1), I(a + 2), I(a + 3), expect=Returns(I(base)))
+
+    cases = [scaled(base, a) for base in (2, 3) for a in (1, 2, 3)]
+    assert folds(cases) == [Fold((0, 1, 2), (Slot(ARG, 0, 1), Slot(ARG, 0, 2), Slot(ARG, 0, 3), Slot(ARG, 0, 4))),
+                            Fold((3, 4, 5), (Slot(ARG, 0, 1), Slot(ARG, 0, 2), Slot(ARG, 0, 3), Slot(ARG, 0, 4)))]
