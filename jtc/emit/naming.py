@@ -452,19 +452,28 @@ def _refined_by_setup(cases: Sequence[TestCase], name: str, class_under_test: st
 
 
 def _refined_by_first_value(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
-    """Tests of one shape told apart by the first literal their statements differ in."""
+    """Tests of one shape told apart by the first literal their statements differ in, or the first
+    constant (`new Square(TileType.WALL)` beside `new Square(TileType.DOOR)`: 'GivenWall')."""
     for position, statement in enumerate(cases[0].program):
+        constants = {s.name for case in cases if isinstance(s := case.program[position], FieldLoad) and s.receiver is None}
+        if len(constants) > 1 and all(isinstance(case.program[position], FieldLoad) for case in cases):
+            made: list[Value] = [VarRef(position, "") for _ in cases]
+            return _given(cases, name, class_under_test, made)
         for argument in range(len(statement.args)):
             values = [case.program[position].args[argument] for case in cases]
             if isinstance(values[0], VarRef) or len(set(map(repr, values))) == 1:
                 continue
-            words = [argument_words(value, case.program) or _first_symbol(value)
-                     for value, case in zip(values, cases)]
-            if not all(words) or len(set(words)) != len(words):
-                return [name] * len(cases)
-            subject = subject_name(cases[0], class_under_test)
-            return [_insert_before_outcome(name, subject, f"Given{said}") for said in words]
+            return _given(cases, name, class_under_test, values)
     return [name] * len(cases)
+
+
+def _given(cases: Sequence[TestCase], name: str, class_under_test: str, values: Sequence[Value]) -> list[str]:
+    """'Given' and each case's value in words, when every case's words differ; else the name as it was."""
+    words = [argument_words(value, case.program) or _first_symbol(value) for value, case in zip(values, cases)]
+    if not all(words) or len(set(words)) != len(words):
+        return [name] * len(cases)
+    subject = subject_name(cases[0], class_under_test)
+    return [_insert_before_outcome(name, subject, f"Given{said}") for said in words]
 
 
 _SYMBOLS = {'"': "Quote", "'": "Apostrophe", ",": "Comma", ";": "Semicolon", "\n": "Newline", "\r": "Return",

@@ -319,3 +319,16 @@ def test_tests_of_one_shape_are_told_apart_by_the_first_value_their_set_up_diffe
         for s in longer.program)))
     assert naming.distinct_names([next_token('"ello'), longer, next_token(" x")], STACK) == [
         "nextTokenGivenQuoteReturnsToken", "nextTokenReturnsToken", "nextTokenGivenXReturnsToken"]
+
+
+def test_tests_of_one_shape_are_told_apart_by_the_first_constant_their_set_up_differs_in() -> None:
+    """`hero.canEnter(new Square(TileType.WALL))` beside the same with `TileType.DOOR`: 'GivenWall',
+    'GivenDoor'."""
+    tile, square = "Lc/TileType;", "Lc/Square;"
+    def can_enter(constant: str) -> Case:
+        return Case((FieldLoad("c/TileType", constant, tile), Construct("c/Square", f"({tile})V", (VarRef(0, tile),)),
+                     Construct(STACK, "()V", ()),
+                     Invoke(STACK, "canEnter", f"({square})Z", VarRef(2, f"L{STACK};"), (VarRef(1, square),))),
+                    Returns(Literal("Z", False)))
+    assert naming.distinct_names([can_enter("WALL"), can_enter("DOOR")], STACK) == [
+        "canEnterGivenWallReturnsFalse", "canEnterGivenDoorReturnsFalse"]
