@@ -47,7 +47,7 @@ from jtc.model.classfile import ClassFile
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, NewArray, NewCollection, Program, Statement
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import STRING_LIKE, internal_name, is_array, object_desc
+from jtc.model.types import STRING, STRING_LIKE, TEXT_TOO, internal_name, is_array, object_desc
 from jtc.calls import jdk
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.making.producers import Producers
@@ -62,8 +62,14 @@ WIRINGS = 12  # skeletons of one producer explored (ways to make its reference i
 SCREENED = 48  # transformed arguments of one producer run once each
 SCREENED_MEMBERS = 32  # members under test called in one program screening configured ways in
 FAILED_MEMBERS = 8  # members that throw on plain inputs left out of that program before it is given up
+# The text a screening program passes for every String and Object input outside the configuration: every
+# character a plain char input may take (exploration/templates.py), so that whatever character a
+# transformation was given (an escape, a delimiter) occurs in it, and the punctuation and white space
+# that separate the parts of any text format. An empty text shows no configuration at work.
+SCREENING_TEXT = "abcxyzAZ09 \t\r\n!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~a b"
 WAYS_IN = 3  # the cheapest recipes of the class under test looked at for a way in with a configurable argument
 Edge = tuple[MethodInfo, int, Hashable]  # a branch edge: method, instruction, outcome
+Changes = tuple[tuple[int, Source], ...]  # the inputs of a way in given otherwise than plainly, by position
 _PRODUCING = (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.CALL)
 
 
@@ -170,7 +176,7 @@ class ValidInputs:
         self.explore = explore
         self.runs = runs
         self._found: dict[Invokable, list[tuple[Source, ...]]] = {}
-        self._configuring: dict[tuple[Invokable, Invokable], list[tuple[Source, ...]]] = {}  # (member, way in)
+        self._configuring: dict[tuple[Invokable, Invokable], list[Changes]] = {}  # (member, way in or itself)
         self.covered: set[Edge] = set()  # branch edges the sub-searches' runs took
 
     def find(self, groups: Iterable[list[Invokable]], book: RecipeBook) -> None:
@@ -205,37 +211,42 @@ class ValidInputs:
     def find_configured(self, desc: str, members: list[Invokable], book: RecipeBook) -> None:
         """Screen the configured ways in of the class `desc` for its `members` (see the module's
         docstring). The way in is the first of its WAYS_IN cheapest recipes whose producer takes an
-        argument with transformations, fed with the first valid inputs found for it if any (a
-        parser's members do little with an empty text, whatever its format), else its plainest.
-        Where none does and the class has transformations of its own (an immutable format's
-        `with…`), the cheapest recipe followed by each of them is screened as the members' receiver."""
+        argument with transformations, fed with the first valid inputs found for it if any, else its
+        plainest, with SCREENING_TEXT for its texts and the members' (a lexer's members do little
+        with an empty text, whatever its format). Where none does and the class has transformations
+        of its own (an immutable format's `with…`), the cheapest recipe followed by each of them is
+        screened as the members' receiver."""
         calls = [m for m in members if m.kind == InvokableKind.CALL and m.receiver == desc and m.returns != desc]
         calls.sort(key=lambda m: -len(list(self.runs(m))))  # the members that run most code first
         recipes = book.recipes(plain(desc))
         for recipe in recipes[:WAYS_IN]:
             way_in = recipe[value_of(recipe)].invokable
-            base = (self.sources(way_in) + _wirings(way_in, book.recipes))[:1]
+            base = [with_screening_text(wiring, way_in) for wiring in (self.sources(way_in) + _wirings(way_in, book.recipes))[:1]]
             transformed = _transformed(way_in, book, base, [way_in, *calls])[:SCREENED]
             if transformed:
-                made = {wiring: expand_recipes((Step(way_in, wiring, helper=True),)) for wiring in [*base, *transformed]}
-                for member, wirings in self._screen(way_in, made, calls, book).items():
-                    self._configuring[(member, way_in)] = wirings
+                made = {tuple((i, source) for i, source in enumerate(wiring) if source != base[0][i]):
+                        expand_recipes((Step(way_in, wiring, helper=True),)) for wiring in [*base, *transformed]}
+                for member, changes in self._screen(way_in, made, calls, book).items():
+                    self._configuring[(member, way_in)] = changes
                 return
         own = list(dict.fromkeys(made for member in calls for made in book.transformed(plain(desc), member)))
         if recipes and own:
-            receivers: dict[tuple[Source, ...], Recipe] = {
-                (Source(SourceKind.FRESH, recipe=recipe),): recipe for recipe in [recipes[0], *own[:SCREENED]]}
-            for member, wirings in self._screen(calls[0], receivers, calls, book).items():
-                self._configuring[(member, member)] = wirings
+            receivers: dict[Changes, Recipe] = {
+                ((0, Source(SourceKind.FRESH, recipe=recipe)),) if recipe is not recipes[0] else (): recipe
+                for recipe in [recipes[0], *own[:SCREENED]]}
+            for member, changes in self._screen(calls[0], receivers, calls, book).items():
+                self._configuring[(member, member)] = changes
 
-    def _screen(self, consumer: Invokable, made: dict[tuple[Source, ...], Recipe], members: list[Invokable],
-                book: RecipeBook) -> dict[Invokable, list[tuple[Source, ...]]]:
-        """Run each way of making the receiver (the plain one first; keyed by the sources of
-        `consumer`'s inputs it stands for) followed by a call of every member on it: for each member
-        screened, the ways whose run covered more of the member's code than the plain one, most
-        covering first."""
-        calls = [(m, wiring[0][1:]) for m in members if (wiring := _wirings(m, book.recipes)[:1])][:SCREENED_MEMBERS]
-        (plainest, plain_made), *others = made.items()
+    def _screen(self, consumer: Invokable, made: dict[Changes, Recipe], members: list[Invokable],
+                book: RecipeBook) -> dict[Invokable, list[Changes]]:
+        """Run each way of making the receiver (the plain one first; keyed by how the inputs of
+        `consumer` differ from the plain one's) followed by a call of every member on it: for each
+        member screened, the ways whose run covered more of the member's code than the plain one,
+        most covering first."""
+        calls = [(m, with_screening_text(wiring[0], m)[1:]) for m in members
+                 if (wiring := _wirings(m, book.recipes)[:1])][:SCREENED_MEMBERS]
+        plain_made, *_ = made.values()
+        others = list(made.items())[1:]
 
         def program(recipe: Recipe) -> Skeleton:
             return expand_recipes(recipe + tuple(Step(member, (Source(SourceKind.REF, value_of(recipe)),) + sources)
@@ -252,22 +263,22 @@ class ValidInputs:
             del calls[failed]
         if plain_run is None or not plain_run.returned or not calls:
             return {}
-        runs = [(wiring, run) for wiring, recipe in others for run in self.explore(consumer, [program(recipe)], 1)]
+        runs = [(changes, run) for changes, recipe in others for run in self.explore(consumer, [program(recipe)], 1)]
         found = {}
         for member, _ in calls:
             own = frozenset(self.runs(member))
             gained = [dataclasses.replace(run, covered=frozenset(
                 edge for edge in run.covered - plain_run.covered if edge[0] in own)) for _, run in runs]
             chosen = {id(run) for run in _covering([run for run in gained if run.covered])}
-            found[member] = [wiring for (wiring, _), run in zip(runs, gained) if id(run) in chosen]
+            found[member] = [changes for (changes, _), run in zip(runs, gained) if id(run) in chosen]
         return found
 
     def configured(self, member: Invokable, consumer: Invokable, position: int) -> list[Source]:
         """The sources of input `position` of `consumer` that configure it for `member` (see
         `find_configured`; the member's own receiver when `consumer` is the member), most covering
         first."""
-        return list(dict.fromkeys(wiring[position] for wiring in self._configuring.get((member, consumer), [])
-                                  if position < len(wiring)))
+        return list(dict.fromkeys(source for changes in self._configuring.get((member, consumer), [])
+                                  for at, source in changes if at == position))
 
     def types_made(self) -> list[str]:
         """The types producers with valid inputs make."""
@@ -350,6 +361,23 @@ def _transformed(producer: Invokable, book: RecipeBook, base: list[tuple[Source,
             for position in range(receiver, len(producer.inputs))
             for recipe in dict.fromkeys(recipe for reader in readers or [producer]
                                         for recipe in book.transformed(producer.type_of(position - receiver), reader))]
+
+
+def with_screening_text(wiring: tuple[Source, ...], consumer: Invokable) -> tuple[Source, ...]:
+    """The wiring with SCREENING_TEXT for each symbolic input of `consumer` or of the recipes that
+    feed it that takes a String or a character sequence, or an Object (as text)."""
+    def texted(step: Step) -> Step:
+        return Step(step.invokable, tuple(_text_for(source, desc) for source, desc in zip(step.sources, step.invokable.inputs)),
+                    step.helper, step.prepares)
+    return tuple(_text_for(source, desc) if source.kind != SourceKind.FRESH or source.recipe is None
+                 else dataclasses.replace(source, recipe=tuple(texted(step) for step in source.recipe))
+                 for source, desc in zip(wiring, consumer.inputs))
+
+
+def _text_for(source: Source, desc: str) -> Source:
+    if source.kind == SourceKind.INPUT and (desc in STRING_LIKE or desc in TEXT_TOO):
+        return Source(SourceKind.VALUE, value=Literal(STRING, SCREENING_TEXT))
+    return source
 
 
 def _failed_member(skeleton: Skeleton, made: int, executed: int) -> int | None:

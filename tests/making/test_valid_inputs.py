@@ -17,10 +17,10 @@ from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.making.preparations import Preparations
 from jtc.making.producers import Producers
 from jtc.making.recipes import RecipeBook
-from jtc.calls.steps import Skeleton, Source, SourceKind
+from jtc.calls.steps import Skeleton, Source, SourceKind, Step
 from jtc.exploration.templates import Limits, ProgramTemplate
-from jtc.making.valid_inputs import (Run, SubSearches, ValidInputs, inputs_first, structured_producers,
-                                     takes_structured_input)
+from jtc.making.valid_inputs import (SCREENING_TEXT, Run, SubSearches, ValidInputs, inputs_first, structured_producers,
+                                     takes_structured_input, with_screening_text)
 from jtc.java.toolchain import toolchain
 
 STRING = "Ljava/lang/String;"
@@ -243,3 +243,20 @@ def test_an_immutable_class_under_test_gets_receivers_configured_by_its_own_tran
                          for source in valid.configured(member, member, 0)] for name, member in members.items()}
     assert configured == {"header": [["of", "[Ljava/lang/String;", "withHeader"]], "trims": [["of", "withTrim"]]}
     assert valid.configured(members["header"], members["header"], 1) == []
+
+
+def test_a_screening_program_passes_a_text_rich_in_separators_where_a_text_is_taken() -> None:
+    """A lexer's way in reads a text through a recipe, and its members take texts and objects: each
+    such symbolic input gets SCREENING_TEXT (every character a plain char may be, and punctuation),
+    so that a configuration shows; numbers stay symbolic."""
+    reader = Invokable(InvokableKind.NEW, "java/io/StringReader", "<init>", f"({STRING})V", None, (STRING,), ("s",),
+                       "Ljava/io/StringReader;")
+    lexer = Invokable(InvokableKind.NEW, "c/Lexer", "<init>", "(Ljava/io/Reader;I)V", None,
+                      ("Ljava/io/Reader;", "I"), ("in", "n"), "Lc/Lexer;")
+    wiring = (Source(SourceKind.FRESH, recipe=(Step(reader, (Source(SourceKind.INPUT),), helper=True),)),
+              Source(SourceKind.INPUT))
+    [made, number] = with_screening_text(wiring, lexer)
+    assert made.recipe is not None and made.recipe[0].sources == (
+        Source(SourceKind.VALUE, value=Literal(STRING, SCREENING_TEXT)),)
+    assert number == Source(SourceKind.INPUT)
+    assert all(c in SCREENING_TEXT for c in "abcxyzAZ09 ,;\\\"'#\r\n\t")
