@@ -53,7 +53,8 @@ def suite_shape(folder: Path) -> dict:
     what a reader would not keep: numbered near-duplicates (a test named as another of its class plus
     a number, `getItemReturnsBook2` beside `getItemReturnsBook`) and tests whose only assertion is
     `assertNotNull`."""
-    tests = statements = bare_assertions = parameterized = numbered = not_null_only = 0
+    tests = statements = bare_assertions = parameterized = not_null_only = 0
+    numbered: list[str] = []
     assertions: Counter[str] = Counter()
     for source in sorted(folder.rglob("*.java")):
         methods = [method for _, method in javalang.parse.parse(source.read_text(encoding="utf-8")).filter(
@@ -62,7 +63,8 @@ def suite_shape(folder: Path) -> dict:
         for method in methods:
             annotations = {annotation.name for annotation in method.annotations}
             tests += 1
-            numbered += NUMBERED.sub("", method.name) in names - {method.name}
+            if NUMBERED.sub("", method.name) in names - {method.name}:
+                numbered.append(f"{source.stem}.{method.name}")
             own = [node.member for _, node in method.filter(javalang.tree.MethodInvocation) if node.member.startswith("assert")]
             not_null_only += bool(own) and set(own) == {"assertNotNull"}
             parameterized += "ParameterizedTest" in annotations
@@ -79,7 +81,8 @@ def suite_shape(folder: Path) -> dict:
             "non_assertion_statements_per_test": round((statements - bare_assertions) / tests, 2) if tests else None,
             "assertions_per_test": round(total / tests, 2) if tests else None,
             "instance_of_share": round(assertions["assertInstanceOf"] / total, 3) if total else None,
-            "assertions": dict(sorted(assertions.items())), "numbered_near_duplicates": numbered,
+            "assertions": dict(sorted(assertions.items())), "numbered_near_duplicates": len(numbered),
+            "numbered_names": numbered,
             "not_null_only_share": round(not_null_only / tests, 3) if tests else None}
 
 

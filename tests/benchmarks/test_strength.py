@@ -59,7 +59,7 @@ def test_suite_shape_counts_tests_statements_and_assertions(tmp_path: Path):
     assert shape == {"tests": 3, "parameterized": 1, "statements_per_test": 2.67,
                      "non_assertion_statements_per_test": 1.33, "assertions_per_test": 1.33, "instance_of_share": 0.25,
                      "assertions": {"assertEquals": 1, "assertInstanceOf": 1, "assertNotNull": 1, "assertThrows": 1},
-                     "numbered_near_duplicates": 1, "not_null_only_share": 0.333}
+                     "numbered_near_duplicates": 1, "numbered_names": ["FooTest.one2"], "not_null_only_share": 0.333}
 
 
 @pytest.mark.slow
