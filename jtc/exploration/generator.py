@@ -21,7 +21,7 @@ from jtc.calls.steps import (Recipe, Skeleton, Source, SourceKind, Step, accepts
                              is_symbolic_input, literal_sources, root_step, value_of)
 from jtc.config import GenerationOptions
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import STRING_LIKE, is_reference, object_desc
+from jtc.model.types import STRING_LIKE, TEXT_TOO, is_reference, object_desc
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
 # where the method under test sees one) has a product of wirings that are all rejected; looking at
@@ -312,7 +312,7 @@ class SequenceGenerator:
             for path in self.reach(sequence[j].returns, desc)]
         if input_index == 0 and consumer.required is not None:
             return earlier + valid + [Source(SourceKind.FRESH, recipe=r) for r in self._fresh_receivers(desc)] + reached
-        literal = literal_sources(desc) if accepts_literal(desc) else []
+        literal = literal_sources(desc) + self._told_apart(consumer, desc) if accepts_literal(desc) else []
         fresh = [Source(SourceKind.FRESH, recipe=r) for r in self.recipes(wanted)]
         prepared = [Source(SourceKind.FRESH, recipe=r) for r in self.prepared(wanted, consumer)]
         taken = [source for source in earlier if sequence[source.index].kind == InvokableKind.CALL]
@@ -323,6 +323,18 @@ class SequenceGenerator:
         kinds = _kinds_end(fresh)
         return valid + literal + taken + held + fresh[:kinds] + alongside + fresh[kinds:] + prepared + reached + others \
             + [Source(SourceKind.NULL)]
+
+    def _told_apart(self, consumer: Invokable, desc: str) -> list[Source]:
+        """For a parameter that takes text and numbers alike (an `Object`), an object of each other
+        JDK type the code it may run tells apart by a cast or `instanceof` (a `Reader` printed as its
+        text, an `Iterable` printed element by element), after the literals: its cheapest recipe."""
+        if desc not in TEXT_TOO:
+            return []
+        told = sorted(name for name in self.effects(consumer).casts if name.startswith(("java/", "[")))
+        return [Source(SourceKind.FRESH, recipe=recipe) for name in told
+                if (cast := name if name.startswith("[") else object_desc(name)) != desc
+                and cast not in STRING_LIKE and not accepts_literal(cast) and self.assignable(cast, desc)
+                for recipe in self.recipes(plain(cast))[:1]]
 
     def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
         """The paths to a `desc` out of the project objects the recipes of the consumer's earlier

@@ -401,3 +401,21 @@ def test_a_member_with_a_configured_receiver_of_its_own_is_a_candidate_alone() -
     assert generator.executable((warning,))
     [alone] = list(generator.wirings((warning,), 0))
     assert [step.invokable.name for step in alone] == ["<init>", "withLimit", "warning"]
+
+
+def test_an_object_parameter_gets_an_object_of_each_jdk_type_the_code_tells_apart() -> None:
+    """`print(Object value)` runs `value instanceof CharSequence`, `instanceof Reader` and a cast to
+    Number: after the literals (a number, a text), a reader from its recipe; text and numbers need
+    none, and a project type's check is the recipes' business."""
+    reader = "Ljava/io/Reader;"
+    made = (Step(_new("java/io/StringReader", (STRING,)), (Source(SourceKind.INPUT),), helper=True),)
+    print_ = _call("print", (OBJECT,))
+    effects = {_new(): _effects(), print_: dataclasses.replace(
+        _effects(), casts=frozenset({"java/lang/CharSequence", "java/io/Reader", "java/lang/Number", "t/Cell"}))}
+    generator = _generator(effects, recipes={reader: [made], "Lt/Cell;": [(Step(_new("t/Cell"), (), helper=True),)]})
+    [skeleton] = list(generator.wirings((_new(), print_), deviations=0))
+    choices = generator._sources((_new(), print_), 1, 1, GenericType(OBJECT))
+    assert choices[:3] == [Source(SourceKind.INPUT), Source(SourceKind.INPUT, literal=STRING),
+                           Source(SourceKind.FRESH, recipe=made)]
+    assert Source(SourceKind.FRESH, recipe=(Step(_new("t/Cell"), (), helper=True),)) not in choices[:4]
+    assert skeleton[-1].sources[1] == Source(SourceKind.INPUT)
