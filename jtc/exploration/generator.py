@@ -64,6 +64,7 @@ class SequenceGenerator:
         self._influence: dict[tuple[Invokable, Invokable], bool] = {}
         self._effect_cache: dict[Invokable, Effects] = {}
         self._alongside: dict[tuple[Invokable, int], list[Source]] = {}
+        self._told: dict[tuple[Invokable, str], list[Source]] = {}
         self.completed_length = 0  # every candidate up to this length has been enumerated
 
     # ---- static influence ----------------------------------------------------------------------
@@ -330,11 +331,16 @@ class SequenceGenerator:
         text, an `Iterable` printed element by element), after the literals: its cheapest recipe."""
         if desc not in TEXT_TOO:
             return []
-        told = sorted(name for name in self.effects(consumer).casts if name.startswith(("java/", "[")))
-        return [Source(SourceKind.FRESH, recipe=recipe) for name in told
+        key = (consumer, desc)
+        found = self._told.get(key)
+        if found is None:  # asked again at every wiring of every candidate
+            told = sorted(name for name in self.effects(consumer).casts if name.startswith(("java/", "[")))
+            found = self._told[key] = [
+                Source(SourceKind.FRESH, recipe=recipe) for name in told
                 if (cast := name if name.startswith("[") else object_desc(name)) != desc
                 and cast not in STRING_LIKE and not accepts_literal(cast) and self.assignable(cast, desc)
                 for recipe in self.recipes(plain(cast))[:1]]
+        return found
 
     def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
         """The paths to a `desc` out of the project objects the recipes of the consumer's earlier

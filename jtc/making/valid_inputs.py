@@ -245,8 +245,7 @@ class ValidInputs:
         most covering first."""
         calls = [(m, with_screening_text(wiring[0], m)[1:]) for m in members
                  if (wiring := _wirings(m, book.recipes)[:1])][:SCREENED_MEMBERS]
-        plain_made, *_ = made.values()
-        others = list(made.items())[1:]
+        (_, plain_made), *others = made.items()
 
         def program(recipe: Recipe) -> Skeleton:
             return expand_recipes(recipe + tuple(Step(member, (Source(SourceKind.REF, value_of(recipe)),) + sources)
