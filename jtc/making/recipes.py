@@ -178,18 +178,43 @@ class RecipeBook:
 
     def transformed(self, wanted: GenericType, consumer: Invokable) -> list[Recipe]:
         """The cheapest recipe for an argument of `consumer`, each followed by one transformation
-        (making/preparations.py) whose result is the value: `CSVFormat.newFormat(c).withHeader(…)`."""
+        (making/preparations.py) whose result is the value: `CSVFormat.newFormat(c).withHeader(…)`;
+        a transformation that takes an enum, once with each of its constants (`withQuoteMode(ALL)`,
+        `withQuoteMode(NONE)`: each is another configuration, where a text or a number is not)."""
         if self.preparations is None or not wanted.desc.startswith("L"):
             return []
         return [made for recipe in self.recipes(wanted)[:1]
                 for transformation in self.preparations.transformations(wanted.desc, consumer)
-                if (made := self._followed(recipe, transformation, gives=True)) is not None]
+                for constant in self._constants_taken(transformation)
+                if (made := self._followed(recipe, transformation, gives=True, chosen=constant)) is not None]
 
-    def _followed(self, recipe: Recipe, call: Invokable, gives: bool) -> Recipe | None:
+    def presets(self, wanted: GenericType) -> list[Recipe]:
+        """The public constants of a class's own type that its authors set up as configurations of
+        it (`CSVFormat.MYSQL`, `CSVFormat.EXCEL`; an enum's are its plain recipes already), apart
+        from its cheapest recipe: where one is worth trying, each is."""
+        name = internal_name(wanted.desc) if wanted.desc.startswith("L") else None
+        if name is None or self._is_enum(wanted.desc):
+            return []
+        cheapest = self.recipes(wanted)[:1]
+        return [recipe for producer in self.producers.of(wanted.desc)
+                if producer.kind == InvokableKind.GET_STATIC and producer.owner == name
+                and (recipe := (Step(producer, (), helper=True),)) not in cheapest]
+
+    def _constants_taken(self, call: Invokable) -> list[tuple[int, Recipe] | None]:
+        """For the first enum `call` takes (after its receiver), its position and a recipe of each
+        of its constants but the cheapest; [None] (the cheapest recipe of every input) first."""
+        for position, desc in enumerate(call.inputs[1:], start=1):
+            if self._is_enum(desc):
+                return [None, *((position, recipe) for recipe in self.recipes(plain(desc))[1:])]
+        return [None]
+
+    def _followed(self, recipe: Recipe, call: Invokable, gives: bool,
+                  chosen: tuple[int, Recipe] | None = None) -> Recipe | None:
         """`recipe` followed by `call` on the value it made, the steps that make the call's other
-        arguments first; the call's result is the recipe's value when it `gives` one."""
+        arguments first; the call's result is the recipe's value when it `gives` one. `chosen`: the
+        recipe of one input (by position) instead of its cheapest."""
         steps = list(recipe)
-        fed = self._feed(call, 0, True, steps, [Source(SourceKind.REF, value_of(recipe))])
+        fed = self._feed(call, 0, True, steps, [Source(SourceKind.REF, value_of(recipe))], chosen=chosen)
         if fed is None:
             return None
         arguments = [dataclasses.replace(step, prepares=True) for step in steps[len(recipe):]]
@@ -218,9 +243,11 @@ class RecipeBook:
         return len(steps) + penalty, tuple(steps)
 
     def _feed(self, invokable: Invokable, depth: int, nulls_cost: bool, steps: list[Step],
-              given: list[Source], literal: Source | None = None) -> tuple[list[Source], int] | None:
+              given: list[Source], literal: Source | None = None,
+              chosen: tuple[int, Recipe] | None = None) -> tuple[list[Source], int] | None:
         """Sources for `invokable`'s inputs after the `given` ones, appending the helper steps that
-        make them to `steps`, and the penalty for inputs left null; None when a required one cannot be made."""
+        make them to `steps`, and the penalty for inputs left null; None when a required one cannot
+        be made. `chosen`: the recipe of one input (by position) instead of its cheapest."""
         sources = list(given)
         penalty = 0
         receiver = 1 if invokable.receiver else 0
@@ -233,7 +260,8 @@ class RecipeBook:
             if position >= answers_null:
                 sources.append(Source(SourceKind.NULL))
                 continue
-            sub = self._recipes(_erase_variables(wanted), depth + 1)
+            sub = [chosen[1]] if chosen is not None and chosen[0] == position else \
+                self._recipes(_erase_variables(wanted), depth + 1)
             if sub:
                 offset = len(steps)
                 steps.extend(_shifted(sub[0], offset))

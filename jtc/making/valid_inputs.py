@@ -34,6 +34,14 @@ per transformation and member; a member that throws on plain inputs is left out,
 others run). For each member, the transformed arguments whose run covered branches of the
 member's code that the plain run did not are kept, the most covering first, and the main search
 wires them as plain choices of that argument in the member's sequences (`configured`).
+
+A class with transformations of its own (an immutable `CSVFormat` and its `with…`) is screened
+as the receiver of its members in the same way, and beside its transformed recipes with each of
+its *presets*: the public constants of its own type that its authors set up as configurations of
+it (`CSVFormat.MYSQL` escapes and does not quote; no single transformation of the plainest format
+does both). Presets are not screened as arguments of a way in: there the richest configuration
+(`CSVFormat.TDF` for a `Lexer`) pushed out the single transformations the search made more of
+(Lexer 104 -> 96/146 branches at 800 executions).
 """
 
 from __future__ import annotations
@@ -59,7 +67,7 @@ SMALL = 2  # and beside them, the smallest valid inputs that cover otherwise
 PRODUCERS = 4  # producers explored per class
 PARSERS = 2  # members of the class under test itself that parse structured input, explored per class
 WIRINGS = 12  # skeletons of one producer explored (ways to make its reference inputs)
-SCREENED = 48  # transformed arguments of one producer run once each
+SCREENED = 64  # transformed arguments (presets among them) of one producer run once each
 SCREENED_MEMBERS = 32  # members under test called in one program screening configured ways in
 FAILED_MEMBERS = 8  # members that throw on plain inputs left out of that program before it is given up
 # The text a screening program passes for every String and Object input outside the configuration: every
@@ -214,8 +222,8 @@ class ValidInputs:
         argument with transformations, fed with the first valid inputs found for it if any, else its
         plainest, with SCREENING_TEXT for its texts and the members' (a lexer's members do little
         with an empty text, whatever its format). Where none does and the class has transformations
-        of its own (an immutable format's `with…`), the cheapest recipe followed by each of them is
-        screened as the members' receiver."""
+        of its own (an immutable format's `with…`), its presets (`CSVFormat.MYSQL`) and the cheapest
+        recipe followed by each transformation are screened as the members' receiver."""
         calls = [m for m in members if m.kind == InvokableKind.CALL and m.receiver == desc and m.returns != desc]
         calls.sort(key=lambda m: -len(list(self.runs(m))))  # the members that run most code first
         recipes = book.recipes(plain(desc))
@@ -229,7 +237,8 @@ class ValidInputs:
                 for member, changes in self._screen(way_in, made, calls, book).items():
                     self._configuring[(member, way_in)] = changes
                 return
-        own = list(dict.fromkeys(made for member in calls for made in book.transformed(plain(desc), member)))
+        own = list(dict.fromkeys([*book.presets(plain(desc)),
+                                  *(made for member in calls for made in book.transformed(plain(desc), member))]))
         if recipes and own:
             receivers: dict[Changes, Recipe] = {
                 ((0, Source(SourceKind.FRESH, recipe=recipe)),) if recipe is not recipes[0] else (): recipe

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jtc.analysis.influence import NOTHING, Effects, FieldRef
-from jtc.calls.invokables import Invokable
+from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import value_of
 from jtc.config import AccessOptions
 from jtc.java.toolchain import toolchain
@@ -20,6 +20,10 @@ from jtc.model.signatures import plain
 
 LAYOUT = "Llk/Layout;"
 HEADER = FieldRef("lk/Layout", "header", "[Ljava/lang/String;", False)
+STYLE = "Llk/Style;"
+STRING = "Ljava/lang/String;"
+BORDER = FieldRef("lk/Style", "border", "Z", False)
+READ_ALL = Effects(frozenset({BORDER}), frozenset({BORDER}), frozenset(), frozenset(), frozenset(), True)  # writes and reads a border
 
 
 def _effects(invokable: Invokable) -> Effects:
@@ -61,3 +65,24 @@ def test_a_transformed_recipe_gives_the_transformations_result(index: ClassIndex
     assert [step.invokable.label for step in header] == ["Layout.of", "new [Ljava/lang/String;", "Layout.withHeader"]
     assert value_of(header) == 2 and [step.prepares for step in header] == [False, True, False]
     assert book.prepared(plain(LAYOUT), _parse(producers)) == []
+
+
+def test_a_class_s_presets_are_its_own_constants_but_the_cheapest_recipe(index: ClassIndex) -> None:
+    """`Style.BOXED` and the others are configurations set up by the class's authors, all of them
+    presets, beyond the recipes kept per type; `Style.PLAIN` is the cheapest recipe already."""
+    book = RecipeBook(Producers(index, "lk", AccessOptions()))
+    assert [step.invokable.label for step in book.recipes(plain(STYLE))[0]] == ["Style.PLAIN"]
+    assert [[step.invokable.label for step in recipe] for recipe in book.presets(plain(STYLE))] == [
+        [f"Style.{name}"] for name in ("FRAMED", "PADDED", "LEFT", "WIDE", "BOXED")]
+    assert book.presets(plain("Llk/Style$Align;")) == []  # an enum's constants are its plain recipes
+
+
+def test_a_transformation_that_takes_an_enum_is_offered_with_each_constant(index: ClassIndex) -> None:
+    """`withAlign(LEFT)`, `withAlign(RIGHT)`, `withAlign(CENTRE)`: each is another configuration."""
+    producers = Producers(index, "lk", AccessOptions())
+    render = Invokable(InvokableKind.CALL, "lk/Style", "render", f"({STRING}){STRING}", STYLE, (STRING,), ("text",), STRING)
+    book = RecipeBook(producers, preparations=Preparations(index, "lk", AccessOptions(), lambda inv: READ_ALL))
+    aligned = [[step.invokable.label for step in recipe] for recipe in book.transformed(plain(STYLE), render)
+               if recipe[-1].invokable.name == "withAlign"]
+    assert aligned == [["Style.PLAIN", f"Align.{constant}", "Style.withAlign"]
+                       for constant in ("LEFT", "RIGHT", "CENTRE")]

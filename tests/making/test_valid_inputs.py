@@ -245,6 +245,26 @@ def test_an_immutable_class_under_test_gets_receivers_configured_by_its_own_tran
     assert valid.configured(members["header"], members["header"], 1) == []
 
 
+def test_an_immutable_class_under_test_gets_its_presets_screened_as_receivers(lookups_classes: Path) -> None:
+    """`Style.BOXED` has a border and padding, which no single `with…` of `Style.PLAIN` gives, and
+    `render` boxes only such a style: the preset is screened beside the transformations, and kept."""
+    index = ClassIndex([lookups_classes], toolchain().java_home)
+    render = Invokable(InvokableKind.CALL, "lk/Style", "render", f"({STRING}){STRING}", "Llk/Style;", (STRING,),
+                       ("text",), STRING)
+    script = Screened({"render": frozenset({("render", 0)}), "BOXED": frozenset({("render", 1)}),
+                       "withBorder": frozenset({("withBorder", 0)})})
+    valid = ValidInputs(script, lambda member: [member.name])
+    border = FieldRef("lk/Style", "border", "Z", False)
+    everything = Effects(frozenset({border}), frozenset({border}), frozenset(), frozenset(), frozenset(), True)
+    book = RecipeBook(Producers(index, "lk", AccessOptions()),
+                      preparations=Preparations(index, "lk", AccessOptions(), lambda inv: everything), valid=valid.recipes_of)
+    valid.find_configured("Llk/Style;", [render], book)
+    # the plain style, the five presets, then withBorder, withPadding and withAlign with each of its constants
+    assert script.explored == [(1, 1)] * 11
+    assert [[step.invokable.name for step in source.recipe or ()] for source in valid.configured(render, render, 0)] == [
+        ["BOXED"]]
+
+
 def test_a_screening_program_passes_a_text_rich_in_separators_where_a_text_is_taken() -> None:
     """A lexer's way in reads a text through a recipe, and its members take texts and objects: each
     such symbolic input gets SCREENING_TEXT (every character a plain char may be, and punctuation),
