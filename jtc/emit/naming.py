@@ -15,7 +15,7 @@ from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Liter
                                Program, Statement, Stub, Value, VarRef)
 from jtc.model.types import PRIMITIVE_NAMES, STRING, object_desc
 from jtc.model.testcases import (Completes, Expectation, InputCondition, Relation, Returns, ReturnsBoxed,
-                                     ReturnsConstant, ReturnsObject, ReturnsText, TestCase, Throws)
+                                     ReturnsConstant, ReturnsObject, ReturnsText, Stated, TestCase, Throws)
 
 JAVA_KEYWORDS = frozenset("""
     abstract assert boolean break byte case catch char class const continue default do double else enum
@@ -319,14 +319,15 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
     before (`sizeAfter2PushesReturns2`), then the overload called (`parseWithStringArrayReturnsCommandLine`,
     `parseWithOptionsAndStringArrayReturnsCommandLine`), then the first value the tests' set-up
-    differs in (`nextTokenGivenQuoteReturnsToken`: the text of the reader the lexer reads); a number
-    only when all of that is the same. Names in `taken`
+    differs in (`nextTokenGivenQuoteReturnsToken`: the text of the reader the lexer reads), then
+    what the object returned was found to hold (`nextTokenReturnsEofToken`); a number only when
+    all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
     names = [_with_throwing_condition(case, test_method_name(case, class_under_test), class_under_test)
              for case in cases]
     taken_names = set(taken)
     for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
-                   _refined_by_overload, _refined_by_setup):
+                   _refined_by_overload, _refined_by_setup, _refined_by_result):
         for name, positions in _positions_by_name(names).items():
             if len(positions) > 1 or name in taken_names:
                 for position, refined in zip(positions, refine([cases[p] for p in positions], name, class_under_test)):
@@ -474,6 +475,31 @@ def _given(cases: Sequence[TestCase], name: str, class_under_test: str, values: 
         return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
     return [_insert_before_outcome(name, subject, f"Given{said}") for said in words]
+
+
+def _refined_by_result(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """Tests that return an object told apart by the first of its observers whose answers (enum
+    constants) differ: each test whose answer no other of them shares says it before the object's type
+    (`nextTokenReturnsEofToken`, `nextTokenReturnsCommentToken`); the others keep the name."""
+    if not all(isinstance(case.expectation, ReturnsObject) for case in cases):
+        return [name] * len(cases)
+    answers = [{(o.owner, o.name, o.desc, o.args): o.value for o in case.observations
+                if o.receiver == len(case.program) - 1} for case in cases]
+    for observer in answers[0]:
+        said = [_stated_words(answer[observer]) if observer in answer else "" for answer in answers]
+        if len(set(said)) > 1:
+            returns = name.rfind("Returns") + len("Returns")
+            return [name[:returns] + words + name[returns:] if words and said.count(words) == 1 else name
+                    for words in said]
+    return [name] * len(cases)
+
+
+def _stated_words(value: Stated) -> str:
+    """An enum constant an observer answered, in the words of a name (`EOF` -> 'Eof'); '' for
+    other values, which read as the object's own (`ReturnsTrueToken`)."""
+    if isinstance(value, ReturnsConstant):
+        return "".join(word.capitalize() for word in value.constant.split("_") if word)
+    return ""
 
 
 _SYMBOLS = {'"': "Quote", "'": "Apostrophe", ",": "Comma", ";": "Semicolon", "\n": "Newline", "\r": "Return",

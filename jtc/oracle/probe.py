@@ -26,7 +26,7 @@ from typing import Callable
 from jtc.calls.jdk import OUTPUT_SINKS
 from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
-from jtc.model.program import (Construct, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef,
+from jtc.model.program import (Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef,
                                state_read)
 from jtc.model.types import STRING, binary_name, internal_from_binary, package_of
 from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
@@ -124,6 +124,10 @@ class _Probe:
             return
         last_index = len(self.case.program) - 1
         returned = index == last_index  # what the call under test gave back: stated by its state
+        last = self.case.program[-1]
+        if isinstance(statement, FieldLoad) and statement.receiver is None and not returned \
+                and not (isinstance(last, Invoke) and last.receiver is not None and last.receiver.index == index):
+            return  # a shared constant (`Style.PLAIN`) the test only made something of: no state of the test's own
         own = in_family(declared[1:-1], class_name) and in_family(internal_from_binary(value.class_name), class_name)
         if not (own or (index in self.neighbours or returned) and not declared.startswith(("Ljava/", "Ljavax/"))):
             return
@@ -133,7 +137,6 @@ class _Probe:
             return  # the argument the call under test gave back (a token it filled): asked as its result
         if self.prober.index.nameable_from(declared[1:-1], package_of(class_name)) is False:
             return  # a private nested class: the test holds it as an Object and cannot call its methods
-        last = self.case.program[-1]
         receiver = VarRef(self.at[index], declared)
         asked: list[tuple[Observer, tuple[Literal, ...]]] = [
             (observer, ()) for observer in self.prober.observers_of(declared[1:-1])]

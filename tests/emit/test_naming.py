@@ -11,7 +11,8 @@ from jtc.emit.imports import TypeNames
 from jtc.emit.naming import LocalNames, deduplicate, lower_camel, value_words, variable_base
 from jtc.model.program import ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, Null, VarRef
 from jtc.model.types import STRING
-from jtc.model.testcases import Completes, Expectation, InputCondition, Relation, Returns, ReturnsObject, Throws
+from jtc.model.testcases import (Completes, Expectation, InputCondition, Observation, Relation, Returns,
+                                 ReturnsConstant, ReturnsObject, Throws)
 from jtc.model.testcases import TestCase as Case
 
 CALC = "com/example/Calc"
@@ -319,6 +320,24 @@ def test_tests_of_one_shape_are_told_apart_by_the_first_value_their_set_up_diffe
         for s in longer.program)))
     assert naming.distinct_names([next_token('"ello'), longer, next_token(" x")], STACK) == [
         "nextTokenGivenQuoteReturnsToken", "nextTokenReturnsToken", "nextTokenGivenXReturnsToken"]
+
+
+def test_tests_returning_objects_are_told_apart_by_the_constant_an_observer_of_it_answered() -> None:
+    """Three lexers over texts without words return tokens of types COMMENT, EOF and EOF: the one
+    whose type no other shares says it; the other two keep the name (and are numbered)."""
+    token = "Lc/Token;"
+    def next_token(text: str, kind: str) -> Case:
+        program = (Construct(STACK, f"({STRING})V", (Literal(STRING, text),)),
+                   Invoke(STACK, "nextToken", f"(){token}", VarRef(0, f"L{STACK};"), ()))
+        return Case(program, ReturnsObject("c.Token"), observations=(
+            Observation(1, "c/Token", "isReady", "()Z", Returns(Literal("Z", False))),
+            Observation(1, "c/Token", "type", "Lc/Token$Type;", ReturnsConstant("c.Token$Type", kind))))
+    assert naming.distinct_names([next_token("\ufffe", "COMMENT"), next_token("", "EOF"),
+                                  next_token("\ufffe\ufffe", "END_OF_FILE")], STACK) == [
+        "nextTokenReturnsCommentToken", "nextTokenReturnsEofToken", "nextTokenReturnsEndOfFileToken"]
+    assert naming.distinct_names([next_token("\ufffe", "COMMENT"), next_token("", "EOF"),
+                                  next_token("\ufffe\ufffe", "EOF")], STACK) == [
+        "nextTokenReturnsCommentToken", "nextTokenReturnsToken", "nextTokenReturnsToken2"]
 
 
 def test_tests_of_one_shape_are_told_apart_by_the_first_constant_their_set_up_differs_in() -> None:

@@ -10,7 +10,7 @@ import pytest
 from jtc.analysis.influence import NOTHING, Effects, FieldRef
 from jtc.jvm.protocol import HarnessResult, encode_program
 from jtc.model.classindex import ClassIndex
-from jtc.model.program import Construct, Invoke, Literal, Null, Program, StatementStatus, VarRef
+from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, Program, StatementStatus, VarRef
 from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant,
                                  ReturnsObject, ReturnsText, Throws, Written, without)
 from jtc.model.testcases import TestCase as Case
@@ -241,6 +241,27 @@ def test_the_observers_of_an_object_the_class_under_test_was_given_are_asked_onl
                                               observe_neighbours=neighbours))
         assert encode_program(programs[0]).splitlines()[3:] == appended
         assert [(o.receiver, o.name) for o in probed.observations] == [(0, "getCount"), (1, "size")][:len(appended)]
+
+
+def test_a_shared_constant_is_observed_only_where_the_test_calls_it_last(index: ClassIndex) -> None:
+    """`Tally.SHARED` (a public constant of the class under test) that a test only made another
+    tally from is no state of the test's own: its observers are not asked, the new tally's are; a
+    test whose last call is on the constant asks them."""
+    shared = FieldLoad(TALLY, "SHARED", f"L{TALLY};")
+    copy = Invoke(TALLY, "copy", f"()L{TALLY};", VarRef(0, f"L{TALLY};"), ())
+    count = ((TALLY, "getCount", "()I"),)
+    for program, asked in (((shared, copy, Invoke(TALLY, "add", "(I)V", VarRef(1, f"L{TALLY};"), (Literal("I", 5),))),
+                            ["call st/Tally getCount ()I v1"]),
+                           ((shared, Invoke(TALLY, "add", "(I)V", VarRef(0, f"L{TALLY};"), (Literal("I", 5),))),
+                            ["call st/Tally getCount ()I v0"])):
+        programs: list[Program] = []
+
+        def run(program: Program) -> HarnessResult:
+            programs.append(program)
+            return _result(["O:st.Tally#3", "O:st.Tally#4", "V", "I:1"][:len(program)])
+        original = _result(["O:st.Tally#1", "O:st.Tally#2", "V"][:len(program)])
+        probe(Case(program, Completes()), original, Prober(index, TALLY, run, lambda declared: count))
+        assert encode_program(programs[0]).splitlines()[len(program):] == asked
 
 
 def test_a_number_a_test_does_not_use_is_exact_in_its_type() -> None:
