@@ -554,8 +554,10 @@ def folded_name(cases: Sequence[TestCase], class_under_test: str) -> str:
 def folded_names(groups: Sequence[Sequence[TestCase]], class_under_test: str) -> list[str]:
     """The names of parameterized tests; two that would share one are told apart by the types of the
     values their call is given (`describeWithIntReturnsExpected` beside
-    `describeWithStringReturnsExpected`, where `describe(Object)` takes both), a number only when
-    those are the same too."""
+    `describeWithStringReturnsExpected`, where `describe(Object)` takes both), else by what their
+    set-ups do not share: the calls made before (`formatAfterWithFirstRecordAsHeaderReturnsExpected`),
+    the first value or constant (`formatGivenMysqlReturnsExpected`); a number only when those are the
+    same too."""
     names = [folded_name(cases, class_under_test) for cases in groups]
     for name, positions in _positions_by_name(names).items():
         kinds = [_value_types(groups[p][0]) for p in positions]
@@ -563,6 +565,11 @@ def folded_names(groups: Sequence[Sequence[TestCase]], class_under_test: str) ->
             subject = subject_name(groups[positions[0]][0], class_under_test)
             for position, said in zip(positions, kinds):
                 names[position] = _insert_before_outcome(name, subject, "With" + "And".join(said))
+    for refine in (_refined_by_history, _refined_by_setup):
+        for name, positions in _positions_by_name(names).items():
+            if len(positions) > 1:
+                for position, refined in zip(positions, refine([groups[p][0] for p in positions], name, class_under_test)):
+                    names[position] = refined
     return deduplicate(names)
 
 

@@ -288,6 +288,20 @@ def test_parameterized_tests_of_one_name_are_told_apart_by_their_value_types() -
     assert naming.folded_names([numbers, numbers], STACK) == ["describeReturnsExpected", "describeReturnsExpected2"]
 
 
+def test_parameterized_tests_of_one_name_are_told_apart_by_their_set_up() -> None:
+    """`format(text)` folded once on a format that was pushed to and once on a fresh one: the calls
+    made before say which; two tables of one set-up are numbered."""
+    def describe(value: str, pushed: bool) -> Case:
+        before = (Invoke(STACK, "push", "(I)V", STACK_REF, (Literal("I", 1),)),) if pushed else ()
+        return Case((Construct(STACK, "()V", ()), *before, Invoke(STACK, "describe", f"({STRING}){STRING}", STACK_REF,
+                                                                  (Literal(STRING, value),))), Returns(Literal(STRING, value)))
+    fresh = [describe("a", False), describe("b", False)]
+    pushed = [describe("a", True), describe("b", True)]
+    assert naming.folded_names([fresh, pushed], STACK) == ["describeReturnsExpected",
+                                                          "describeAfterPushReturnsExpected"]
+    assert naming.folded_names([fresh, fresh], STACK) == ["describeReturnsExpected", "describeReturnsExpected2"]
+
+
 def test_an_argument_a_call_made_is_said_by_the_call() -> None:
     """`parse(reader, format.withFirstRecordAsHeader())` beside `parse(reader, format.withHeader())`:
     the calls that made the formats tell the tests apart; a getter's result says nothing of its own."""
