@@ -320,14 +320,15 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     before (`sizeAfter2PushesReturns2`), then the overload called (`parseWithStringArrayReturnsCommandLine`,
     `parseWithOptionsAndStringArrayReturnsCommandLine`), then the first value the tests' set-up
     differs in (`nextTokenGivenQuoteReturnsToken`: the text of the reader the lexer reads), then
-    what the object returned was found to hold (`nextTokenReturnsEofToken`); a number only when
-    all of that is the same. Names in `taken`
+    what the object returned was found to hold (`nextTokenReturnsEofToken`), then, between tests of
+    different set-ups, a value only one of them uses (`nextTokenGivenExcelReturnsToken` beside
+    `nextTokenGivenDefaultReturnsToken`); a number only when all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
     names = [_with_throwing_condition(case, test_method_name(case, class_under_test), class_under_test)
              for case in cases]
     taken_names = set(taken)
     for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
-                   _refined_by_overload, _refined_by_setup, _refined_by_result):
+                   _refined_by_overload, _refined_by_setup, _refined_by_result, _refined_by_own_value):
         for name, positions in _positions_by_name(names).items():
             if len(positions) > 1 or name in taken_names:
                 for position, refined in zip(positions, refine([cases[p] for p in positions], name, class_under_test)):
@@ -489,9 +490,33 @@ def _refined_by_result(cases: Sequence[TestCase], name: str, class_under_test: s
         said = [_stated_words(answer[observer]) if observer in answer else "" for answer in answers]
         if len(set(said)) > 1:
             returns = name.rfind("Returns") + len("Returns")
-            return [name[:returns] + words + name[returns:] if words and said.count(words) == 1 else name
+            return [name[:returns] + words + name[returns:]
+                    if words and said.count(words) == 1 and words != name[returns:] else name  # not 'TokenToken'
                     for words in said]
     return [name] * len(cases)
+
+
+def _refined_by_own_value(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """Tests told apart by the first value (a literal with words, a constant) in each one's
+    statements that none of the others uses: each test that has one says it, the others keep the name."""
+    said = [[words for index in range(len(case.program)) for words in _statement_words(index, case.program)]
+            for case in cases]
+    subject = subject_name(cases[0], class_under_test)
+    refined = []
+    for position, words in enumerate(said):
+        others = {word for other, their in enumerate(said) if other != position for word in their}
+        own = next((word for word in words if word not in others), "")
+        refined.append(_insert_before_outcome(name, subject, f"Given{own}") if own else name)
+    return refined
+
+
+def _statement_words(index: int, program: Program) -> list[str]:
+    """The values a statement uses, in words: its literal arguments, or the constant it reads."""
+    statement = program[index]
+    if isinstance(statement, FieldLoad):
+        return [argument_words(VarRef(index, ""), program)] if statement.receiver is None else []
+    return [words for value in statement.args if not isinstance(value, VarRef)
+            if (words := argument_words(value, program))]
 
 
 def _stated_words(value: Stated) -> str:

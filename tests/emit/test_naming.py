@@ -338,7 +338,7 @@ def test_tests_of_one_shape_are_told_apart_by_the_first_value_their_set_up_diffe
 
 def test_tests_returning_objects_are_told_apart_by_the_constant_an_observer_of_it_answered() -> None:
     """Three lexers over texts without words return tokens of types COMMENT, EOF and EOF: the one
-    whose type no other shares says it; the other two keep the name (and are numbered)."""
+    whose type no other shares says it; the other two keep the name, and the empty text tells them apart."""
     token = "Lc/Token;"
     def next_token(text: str, kind: str) -> Case:
         program = (Construct(STACK, f"({STRING})V", (Literal(STRING, text),)),
@@ -347,11 +347,25 @@ def test_tests_returning_objects_are_told_apart_by_the_constant_an_observer_of_i
             Observation(1, "c/Token", "isReady", "()Z", Returns(Literal("Z", False))),
             Observation(1, "c/Token", "type", "Lc/Token$Type;", ReturnsConstant("c.Token$Type", kind))))
     assert naming.distinct_names([next_token("\ufffe", "COMMENT"), next_token("", "EOF"),
-                                  next_token("\ufffe\ufffe", "END_OF_FILE")], STACK) == [
-        "nextTokenReturnsCommentToken", "nextTokenReturnsEofToken", "nextTokenReturnsEndOfFileToken"]
+                                  next_token("\ufffe\ufffe", "END_OF_FILE"), next_token("\ufffe,", "TOKEN")], STACK) == [
+        "nextTokenReturnsCommentToken", "nextTokenReturnsEofToken", "nextTokenReturnsEndOfFileToken",
+        "nextTokenReturnsToken"]  # not 'TokenToken'
     assert naming.distinct_names([next_token("\ufffe", "COMMENT"), next_token("", "EOF"),
                                   next_token("\ufffe\ufffe", "EOF")], STACK) == [
-        "nextTokenReturnsCommentToken", "nextTokenReturnsToken", "nextTokenReturnsToken2"]
+        "nextTokenReturnsCommentToken", "nextTokenGivenEmptyReturnsToken", "nextTokenReturnsToken"]
+
+
+def test_tests_of_other_set_ups_are_told_apart_by_a_value_only_one_of_them_uses() -> None:
+    """A lexer over a reader of a text without words, made once from `Format.DEFAULT` and once from
+    `Format.valueOf("Excel")`: the constant and the name each uses alone say which."""
+    fmt, token = "Lc/Format;", "Lc/Token;"
+    def next_token(made: tuple) -> Case:
+        return Case((*made, Construct(STACK, f"({fmt}{STRING})V", (VarRef(len(made) - 1, fmt), Literal(STRING, "\ufffe"))),
+                     Invoke(STACK, "nextToken", f"(){token}", VarRef(len(made), f"L{STACK};"), ())), ReturnsObject("c.Token"))
+    constant = next_token((FieldLoad("c/Format", "DEFAULT", fmt),))
+    named = next_token((Invoke("c/Format", "valueOf", f"({STRING}){fmt}", None, (Literal(STRING, "Excel"),)),))
+    assert naming.distinct_names([constant, named], STACK) == ["nextTokenGivenDefaultReturnsToken",
+                                                              "nextTokenGivenExcelReturnsToken"]
 
 
 def test_tests_of_one_shape_are_told_apart_by_the_first_constant_their_set_up_differs_in() -> None:
