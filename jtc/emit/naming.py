@@ -324,16 +324,27 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     different set-ups, a value only one of them uses (`nextTokenGivenExcelReturnsToken` beside
     `nextTokenGivenDefaultReturnsToken`); a number only when all of that is the same. Names in `taken`
     (parameterized tests) are avoided."""
+    taken_names = set(taken)
+    names = _refined_names(cases, class_under_test, taken_names)
+    return deduplicate([*taken_names, *names])[len(taken_names):] if taken_names else deduplicate(names)
+
+
+def numbered_apart(cases: Sequence[TestCase], class_under_test: str) -> bool:
+    """Whether only numbers would tell the tests' names apart (see `distinct_names`)."""
+    return len(set(_refined_names(cases, class_under_test, set()))) < len(cases)
+
+
+def _refined_names(cases: Sequence[TestCase], class_under_test: str, taken_names: set[str]) -> list[str]:
+    """The names of `distinct_names`, before numbers."""
     names = [_with_throwing_condition(case, test_method_name(case, class_under_test), class_under_test)
              for case in cases]
-    taken_names = set(taken)
     for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
                    _refined_by_overload, _refined_by_setup, _refined_by_result, _refined_by_own_value):
         for name, positions in _positions_by_name(names).items():
             if len(positions) > 1 or name in taken_names:
                 for position, refined in zip(positions, refine([cases[p] for p in positions], name, class_under_test)):
                     names[position] = refined
-    return deduplicate([*taken_names, *names])[len(taken_names):] if taken_names else deduplicate(names)
+    return names
 
 
 def _positions_by_name(names: Sequence[str]) -> dict[str, list[int]]:

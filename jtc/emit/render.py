@@ -31,6 +31,7 @@ from jtc.emit.naming import (
     LocalNames,
     distinct_names,
     folded_names,
+    numbered_apart,
     outcome_words,
     simple_class_name,
     test_class_name,
@@ -849,6 +850,16 @@ def _arg_slot(index: int | None, position: int) -> Slot | None:
     return None if index is None else Slot(ARG, index, position)
 
 
+def _with_unnamed_pairs(suite: TestSuite, found: list[Fold], apart: frozenset[int]) -> list[Fold]:
+    """The folds found, and pairs of tests of one shape that no name tells apart (`printCommentPrints`
+    beside `printCommentPrints2`, printing two texts without words): fewer than MINIMUM_FOLD tests
+    read better apart, unless only a number would set them apart."""
+    folded = apart | {case for group in found for case in group.cases}
+    pairs = [pair for pair in folds(suite.tests, minimum=2, apart=folded)
+             if len(pair.cases) == 2 and numbered_apart([suite.tests[c] for c in pair.cases], suite.class_under_test)]
+    return sorted([*found, *pairs], key=lambda fold: fold.cases[0])
+
+
 def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: frozenset[int] = frozenset()) \
         -> RenderedClass:
     """The test class for `suite`: its tests grouped by member in the order the class declares
@@ -859,7 +870,7 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     class_name = test_class_name(subject)
     apart |= {position for position, case in enumerate(suite.tests)  # reproductions, reported outcomes stay apart
               if case.disabled_reason or case.fails}
-    found = folds(suite.tests, apart=apart) if fold else []
+    found = _with_unnamed_pairs(suite, folds(suite.tests, apart=apart), apart) if fold else []
     mentioned = {TEST_ANNOTATION, BEFORE_EACH, *(PARAMETERIZED_CLASSES if found else ())}
     if any(case.disabled_reason for case in suite.tests):
         mentioned.add(DISABLED_ANNOTATION)

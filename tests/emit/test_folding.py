@@ -124,6 +124,15 @@ def test_without_folding_every_test_stands_alone(fx_index: ClassIndex) -> None:
     assert "Parameterized" not in rendered.source and "params" not in rendered.source
 
 
+def test_two_tests_of_one_shape_fold_where_only_a_number_would_tell_them_apart(fx_index: ClassIndex) -> None:
+    """Fewer than three tests of one shape stay apart, unless their names would be numbered: echoing
+    two texts without words folds; gcd of 18 and of 8, named by their results, does not."""
+    texts = [calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", S(text), expect=Returns(S(text))) for text in ("!?", "#")]
+    rendered = render_suite(Suite(CALC, (*texts, *GCDS[:2])), fx_index)
+    assert [(t.name, t.cases) for t in rendered.tests] == [
+        ("gcdReturns6", (2,)), ("gcdReturns4", (3,)), ("echoReturnsString", (0, 1))]
+
+
 @pytest.mark.slow
 def test_a_case_whose_check_fails_is_written_apart(fx_classes: Path, tmp_path: Path) -> None:
     wrong = calc("gcd", "(II)I", I(12), I(9), expect=Returns(I(4)))  # gcd(12, 9) is 3

@@ -328,7 +328,7 @@ def test_an_empty_jdk_collection_is_stated_by_is_empty_and_a_hidden_jdk_class_no
              Case((listed,), ReturnsText("java.util.ArrayList", "[1]")),
              Case((Invoke(CALC, "holder", "()Ljava/lang/Object;", None, ()),), ReturnsText("java.util.HashMap", "{}")),
              Case((listed,), ReturnsObject("java.util.Collections$UnmodifiableRandomAccessList")))
-    lines = [line.strip() for line in render_suite(Suite(CALC, cases), fx_index).source.splitlines()]
+    lines = [line.strip() for line in render_suite(Suite(CALC, cases), fx_index, fold=False).source.splitlines()]
     # A JDK class the test cannot name is the JDK's choice, not the code's: only the object is stated.
     assert "assertNotNull(Calc.list());" in lines
     assert "assertTrue(Calc.list().isEmpty());" in lines
