@@ -21,12 +21,16 @@ from jtc.calls.steps import (Recipe, Skeleton, Source, SourceKind, Step, accepts
                              is_symbolic_input, literal_sources, root_step, value_of)
 from jtc.config import GenerationOptions
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import STRING_LIKE, TEXT_TOO, is_reference, object_desc
+from jtc.model.types import CHAR_SEQUENCE, STRING, STRING_LIKE, TEXT_TOO, is_reference, object_desc
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
 # where the method under test sees one) has a product of wirings that are all rejected; looking at
 # all of them would cost more than running the candidates that pass.
 WIRING_TRIES = 16
+
+
+STRING_CLASS, CHAR_SEQUENCE_CLASS = "java/lang/String", "java/lang/CharSequence"
+TEXT_BUILDER = "Ljava/lang/StringBuilder;"  # text that is no String, for code that tells the two apart
 
 
 class SequenceGenerator:
@@ -304,7 +308,7 @@ class SequenceGenerator:
         consumer = sequence[position]
         valid = self.valid(consumer, input_index)
         if is_symbolic_input(desc):
-            return valid + [Source(SourceKind.INPUT)]
+            return valid + [Source(SourceKind.INPUT)] + (self._told_apart(consumer, desc) if desc == CHAR_SEQUENCE else [])
         earlier = [Source(SourceKind.REF, j) for j in range(position)
                    if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)
                    and not _other_arguments(sequence[j].result_type, wanted)]
@@ -328,18 +332,24 @@ class SequenceGenerator:
     def _told_apart(self, consumer: Invokable, desc: str) -> list[Source]:
         """For a parameter that takes text and numbers alike (an `Object`), an object of each other
         JDK type the code it may run tells apart by a cast or `instanceof` (a `Reader` printed as its
-        text, an `Iterable` printed element by element), after the literals: its cheapest recipe."""
-        if desc not in TEXT_TOO:
+        text, an `Iterable` printed element by element), after the literals: its cheapest recipe.
+        Where that code tells a String apart from other text (`cs instanceof String` in a method that
+        takes a `CharSequence`), a `StringBuilder` of a text too: the String literal takes one side only."""
+        if desc not in TEXT_TOO and desc != CHAR_SEQUENCE:
             return []
         key = (consumer, desc)
         found = self._told.get(key)
         if found is None:  # asked again at every wiring of every candidate
-            told = sorted(name for name in self.effects(consumer).casts if name.startswith(("java/", "[")))
+            casts = self.effects(consumer).casts
+            told = sorted(name for name in casts if name.startswith(("java/", "[")))
             found = self._told[key] = [
                 Source(SourceKind.FRESH, recipe=recipe) for name in told
                 if (cast := name if name.startswith("[") else object_desc(name)) != desc
                 and cast not in STRING_LIKE and not accepts_literal(cast) and self.assignable(cast, desc)
                 for recipe in self.recipes(plain(cast))[:1]]
+            if STRING_CLASS in casts and (desc == CHAR_SEQUENCE or CHAR_SEQUENCE_CLASS in casts):
+                found += [Source(SourceKind.FRESH, recipe=recipe) for recipe in self.recipes(plain(TEXT_BUILDER))
+                          if STRING in recipe[value_of(recipe)].invokable.inputs][:1]
         return found
 
     def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:

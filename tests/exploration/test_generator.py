@@ -419,3 +419,18 @@ def test_an_object_parameter_gets_an_object_of_each_jdk_type_the_code_tells_apar
                            Source(SourceKind.FRESH, recipe=made)]
     assert Source(SourceKind.FRESH, recipe=(Step(_new("t/Cell"), (), helper=True),)) not in choices[:4]
     assert skeleton[-1].sources[1] == Source(SourceKind.INPUT)
+
+
+def test_text_the_code_tells_from_a_string_gets_a_string_builder_too() -> None:
+    """`indexOf(CharSequence cs, …)` runs `cs instanceof String`: the symbolic text takes one side,
+    a `StringBuilder` of a text the other; where the code tells no String apart, the text alone."""
+    sequence = "Ljava/lang/CharSequence;"
+    builder = (Step(_new("java/lang/StringBuilder", (STRING,)), (Source(SourceKind.INPUT),), helper=True),)
+    empty = (Step(_new("java/lang/StringBuilder"), (), helper=True),)
+    index_of, length = _call("indexOf", (sequence,)), _call("length", (sequence,))
+    effects = {_new(): _effects(), index_of: dataclasses.replace(_effects(), casts=frozenset({"java/lang/String"})),
+               length: _effects()}
+    generator = _generator(effects, recipes={"Ljava/lang/StringBuilder;": [empty, builder]})
+    assert generator._sources((_new(), index_of), 1, 1, GenericType(sequence)) == [
+        Source(SourceKind.INPUT), Source(SourceKind.FRESH, recipe=builder)]
+    assert generator._sources((_new(), length), 1, 1, GenericType(sequence)) == [Source(SourceKind.INPUT)]
