@@ -608,7 +608,7 @@ class _CaseRenderer:
                 if index in values:
                     lines.append(self.state(values[index], declared, name, Slot(VALUE, index)))
                     checks[len(lines) - 1] = ("value", index)
-            else:
+            elif not isinstance(statement, (NewArray, FieldLoad)):  # no statement in Java, and nothing to run
                 lines.extend(f"{expression};".split("\n"))
         starts.append(len(lines))
         self.assertion(lines, checks)

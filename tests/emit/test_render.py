@@ -12,7 +12,8 @@ from jtc.model.classindex import ClassIndex
 from jtc.emit.literals import string_hash
 from jtc.emit.behaviour import behaviour_of
 from jtc.emit.render import RenderedClass, render_suite
-from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, NewCollection, Null, Value, VarRef
+from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
+                               Value, VarRef)
 from jtc.model.types import STRING
 from jtc.model.testcases import (Completes, Console, Expectation, Observation, Returns, ReturnsConstant, ReturnsObject,
                                  ReturnsText, Throws, Written)
@@ -337,6 +338,20 @@ def test_an_empty_jdk_collection_is_stated_by_is_empty_and_a_hidden_jdk_class_no
 
 
 PRINTER = "fx/Printer"
+
+
+def test_an_array_or_a_field_nothing_uses_is_not_written(fx_index: ClassIndex, fx_classes: Path, tmp_path: Path) -> None:
+    """`new String[] {"a"};` or `stack.field;` is no statement in Java: a value made from literals or
+    read from a field that nothing in the test uses (a cut left it behind) is left out, and the test
+    compiles and passes."""
+    array = NewArray("[Ljava/lang/String;", (Literal(STRING, "a"),))
+    size = FieldLoad(STACK, "size", "I", VarRef(0, f"L{STACK};"))
+    case = Case((Construct(STACK, "()V", ()), array, size, Invoke(STACK, "isEmpty", "()Z", VarRef(0, f"L{STACK};"), ())),
+                Returns(Literal("Z", True)))
+    rendered = render_suite(Suite(STACK, (case,)), fx_index)
+    assert 'new String[] {"a"}' not in rendered.source and ".size;" not in rendered.source
+    run = compile_and_run([rendered], fx_classes, tmp_path)
+    assert run.completed and [result.passed for result in run.results.values()] == [True]
 
 
 def test_printed_text_is_asserted_and_the_console_captured_around_the_statements_that_print(
