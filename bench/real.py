@@ -100,7 +100,7 @@ def _suite_summary(suite: SuiteCoverage) -> dict:
     branches = [sum(c.branch.covered for c in suite.classes.values()), sum(c.branch.total for c in suite.classes.values())]
     lines = [sum(c.line.covered for c in suite.classes.values()), sum(c.line.total for c in suite.classes.values())]
     return {"label": suite.label, "tests_run": suite.tests_run, "tests_failed": suite.tests_failed,
-            "branches": branches, "lines": lines,
+            "failures": [str(failure) for failure in suite.failures], "branches": branches, "lines": lines,
             "per_class": {name: {"branches": [c.branch.covered, c.branch.total], "lines": [c.line.covered, c.line.total]}
                           for name, c in suite.classes.items()}}
 

@@ -133,6 +133,7 @@ def main(argv: list[str]) -> int:
         suites = measure_suites([generated, human], classpath, internal, work / "measure", working_dir=project)
         labels = ("generated", "hand-written", "union")
         coverage = {label: {"tests_run": suite.tests_run, "tests_failed": suite.tests_failed,
+                            "failures": [str(failure) for failure in suite.failures],
                             "per_class": {name: {"branches": [c.branch.covered, c.branch.total],
                                                  "lines": [c.line.covered, c.line.total]}
                                           for name, c in suite.classes.items()}}
