@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from jtc.emit.literals import double_literal, float_literal
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
@@ -338,8 +338,15 @@ def _refined_names(cases: Sequence[TestCase], class_under_test: str, taken_names
     """The names of `distinct_names`, before numbers."""
     names = [_with_throwing_condition(case, test_method_name(case, class_under_test), class_under_test)
              for case in cases]
-    for refine in (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
-                   _refined_by_overload, _refined_by_setup, _refined_by_result, _refined_by_own_value):
+    return _refined(names, cases, class_under_test, taken_names,
+                    (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
+                     _refined_by_overload, _refined_by_setup, _refined_by_result, _refined_by_own_value))
+
+
+def _refined(names: list[str], cases: Sequence[TestCase], class_under_test: str, taken_names: set[str],
+             refiners: Sequence[Callable[[Sequence[TestCase], str, str], list[str]]]) -> list[str]:
+    """`names`, each refiner in turn applied to the cases that share a name (or take one of `taken_names`)."""
+    for refine in refiners:
         for name, positions in _positions_by_name(names).items():
             if len(positions) > 1 or name in taken_names:
                 for position, refined in zip(positions, refine([cases[p] for p in positions], name, class_under_test)):
@@ -601,11 +608,8 @@ def folded_names(groups: Sequence[Sequence[TestCase]], class_under_test: str) ->
             subject = subject_name(groups[positions[0]][0], class_under_test)
             for position, said in zip(positions, kinds):
                 names[position] = _insert_before_outcome(name, subject, "With" + "And".join(said))
-    for refine in (_refined_by_history, _refined_by_setup):
-        for name, positions in _positions_by_name(names).items():
-            if len(positions) > 1:
-                for position, refined in zip(positions, refine([groups[p][0] for p in positions], name, class_under_test)):
-                    names[position] = refined
+    names = _refined(names, [cases[0] for cases in groups], class_under_test, set(),
+                     (_refined_by_history, _refined_by_setup))
     return deduplicate(names)
 
 
