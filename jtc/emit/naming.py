@@ -317,7 +317,8 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     which a test alone takes a branch (`greetOfNullNameReturnsHelloStranger`; a test that throws
     always says it: `nameOfDayAbove7Throws…`), then the inputs where those are shared
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
-    before (`sizeAfter2PushesReturns2`), then the overload called (`parseWithStringArrayReturnsCommandLine`,
+    before (`sizeAfter2PushesReturns2`), then the calls on other objects one test alone makes
+    (`getRecordsAfterWithFirstRecordAsHeaderReturnsList`), then the overload called (`parseWithStringArrayReturnsCommandLine`,
     `parseWithOptionsAndStringArrayReturnsCommandLine`), then the first value the tests' set-up
     differs in (`nextTokenGivenQuoteReturnsToken`: the text of the reader the lexer reads), then
     what the object returned was found to hold (`nextTokenReturnsEofToken`), then, between tests of
@@ -340,7 +341,8 @@ def _refined_names(cases: Sequence[TestCase], class_under_test: str, taken_names
              for case in cases]
     return _refined(names, cases, class_under_test, taken_names,
                     (_refined_by_message, _refined_by_condition, _refined_by_inputs, _refined_by_history,
-                     _refined_by_overload, _refined_by_setup, _refined_by_result, _refined_by_own_value))
+                     _refined_by_preparation, _refined_by_overload, _refined_by_setup, _refined_by_result,
+                     _refined_by_own_value))
 
 
 def _refined(names: list[str], cases: Sequence[TestCase], class_under_test: str, taken_names: set[str],
@@ -453,6 +455,22 @@ def _refined_by_history(cases: Sequence[TestCase], name: str, class_under_test: 
         return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
     return [_insert_before_outcome(name, subject, history) for history in histories]
+
+
+def _refined_by_preparation(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
+    """Tests whose calls on the class under test are the same, told apart by the calls on other
+    objects that one makes and not every other (`getRecordsAfterWithFirstRecordAsHeaderReturnsList`:
+    the format the parser reads was configured first); the others keep the name. Static calls make
+    values rather than prepare them (`valueOf("Excel")`): a later refiner says those by their values."""
+    calls = [[upper_first(s.name) for s in case.program[:-1]
+              if isinstance(s, Invoke) and s.owner != class_under_test and s.receiver is not None]
+             for case in cases]
+    shared = set.intersection(*(set(made) for made in calls))
+    own = [tuple(dict.fromkeys(call for call in made if call not in shared)) for made in calls]
+    if len(set(own)) == 1 or any(len(made) > 2 for made in own):
+        return [name] * len(cases)
+    subject = subject_name(cases[0], class_under_test)
+    return [_insert_before_outcome(name, subject, "After" + "And".join(made)) if made else name for made in own]
 
 
 def _refined_by_setup(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:

@@ -379,3 +379,19 @@ def test_tests_of_one_shape_are_told_apart_by_the_first_constant_their_set_up_di
                     Returns(Literal("Z", False)))
     assert naming.distinct_names([can_enter("WALL"), can_enter("DOOR")], STACK) == [
         "canEnterGivenWallReturnsFalse", "canEnterGivenDoorReturnsFalse"]
+
+
+def test_tests_of_one_history_are_told_apart_by_the_calls_that_prepared_their_inputs() -> None:
+    """Two parsers read back: one over a format as it was, one over a format configured first. The
+    calls on the parser are the same; the call on the format says which."""
+    fmt, parser = "Lc/Format;", "c/Parser"
+    def records(configured: bool) -> Case:
+        made = (FieldLoad("c/Format", "DEFAULT", fmt),)
+        if configured:
+            made += (Invoke("c/Format", "withHeader", f"(){fmt}", VarRef(0, fmt), ()),)
+        parse = Invoke(parser, "parse", f"({STRING}{fmt})L{parser};", None,
+                       (Literal(STRING, "a"), VarRef(len(made) - 1, fmt)))
+        records = Invoke(parser, "getRecords", "()Ljava/util/List;", VarRef(len(made), f"L{parser};"), ())
+        return Case((*made, parse, records), ReturnsObject("java.util.List"))
+    assert naming.distinct_names([records(False), records(True)], parser) == [
+        "getRecordsReturnsList", "getRecordsAfterWithHeaderReturnsList"]
