@@ -22,7 +22,7 @@ from jtc.coverage.model import CoverageReport
 from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.launcher import LauncherRun, run_tests
 from jtc.errors import CoverageError, UnknownClassError
-from jtc.java.toolchain import jacoco, jacoco_agent_jar
+from jtc.java.toolchain import jacoco, jacoco_agent_option
 from jtc.model.types import binary_name, internal_from_binary
 
 
@@ -90,12 +90,6 @@ def extract_classes(classpath: Sequence[Path], classes: Sequence[str], target: P
             raise UnknownClassError(f"class {binary_name(name)} is not on the classpath")
 
 
-def agent_option(exec_file: Path, classes: Sequence[str]) -> str:
-    """The -javaagent option that records coverage of `classes` and their nested classes only."""
-    includes = ":".join(f"{n}:{n}$*" for n in map(binary_name, classes))
-    return f"-javaagent:{jacoco_agent_jar()}=destfile={exec_file},append=false,includes={includes}"
-
-
 def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpath: Sequence[Path],
             classes_under_test: Sequence[str], work_dir: Path, *, test_timeout_s: float = 10.0,
             wall_timeout_s: float = 900.0, html: JacocoHtml | None = None,
@@ -115,7 +109,7 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     stripped = strip_directory(class_dir, unreadable_attributes(jacoco().version))
     run = run_tests(list(test_classes), [*test_classpath, class_dir, *classpath], work_dir / "junit",
                     test_timeout_s=test_timeout_s, wall_timeout_s=wall_timeout_s,
-                    java_options=[agent_option(exec_file, classes_under_test)], working_dir=working_dir)
+                    java_options=[jacoco_agent_option(exec_file, [binary_name(c) for c in classes_under_test])], working_dir=working_dir)
     refused = re.search(r"Error while instrumenting (\S+?)\.?\s*$", run.output, re.MULTILINE)
     if refused:
         causes = re.findall(r"^Caused by: (.*)$", run.output, re.MULTILINE)

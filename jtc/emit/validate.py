@@ -5,7 +5,11 @@ reason, and the class is rendered again without it, until one round is clean (or
 is reached). When what fails is one of the assertions a test can give up (a value, a message, an
 observer's answer: the line javac or the failure's stack trace names), only that assertion goes: a
 value that differs from the generator's run (an identity hash, the clock) is not the test's fault. The two runs are separate JVMs with opposite method orders, so a test that depends
-on what another one left in static state, or on the clock or the file system, shows itself.
+on what another one left in static state, or on the clock or the file system, shows itself. The
+second runs under JaCoCo's agent, as a build measuring coverage runs tests: the agent opens
+`java.lang` to the class path's classes (its runtime lives there), so reflection into the JDK
+(`HashCodeBuilder.reflectionHashCode(1)`, InaccessibleObjectException without the agent) ends
+otherwise, and a test that asserts either ending is dropped as flaky.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from jtc.java.javac import compile_sources
 from jtc.java.launcher import ALPHABETICAL, REVERSED, LauncherRun, TestResult, run_tests
 from jtc.emit.render import RenderedClass, RenderedTest, render_suite
 from jtc.model.classindex import ClassIndex
+from jtc.model.types import binary_name
 from jtc.model.testcases import CheckKey, TestSuite, without
-from jtc.java.toolchain import junit_console_jar, toolchain
+from jtc.java.toolchain import jacoco_agent_option, junit_console_jar, toolchain
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
                                 frozenset(position for position, alone in enumerate(apart) if alone))
         round_dir = scratch / f"round-{round_number}"
         failing = frozenset(p for p, case in enumerate(cases) if case.fails and not case.disabled_reason)
-        verdict = _check(rendered, classpath, round_dir, settings, failing)
+        verdict = _check(rendered, classpath, round_dir, settings, binary_name(suite.class_under_test), failing)
         if verdict.clean:
             target = output_dir / rendered.relative_path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -168,10 +173,10 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
 
 
 def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
-           failing: frozenset[int] = frozenset()) -> _Round:
-    """Parse, then compile, then run twice; each stage only when the one before found nothing.
-    `failing`: the cases written to fail (a reported outcome under --keep-failing), kept when they
-    fail in both runs."""
+           class_under_test: str, failing: frozenset[int] = frozenset()) -> _Round:
+    """Parse, then compile, then run twice (the second measuring `class_under_test` with JaCoCo);
+    each stage only when the one before found nothing. `failing`: the cases written to fail (a
+    reported outcome under --keep-failing), kept when they fail in both runs."""
     verdict = _parse(rendered)
     if not verdict.clean:
         return verdict
@@ -179,7 +184,7 @@ def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, sett
     verdict = _compile(rendered, classpath, round_dir, classes)
     if not verdict.clean:  # a check that does not compile is given up, but nothing compiled to run
         return verdict
-    return _run_twice(rendered, [classes, *classpath], round_dir, settings, failing)
+    return _run_twice(rendered, [classes, *classpath], round_dir, settings, class_under_test, failing)
 
 
 def _everything(rendered: RenderedClass) -> frozenset[int]:
@@ -213,10 +218,11 @@ def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, cl
 
 
 def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
-               failing: frozenset[int]) -> _Round:
+               class_under_test: str, failing: frozenset[int]) -> _Round:
     verdict = _Round()
-    runs = [_run(rendered, classpath, round_dir / f"run-{n}", order, settings)
-            for n, order in ((1, ALPHABETICAL), (2, REVERSED))]
+    measured = jacoco_agent_option(round_dir / "run-2" / "jacoco.exec", [class_under_test])
+    runs = [_run(rendered, classpath, round_dir / "run-1", ALPHABETICAL, settings),
+            _run(rendered, classpath, round_dir / "run-2", REVERSED, settings, java_options=[measured])]
     if not all(run.completed for run in runs):
         return _isolate(rendered, classpath, round_dir, settings, runs)
     for test in rendered.tests:
@@ -271,11 +277,12 @@ def failing_line(test_class: str, trace: str) -> int | None:
 
 
 def _run(rendered: RenderedClass, classpath: list[Path], reports_dir: Path, order: str,
-         settings: ValidationSettings, selector: str | None = None) -> LauncherRun:
+         settings: ValidationSettings, selector: str | None = None, java_options: Sequence[str] = ()) -> LauncherRun:
     count = 1 if selector else len(rendered.tests)
     return run_tests([selector or rendered.binary_name], classpath, reports_dir,
                      test_timeout_s=settings.test_timeout_s,
-                     wall_timeout_s=settings.jvm_startup_s + count * settings.test_timeout_s, method_order=order)
+                     wall_timeout_s=settings.jvm_startup_s + count * settings.test_timeout_s, method_order=order,
+                     java_options=java_options)
 
 
 def _isolate(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -217,3 +218,10 @@ def jacoco_agent_jar() -> Path:
             partial.write_bytes(outer.read("jacocoagent.jar"))
             partial.replace(target)
     return target
+
+
+def jacoco_agent_option(exec_file: Path, classes: Sequence[str]) -> str:
+    """The -javaagent option that records coverage of `classes` (binary names) and their nested
+    classes only, into `exec_file`."""
+    includes = ":".join(f"{name}:{name}$*" for name in classes)
+    return f"-javaagent:{jacoco_agent_jar()}=destfile={exec_file},append=false,includes={includes}"
