@@ -366,9 +366,18 @@ def _positions_by_name(names: Sequence[str]) -> dict[str, list[int]]:
 
 def _insert_before_outcome(name: str, subject: str, words: str) -> str:
     """`words` between what a name says of the call and what it says of the outcome."""
-    found = [at for at in (name.find(outcome, len(subject)) for outcome in _OUTCOMES) if at >= 0]
-    at = min(found) if found else len(name)
+    at = _outcome_at(name, subject)
     return name[:at] + words + name[at:]
+
+
+def _call_words(name: str, subject: str) -> str:
+    """What a name says of the call, after its subject and before its outcome ('AfterPush')."""
+    return name[len(subject):_outcome_at(name, subject)]
+
+
+def _outcome_at(name: str, subject: str) -> int:
+    found = [at for at in (name.find(outcome, len(subject)) for outcome in _OUTCOMES) if at >= 0]
+    return min(found) if found else len(name)
 
 
 def _refined_by_message(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
@@ -470,7 +479,8 @@ def _refined_by_preparation(cases: Sequence[TestCase], name: str, class_under_te
     if len(set(own)) == 1 or any(len(made) > 2 for made in own):
         return [name] * len(cases)
     subject = subject_name(cases[0], class_under_test)
-    return [_insert_before_outcome(name, subject, "After" + "And".join(made)) if made else name for made in own]
+    after = "And" if "After" in _call_words(name, subject) else "After"  # the history said already
+    return [_insert_before_outcome(name, subject, after + "And".join(made)) if made else name for made in own]
 
 
 def _refined_by_setup(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
@@ -515,14 +525,15 @@ def _given(cases: Sequence[TestCase], name: str, class_under_test: str, values: 
 
 
 def _refined_by_result(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
-    """Tests that return an object told apart by the first of its observers whose answers (enum
-    constants) differ: each test whose answer no other of them shares says it before the object's type
-    (`nextTokenReturnsEofToken`, `nextTokenReturnsCommentToken`); the others keep the name."""
+    """Tests that return an object told apart by the first of its observers (asked in any of them)
+    whose answers (enum constants) differ: each test whose answer no other of them shares says it
+    before the object's type (`nextTokenReturnsEofToken`, `nextTokenReturnsCommentToken`); the others,
+    and a test that did not ask, keep the name."""
     if not all(isinstance(case.expectation, ReturnsObject) for case in cases):
         return [name] * len(cases)
     answers = [{(o.owner, o.name, o.desc, o.args): o.value for o in case.observations
                 if o.receiver == len(case.program) - 1} for case in cases]
-    for observer in answers[0]:
+    for observer in dict.fromkeys(observer for answer in answers for observer in answer):  # any test's, in order
         said = [_stated_words(answer[observer]) if observer in answer else "" for answer in answers]
         if len(set(said)) > 1:
             returns = name.rfind("Returns") + len("Returns")

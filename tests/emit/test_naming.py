@@ -353,6 +353,11 @@ def test_tests_returning_objects_are_told_apart_by_the_constant_an_observer_of_i
     assert naming.distinct_names([next_token("\ufffe", "COMMENT"), next_token("", "EOF"),
                                   next_token("\ufffe\ufffe", "EOF")], STACK) == [
         "nextTokenReturnsCommentToken", "nextTokenGivenEmptyReturnsToken", "nextTokenReturnsToken"]
+    # The first test did not ask for the type: the others are told apart by it all the same.
+    unasked = dataclasses.replace(next_token("\ufffea", "TOKEN"), observations=(
+        Observation(1, "c/Token", "isReady", "()Z", Returns(Literal("Z", True))),))
+    assert naming.distinct_names([unasked, next_token("\ufffe", "COMMENT"), next_token("", "EOF")], STACK) == [
+        "nextTokenReturnsToken", "nextTokenReturnsCommentToken", "nextTokenReturnsEofToken"]
 
 
 def test_tests_of_other_set_ups_are_told_apart_by_a_value_only_one_of_them_uses() -> None:
@@ -395,3 +400,11 @@ def test_tests_of_one_history_are_told_apart_by_the_calls_that_prepared_their_in
         return Case((*made, parse, records), ReturnsObject("java.util.List"))
     assert naming.distinct_names([records(False), records(True)], parser) == [
         "getRecordsReturnsList", "getRecordsAfterWithHeaderReturnsList"]
+    # Where the calls on the parser already said 'After', the others follow with 'And'.
+    def twice(configured: bool) -> Case:
+        case = records(configured)
+        again = dataclasses.replace(case.program[-1], receiver=VarRef(len(case.program) - 2, f"L{parser};"))
+        return dataclasses.replace(case, program=(*case.program, again))
+    assert naming.distinct_names([records(False), twice(False), twice(True)], parser) == [
+        "getRecordsAfterParseReturnsList", "getRecordsAfterParseAndGetRecordsReturnsList",
+        "getRecordsAfterParseAndGetRecordsAndWithHeaderReturnsList"]
