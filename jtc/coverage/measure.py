@@ -107,9 +107,10 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     class_dir.mkdir()
     extract_classes(classpath, classes_under_test, class_dir)
     stripped = strip_directory(class_dir, unreadable_attributes(jacoco().version))
+    agent = jacoco_agent_option(exec_file, [binary_name(name) for name in classes_under_test])
     run = run_tests(list(test_classes), [*test_classpath, class_dir, *classpath], work_dir / "junit",
                     test_timeout_s=test_timeout_s, wall_timeout_s=wall_timeout_s,
-                    java_options=[jacoco_agent_option(exec_file, [binary_name(c) for c in classes_under_test])], working_dir=working_dir)
+                    java_options=[agent], working_dir=working_dir)
     refused = re.search(r"Error while instrumenting (\S+?)\.?\s*$", run.output, re.MULTILINE)
     if refused:
         causes = re.findall(r"^Caused by: (.*)$", run.output, re.MULTILINE)

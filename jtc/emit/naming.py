@@ -318,9 +318,10 @@ def distinct_names(cases: Sequence[TestCase], class_under_test: str, taken: Iter
     always says it: `nameOfDayAbove7Throws…`), then the inputs where those are shared
     (`greetOfNullReturnsHelloStranger`, `greetOfEmptyReturnsHelloStranger`), then the calls made
     before (`sizeAfter2PushesReturns2`), then the calls on other objects one test alone makes
-    (`getRecordsAfterWithFirstRecordAsHeaderReturnsList`), then the overload called (`parseWithStringArrayReturnsCommandLine`,
-    `parseWithOptionsAndStringArrayReturnsCommandLine`), then the first value the tests' set-up
-    differs in (`nextTokenGivenQuoteReturnsToken`: the text of the reader the lexer reads), then
+    (`getRecordsAfterWithFirstRecordAsHeaderReturnsList`), then the overload called
+    (`parseWithStringArrayReturnsCommandLine`, `parseWithOptionsAndStringArrayReturnsCommandLine`), then
+    the first value the tests' set-up differs in (`nextTokenGivenQuoteReturnsToken`: the text of the
+    reader the lexer reads), then
     what the object returned was found to hold (`nextTokenReturnsEofToken`), then, between tests of
     different set-ups, a value only one of them uses (`nextTokenGivenExcelReturnsToken` beside
     `nextTokenGivenDefaultReturnsToken`); a number only when all of that is the same. Names in `taken`
