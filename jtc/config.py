@@ -77,6 +77,9 @@ class StageBudgets:
     cut_mutants: int = 600
     cut_grace_seconds: float = 2.0
     cut_timeout_ms: int = 1000
+    # Unless --quick, seeded loops over the calls that change the object (amplification/loops.py):
+    # the runs that choose their weights and seeds, within this share.
+    loops_share: float = 0.1
     # Unless --quick, runs the coverage set cover left out, offered to mutation analysis as
     # tests on trial (amplification/trial.py): at most this many per class.
     spare_tests: int = 24

@@ -168,7 +168,7 @@ def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
     return constants
 
 
-def _receiver(statement: Statement, position: int) -> VarRef | None:
+def receiver_of(statement: Statement, position: int) -> VarRef | None:
     """The object the statement at `position` made or was called on."""
     if isinstance(statement, Construct):
         return VarRef(position, object_desc(statement.owner))
@@ -220,7 +220,7 @@ def _combinations(program: Program, call: Invoke, given: Arguments) -> list[tupl
     return [tuple(options[i] for options, i in zip(choices, pick)) for pick in picks[:COMBINATIONS]]
 
 
-def _on(takers: Sequence[Invoke], receiver: VarRef) -> list[Invoke]:
+def calls_on(takers: Sequence[Invoke], receiver: VarRef) -> list[Invoke]:
     """The `takers` of the receiver's type (which stands for it), made on it."""
     return [dataclasses.replace(taker, receiver=receiver) for taker in takers
             if taker.receiver is not None and taker.receiver.desc == receiver.desc]
@@ -233,11 +233,11 @@ def longer(program: Program, call: int, takers: Sequence[Invoke]) -> list[Progra
     argument once with each value of its type the test uses and one it does not, in that order,
     each prefix of those calls a program. Nothing for a static call or a statement that is no call."""
     statement, base = program[call], program[:call + 1]
-    receiver = _receiver(statement, call)
+    receiver = receiver_of(statement, call)
     if receiver is None:
         return []
     tails: list[tuple[Statement, ...]] = [(statement,) * times for times in REPEATS] if isinstance(statement, Invoke) else []
-    for made in _on(takers, receiver):
+    for made in calls_on(takers, receiver):
         if not made.param_descs:
             tails += [(made,) * times for times in REPEATS]
         elif _plain(made):  # every prefix: the shortest that kills is the one mutation analysis keeps
@@ -254,12 +254,12 @@ def combined(program: Program, call: int, takers: Sequence[Invoke], given: Argum
     (`shortestPath(to, from, null)` after `shortestPath(from, to, null)`, `canEnter(new
     Square(TileType.WALL))` after `canEnter(new Square(TileType.FLOOR))`)."""
     base, statement = _set_up(program, call, takers)
-    receiver = _receiver(statement, call)
+    receiver = receiver_of(statement, call)
     again = [_appended(base, statement, args) for args in _combinations(base, statement, given)
              if args != statement.args] if _asked_again(statement, takers) else []
     if receiver is None:
         return again
-    return [_appended(base, made, args) for made in _on(takers, receiver) if not _plain(made)
+    return [_appended(base, made, args) for made in calls_on(takers, receiver) if not _plain(made)
             for args in _combinations(base, made, given)] + again
 
 
@@ -273,12 +273,12 @@ def walk(program: Program, call: int, takers: Sequence[Invoke], given: Arguments
     is drawn with its weight, else all alike; with `draw`, its arguments so, else by `drawn`
     (amplification/scenarios.py aims walks so)."""
     program, statement = _set_up(program, call, takers)
-    receiver = _receiver(statement, call)
+    receiver = receiver_of(statement, call)
     if receiver is None:
         return []
-    changes = [*_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
+    changes = [*calls_on(takers, receiver), *([statement] if isinstance(statement, Invoke) and program[-1] is statement else [])]
     weights = [weight(change) for change in changes] if weight is not None and changes else None
-    asks = _on(askers, receiver)
+    asks = calls_on(askers, receiver)
     walks = []
     for length in range(1, steps + 1 if changes else 0):
         made = rng.choices(changes, weights)[0] if weights is not None else rng.choice(changes)

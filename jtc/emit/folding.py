@@ -140,7 +140,7 @@ def folds(cases: Sequence[TestCase], minimum: int = MINIMUM_FOLD, apart: Collect
     by_shape: dict[Hashable, list[int]] = {}
     slots_of: dict[int, dict[Slot, SlotValue]] = {}
     for position, case in enumerate(cases):
-        if position in apart:
+        if position in apart or case.loop:  # a loop's steps are no slots
             continue
         key, slots_of[position] = shape(case)
         by_shape.setdefault(key, []).append(position)

@@ -130,7 +130,11 @@ def _subject(statement: Statement, class_under_test: str) -> str:
 
 
 def test_method_name(case: TestCase, class_under_test: str) -> str:
-    """The undeduplicated name of a test: subject, then what happened."""
+    """The undeduplicated name of a test: subject, then what happened; a seeded loop's, by the calls
+    it makes and the bound of the values it draws (`randomPutAndRemoveBelow10`)."""
+    if case.loop is not None:
+        calls = "And".join(upper_first(re.sub(r"[^A-Za-z0-9_]", "", move.call.name)) for move in case.loop.moves)
+        return f"random{calls}" + (f"Below{case.loop.bound}" if any(move.drawn for move in case.loop.moves) else "")
     last = case.program[-1]
     subject = lower_camel(_subject(last, class_under_test))
     return subject + outcome_words(case.expectation, isinstance(last, Construct), last.result_desc, case.prints)

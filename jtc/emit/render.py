@@ -41,6 +41,7 @@ from jtc.emit.naming import (
 from jtc.model.classindex import ClassIndex, has_stable_name
 from jtc.model.classfile import ACC_PROTECTED, ACC_PUBLIC, MethodDecl
 from jtc.model.signatures import GenericType
+from jtc.model.loops import SeededLoop
 from jtc.model.program import (Answer, ArrayLiteral, Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray,
                                NewCollection, Null, Statement, Stub, Value,
                                VarRef)
@@ -186,6 +187,8 @@ def _mentioned_classes(case: TestCase) -> Iterator[str]:
             yield runtime_class
     if any(isinstance(written.target, Console) for written in case.written):
         yield from _CAPTURING_CLASSES
+    if case.loop is not None:
+        yield "java/util/Random"
     for desc in descs:
         element = desc.lstrip("[")
         if element.startswith("L"):
@@ -579,8 +582,13 @@ class _CaseRenderer:
         checks: dict[int, CheckKey] = {}
         local_bases = self.local_bases()
         starts: list[int] = []  # the first line of each statement
+        loop = self.case.loop
         for index, statement in enumerate(program[:-1]):
             starts.append(len(lines))
+            if loop is not None and loop.start <= index < loop.end:  # the loop makes these calls
+                if index == loop.start:
+                    lines.extend(self.loop(loop))
+                continue
             if index in raised:
                 lines.extend(self.throws(self.call(statement, discarded=True, index=index), raised[index],
                                          self.locals.allocate("exception"), Slot(RAISED, index)))
@@ -624,6 +632,31 @@ class _CaseRenderer:
             checks[len(lines) - 1] = ("observed", position)
         lines, checks = self.capturing_console(lines, checks, starts)
         return self.restoring_statics(lines, checks)
+
+    def loop(self, loop: SeededLoop) -> list[str]:
+        """The seeded loop that makes the calls of `loop`'s steps (jtc/model/loops.py): a move
+        picked by the draw below the weights' sum, its int arguments drawn below the bound."""
+        random_class = self.spell_class("java/util/Random")
+        random, step = self.locals.allocate("random"), self.locals.allocate("step")
+        drawn = f"{random}.nextInt({loop.bound})"
+        calls = []
+        for move in loop.moves:  # a drawn argument is written as a local would be: by a name of its own
+            slots = {position: VarRef(-1 - position, "I") for position in move.drawn}
+            self.variables.update({slot.index: (drawn, "I") for slot in slots.values()})
+            args = tuple(slots.get(position, value) for position, value in enumerate(move.call.args))
+            calls.append(f"{self.call(dataclasses.replace(move.call, args=args), discarded=True)};")
+        lines = [f"{random_class} {random} = new {random_class}({loop.seed});",
+                 f"for (int {step} = 0; {step} < {loop.steps}; {step}++) {{"]
+        if len(calls) == 1:
+            return [*lines, f"    {calls[0]}", "}"]
+        picked = self.locals.allocate("move")
+        lines.append(f"    int {picked} = {random}.nextInt({loop.thresholds()[-1]});")
+        for position, (call, limit, weight) in enumerate(zip(calls, loop.thresholds(), loop.weights)):
+            test = f"{picked} == {limit - 1}" if weight == 1 else f"{picked} < {limit}"  # past the moves before
+            opening = f"if ({test}) {{" if position == 0 else "} else {" if position == len(calls) - 1 \
+                else f"}} else if ({test}) {{"
+            lines += [f"    {opening}", f"        {call}"]
+        return [*lines, "    }", "}"]
 
     def sinks_written(self) -> list[tuple[int, int, str]]:
         """(position in `written`, statement that made the writer or stream, its text) of each

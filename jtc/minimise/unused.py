@@ -47,7 +47,7 @@ def states_all(reduced: TestCase, probed: TestCase) -> bool:
 
 
 def _pruned(case: TestCase, keeps: Keeps) -> TestCase:
-    if case.likely_bug:  # a reproduction is the search's run, as it crashed
+    if case.likely_bug or case.loop:  # a reproduction is the search's run, as it crashed; a loop is whole
         return case
     rejected: set[Program] = set()
     while True:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
 
+from jtc.model.loops import SeededLoop
 from jtc.model.program import (ArrayLiteral, FieldLoad, Invoke, Literal, Null, Program, VarRef, is_field_desc,
                                state_read)
 
@@ -176,6 +177,9 @@ class TestCase:
     # it fails on this code (`fails`), and is written @Disabled with this reason unless --keep-failing.
     disabled: str = ""
     fails: bool = False
+    # The program's statements from loop.start to loop.end are a seeded random walk, written as the
+    # loop that makes them (jtc/model/loops.py): nothing in it is asserted, taken out or folded.
+    loop: SeededLoop | None = None
 
     @property
     def disabled_reason(self) -> str:

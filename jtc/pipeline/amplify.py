@@ -5,19 +5,25 @@ the tests they add go on trial (mutation analysis keeps those that kill what the
 together with the chosen tests made longer (extensions and walks), long walks and scenarios cut to
 what their kills need, and the runs the coverage set cover left out (spares); a run of the
 extensions or of a scenario (walks aimed at the branches still open) that takes a branch no chosen
-test takes is a test, cut to the shortest prefix that takes it.
+test takes is a test, cut to the shortest prefix that takes it; and seeded loops over the calls
+that change the object (amplification/loops.py), tests on trial written as loops.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from jtc.amplification.boundaries import boundary_runs
 from jtc.amplification.cuts import cut_runs
 from jtc.amplification.extension import (Arguments, asking_calls, enum_constants, extension_runs, more_walks,
                                          taking_calls)
+from jtc.amplification.loops import loop_cases
 from jtc.amplification.scenarios import open_edges, scenario_runs
 from jtc.amplification.trial import beside, on_the_boundary, on_trial, spares
 from jtc.exploration.seeds import constants_of
 from jtc.exploration.session import ClassSession
+from jtc.model.testcases import TestCase
+from jtc.model.types import binary_name
 from jtc.oracle.outcomes import Kind
 from jtc.oracle.selection import Candidate, candidates
 from jtc.pipeline.choice import Choice
@@ -27,8 +33,14 @@ from jtc.pipeline.search import class_tables
 from jtc.pipeline.setup import Subject
 
 
+@dataclass
+class Amplified:
+    chosen: list[Candidate]  # the chosen tests and those the runs after the search add
+    loops: list[TestCase] = field(default_factory=list)  # seeded loops, on trial (written as loops)
+
+
 def amplify(context: RunContext, subject: Subject, session: ClassSession, choice: Choice, clock: Clock,
-            report: ClassReport) -> list[Candidate]:
+            report: ClassReport) -> Amplified:
     """The chosen tests with those the runs after the search add."""
     settings, budgets = context.settings, context.settings.budgets
     chosen = list(choice.chosen)
@@ -37,7 +49,7 @@ def amplify(context: RunContext, subject: Subject, session: ClassSession, choice
                                  settings.boundary_runs, clock.share(budgets.boundaries_share))
         on_edge = choice.sound(on_the_boundary(_candidates(boundary, subject), chosen))
     if not settings.select_assertions:
-        return chosen + on_edge
+        return Amplified(chosen + on_edge)
     bases = chosen + on_edge  # a run on the edge, made once more, crosses it
     chosen += on_trial(on_edge)
     returned = [(c.execution.program, c.outcome.statement) for c in bases if c.outcome.kind == Kind.RETURNED]
@@ -63,7 +75,13 @@ def amplify(context: RunContext, subject: Subject, session: ClassSession, choice
     skipped = set(long_walks)  # a long walk goes on trial as its cuts
     tried = cut + [e for e in extended.runs if e.program not in skipped]  # cuts first: the minimiser reaches them
     chosen += on_trial(choice.sound(beside(_candidates(tried, subject), chosen)))
-    return chosen + spares(choice.without_crashes, chosen, budgets.spare_tests)
+    original = context.index.class_bytes(subject.internal_name)
+    with report.timed("loops"):
+        deadline = clock.share(budgets.loops_share)
+        loops = loop_cases(returned, takers, askers, given, lambda program: context.run(
+            program, settings.execution_timeout_ms, deadline, (binary_name(subject.internal_name), original)),
+                           settings.seed, deadline) if original is not None else []
+    return Amplified(chosen + spares(choice.without_crashes, chosen, budgets.spare_tests), loops)
 
 
 def _candidates(runs: list, subject: Subject) -> list[Candidate]:

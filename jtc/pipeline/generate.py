@@ -46,10 +46,12 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     choice = choose(subject, explored, context.index)
     last = last_new_coverage(choice.found)
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0
-    chosen = amplify(context, subject, session, choice, clock, report)
-    chosen, cut_from = minimise(context, subject, chosen, explored, clock, report)
-    suite = suite_of(context, subject, chosen, cut_from, choice, report)
-    write(context, suite, clock, report, {candidate.execution.program: shown(candidate) for candidate in chosen},
+    amplified = amplify(context, subject, session, choice, clock, report)
+    chosen, cut_from = minimise(context, subject, amplified.chosen, explored, clock, report)
+    suite = suite_of(context, subject, chosen, cut_from, choice, report, amplified.loops)
+    shown_by_program = {candidate.execution.program: shown(candidate) for candidate in chosen}
+    shown_by_program.update((loop.program, frozenset()) for loop in amplified.loops)  # kept for kills alone
+    write(context, suite, clock, report, shown_by_program,
           unused_dropped(context, subject, clock), judging(context, report) if context.settings.ask is not None else None)
     if report.coverage is not None:
         report.unreached = untested(report.unreached, report.coverage)

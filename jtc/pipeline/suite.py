@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from jtc.analysis.influence import Effects
 from jtc.emit.render import test_method_source
@@ -31,7 +31,9 @@ from jtc.pipeline.setup import Subject
 
 
 def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut_from: dict[Program, Execution],
-             choice: Choice, report: ClassReport) -> TestSuite:
+             choice: Choice, report: ClassReport, loops: Sequence[TestCase] = ()) -> TestSuite:
+    """The chosen tests stated, then `loops` (stated as they were made), then the likely bugs'
+    reproductions."""
     settings, index = context.settings, context.index
     suite = build_suite(subject.internal_name, chosen, index.declares_checked)
     if settings.minimise:
@@ -48,6 +50,7 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
         if settings.minimise:
             suite = unrepeated(suite, lambda statement: isinstance(statement, Invoke) and statement.receiver is not None
                                and sets_nothing(effects(statement.owner, statement.name, statement.desc)))
+    suite = dataclasses.replace(suite, tests=suite.tests + tuple(loops))
     report.likely_bugs = [group for group, _ in reproductions]
     if settings.emit_likely_bugs:
         suite = dataclasses.replace(suite, tests=suite.tests + tuple(case for _, case in reproductions))
