@@ -533,14 +533,15 @@ def _refined_by_result(cases: Sequence[TestCase], name: str, class_under_test: s
     """Tests that return an object told apart by the first of its observers (asked in any of them)
     whose answers (enum constants) differ: each test whose answer no other of them shares says it
     before the object's type (`nextTokenReturnsEofToken`, `nextTokenReturnsCommentToken`); the others,
-    and a test that did not ask, keep the name."""
+    and a test that did not ask, keep the name. A test alone whose name a parameterized test took
+    says its first answer."""
     if not all(isinstance(case.expectation, ReturnsObject) for case in cases):
         return [name] * len(cases)
     answers = [{(o.owner, o.name, o.desc, o.args): o.value for o in case.observations
                 if o.receiver == len(case.program) - 1} for case in cases]
     for observer in dict.fromkeys(observer for answer in answers for observer in answer):  # any test's, in order
         said = [_stated_words(answer[observer]) if observer in answer else "" for answer in answers]
-        if len(set(said)) > 1:
+        if len(set(said)) > 1 or len(cases) == 1 and said[0]:
             returns = name.rfind("Returns") + len("Returns")
             return [name[:returns] + words + name[returns:]
                     if words and said.count(words) == 1 and words != name[returns:] else name  # not 'TokenToken'
@@ -551,9 +552,17 @@ def _refined_by_result(cases: Sequence[TestCase], name: str, class_under_test: s
 def _refined_by_own_value(cases: Sequence[TestCase], name: str, class_under_test: str) -> list[str]:
     """Tests told apart by the first value (a literal with words, a constant) in each one's
     statements that none of the others uses: each test that has one says it, the others keep the name."""
-    said = [[words for index in range(len(case.program)) for words in _statement_words(index, case.program)]
-            for case in cases]
-    subject = subject_name(cases[0], class_under_test)
+    return _given_own([_program_words(case) for case in cases], name, subject_name(cases[0], class_under_test))
+
+
+def _program_words(case: TestCase) -> list[str]:
+    """The values a test's statements use, in words, in order."""
+    return [words for index in range(len(case.program)) for words in _statement_words(index, case.program)]
+
+
+def _given_own(said: Sequence[Sequence[str]], name: str, subject: str) -> list[str]:
+    """For each of `said` (the words of a test's values), the name with 'Given' and the first of its
+    words no other uses, or the name as it was."""
     refined = []
     for position, words in enumerate(said):
         others = {word for other, their in enumerate(said) if other != position for word in their}
@@ -632,9 +641,11 @@ def folded_names(groups: Sequence[Sequence[TestCase]], class_under_test: str) ->
     """The names of parameterized tests; two that would share one are told apart by the types of the
     values their call is given (`describeWithIntReturnsExpected` beside
     `describeWithStringReturnsExpected`, where `describe(Object)` takes both), else by what their
-    set-ups do not share: the calls made before (`formatAfterWithFirstRecordAsHeaderReturnsExpected`),
-    the first value or constant (`formatGivenMysqlReturnsExpected`); a number only when those are the
-    same too."""
+    set-ups do not share: the calls made before on the class under test, then on other objects
+    (`formatAfterWithFirstRecordAsHeaderReturnsExpected`), the first value or constant their set-ups
+    differ in (`formatGivenMysqlReturnsExpected`), a value every case of one uses and no other
+    (`nextTokenGivenDefaultReturnsToken` beside `nextTokenGivenExcelReturnsToken`, made from
+    `CSVFormat.valueOf("Excel")`); a number only when those are the same too."""
     names = [folded_name(cases, class_under_test) for cases in groups]
     for name, positions in _positions_by_name(names).items():
         kinds = [_value_types(groups[p][0]) for p in positions]
@@ -643,7 +654,14 @@ def folded_names(groups: Sequence[Sequence[TestCase]], class_under_test: str) ->
             for position, said in zip(positions, kinds):
                 names[position] = _insert_before_outcome(name, subject, "With" + "And".join(said))
     names = _refined(names, [cases[0] for cases in groups], class_under_test, set(),
-                     (_refined_by_history, _refined_by_setup))
+                     (_refined_by_history, _refined_by_preparation, _refined_by_setup))
+    for name, positions in _positions_by_name(names).items():  # a value every case of one uses, no other
+        if len(positions) > 1:
+            shared = [[word for word in _program_words(groups[p][0]) if all(
+                word in _program_words(case) for case in groups[p][1:])] for p in positions]
+            subject = subject_name(groups[positions[0]][0], class_under_test)
+            for position, refined in zip(positions, _given_own(shared, name, subject)):
+                names[position] = refined
     return deduplicate(names)
 
 

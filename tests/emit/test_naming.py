@@ -358,6 +358,9 @@ def test_tests_returning_objects_are_told_apart_by_the_constant_an_observer_of_i
         Observation(1, "c/Token", "isReady", "()Z", Returns(Literal("Z", True))),))
     assert naming.distinct_names([unasked, next_token("\ufffe", "COMMENT"), next_token("", "EOF")], STACK) == [
         "nextTokenReturnsToken", "nextTokenReturnsCommentToken", "nextTokenReturnsEofToken"]
+    # Alone beside a parameterized test of its name: its answer says which.
+    assert naming.distinct_names([next_token("\ufffe", "COMMENT")], STACK, taken=["nextTokenReturnsToken"]) == [
+        "nextTokenReturnsCommentToken"]
 
 
 def test_tests_of_other_set_ups_are_told_apart_by_a_value_only_one_of_them_uses() -> None:
@@ -408,3 +411,26 @@ def test_tests_of_one_history_are_told_apart_by_the_calls_that_prepared_their_in
     assert naming.distinct_names([records(False), twice(False), twice(True)], parser) == [
         "getRecordsAfterParseReturnsList", "getRecordsAfterParseAndGetRecordsReturnsList",
         "getRecordsAfterParseAndGetRecordsAndWithHeaderReturnsList"]
+
+
+def test_parameterized_tests_of_different_set_ups_are_told_apart_by_preparation_and_own_values() -> None:
+    """Three tables of `nextToken` over readers of several texts: one over a format made by
+    `valueOf("Excel").withIgnoreSurroundingSpaces()`, one over `valueOf("Excel")`, one over the
+    `DEFAULT` constant (B8's Lexer, which numbered them): the call on the format, then the value each
+    table alone uses in every case, tell them apart."""
+    fmt, reader = "Lc/Format;", "Ljava/io/StringReader;"
+    def next_token(text: str, made: tuple) -> Case:
+        start = len(made)
+        return Case((*made, Construct("java/io/StringReader", "(Ljava/lang/String;)V", (Literal(STRING, text),)),
+                     Construct(STACK, f"({fmt}{reader})V", (VarRef(start - 1, fmt), VarRef(start, reader))),
+                     Invoke(STACK, "nextToken", "()Lc/Token;", VarRef(start + 1, f"L{STACK};"), ())),
+                    ReturnsObject("c.Token"))
+    excel = Invoke("c/Format", "valueOf", f"({STRING}){fmt}", None, (Literal(STRING, "Excel"),))
+    trimming = Invoke("c/Format", "withIgnoreSurroundingSpaces", f"(){fmt}", VarRef(0, fmt), ())
+    default = FieldLoad("c/Format", "DEFAULT", fmt)
+    groups = [[next_token(text, (default,)) for text in ("\rello", "\r\n")],
+              [next_token(text, (excel, trimming)) for text in ("A\n", "a\n")],
+              [next_token(text, (excel,)) for text in ("\ufffe", '""')]]
+    assert naming.folded_names(groups, STACK) == [
+        "nextTokenGivenDefaultReturnsToken", "nextTokenAfterWithIgnoreSurroundingSpacesReturnsToken",
+        "nextTokenGivenExcelReturnsToken"]
