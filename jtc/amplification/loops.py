@@ -28,6 +28,7 @@ from jtc.model.loops import Move, SeededLoop
 from jtc.model.program import Invoke, Literal, Null, Program, StatementStatus, Value, VarRef
 from jtc.model.testcases import Returns, Stated, TestCase
 from jtc.model.types import STRING, is_primitive
+from jtc.oracle.selection import throws_checked
 
 BOUNDS = (10, 30, 100)  # the int arguments a loop draws, below each of these: one loop each
 STEPS = 2000
@@ -41,11 +42,13 @@ Run = Callable[[Program], HarnessResult]
 
 
 def loop_cases(bases: Sequence[tuple[Program, int]], takers: Sequence[Invoke], askers: Sequence[Invoke],
-               given: Arguments, run: Run, seed: int, deadline: float = math.inf) -> list[TestCase]:
+               given: Arguments, run: Run, seed: int, declares_checked: Callable[[str, str, str], bool],
+               deadline: float = math.inf) -> list[TestCase]:
     """Tests on trial, one per bound of BOUNDS, each a seeded loop over the calls of `takers` on
     the object the shortest set-up among `bases` makes, then up to MAX_QUERIES of `askers` without
     arguments, their answers stated; none when that object has no such query or no taker. The
-    loops tried once `deadline` (time.monotonic()) has passed are none."""
+    loops tried once `deadline` (time.monotonic()) has passed are none; `declares_checked(owner,
+    name, desc)` tells whether a member declares checked exceptions (the test then throws them)."""
     made = _set_up(bases, takers)
     if made is None:
         return []
@@ -61,7 +64,7 @@ def loop_cases(bases: Sequence[tuple[Program, int]], takers: Sequence[Invoke], a
         case = next((case for loop in _tried(set_up, moves, bound, seed) if time.monotonic() < deadline
                      and (case := _case(set_up, loop, queries, run)) is not None), None)
         if case is not None:
-            cases.append(case)
+            cases.append(dataclasses.replace(case, throws_checked=throws_checked(case.program, declares_checked)))
     return cases
 
 

@@ -201,6 +201,12 @@ def _returned_receiver(execution: Execution, index: int, returned: ObjectValue) 
     return isinstance(given, ObjectValue) and given.object_id == returned.object_id
 
 
+def throws_checked(program: Program, declares_checked: Callable[[str, str, str], bool]) -> bool:
+    """Whether a statement of `program` calls a member that declares checked exceptions: the test
+    method declares `throws Exception`."""
+    return any(isinstance(s, (Construct, Invoke)) and declares_checked(s.owner, s.name, s.desc) for s in program)
+
+
 def build_suite(class_name: str, chosen: list[Candidate],
                 declares_checked: Callable[[str, str, str], bool]) -> TestSuite:
     """`declares_checked(owner, name, desc)` tells whether a member declares checked exceptions: a
@@ -208,8 +214,7 @@ def build_suite(class_name: str, chosen: list[Candidate],
     tests = []
     for candidate in chosen:
         program = candidate.test_program
-        needs_throws = any(isinstance(s, (Construct, Invoke)) and declares_checked(s.owner, s.name, s.desc)
-                           for s in program)
+        needs_throws = throws_checked(program, declares_checked)
         reason = "on trial" if candidate.on_trial else "boundary value" if candidate.on_boundary else "new outcome" if candidate.outcome.kind == Kind.THREW \
             else "coverage"
         status = candidate.execution.result.status

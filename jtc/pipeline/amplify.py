@@ -80,7 +80,7 @@ def amplify(context: RunContext, subject: Subject, session: ClassSession, choice
         deadline = clock.share(budgets.loops_share)
         loops = loop_cases(returned, takers, askers, given, lambda program: context.run(
             program, settings.execution_timeout_ms, deadline, (binary_name(subject.internal_name), original)),
-                           settings.seed, deadline) if original is not None else []
+                           settings.seed, context.index.declares_checked, deadline) if original is not None else []
     return Amplified(chosen + spares(choice.without_crashes, chosen, budgets.spare_tests), loops)
 
 

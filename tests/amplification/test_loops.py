@@ -15,6 +15,7 @@ INSERT = Invoke("Heap", "insert", "(I)V", VarRef(-1, HEAP), ())
 EXTRACT = Invoke("Heap", "extractMax", "()I", VarRef(-1, HEAP), ())
 SIZE = Invoke("Heap", "size", "()I", VarRef(-1, HEAP), ())
 GIVEN = Arguments(lambda given, wanted: given == wanted)
+UNCHECKED = lambda owner, name, desc: False  # noqa: E731 - no member declares checked exceptions
 BASES = [((NEW, Invoke("Heap", "insert", "(I)V", VarRef(0, HEAP), (Literal("I", 5),))), 1)]
 
 
@@ -39,7 +40,7 @@ def heap_run(program: Program, capacity: int = 10_000) -> HarnessResult:
 
 
 def test_each_bound_gives_a_loop_the_original_runs_through_with_its_queries_stated() -> None:
-    cases = loop_cases(BASES, [INSERT, EXTRACT], [SIZE], GIVEN, heap_run, seed=0)
+    cases = loop_cases(BASES, [INSERT, EXTRACT], [SIZE], GIVEN, heap_run, 0, UNCHECKED)
     assert [case.loop.bound for case in cases if case.loop] == list(BOUNDS)
     for case in cases:
         loop = case.loop
@@ -55,11 +56,21 @@ def test_each_bound_gives_a_loop_the_original_runs_through_with_its_queries_stat
 
 
 def test_a_loop_is_cut_before_the_first_throw_when_enough_steps_come_before_it() -> None:
-    cases = loop_cases(BASES, [INSERT], [SIZE], GIVEN, lambda program: heap_run(program, 500), seed=0)
+    cases = loop_cases(BASES, [INSERT], [SIZE], GIVEN, lambda program: heap_run(program, 500), 0, UNCHECKED)
     assert [(case.loop.steps, case.expectation) for case in cases if case.loop] == \
         [(500, Returns(Literal("I", 500)))] * len(BOUNDS)
 
 
 def test_no_loop_without_a_query_to_state_or_a_call_that_changes_the_object() -> None:
-    assert loop_cases(BASES, [INSERT, EXTRACT], [], GIVEN, heap_run, seed=0) == []
-    assert loop_cases(BASES, [], [SIZE], GIVEN, heap_run, seed=0) == []
+    assert loop_cases(BASES, [INSERT, EXTRACT], [], GIVEN, heap_run, 0, UNCHECKED) == []
+    assert loop_cases(BASES, [], [SIZE], GIVEN, heap_run, 0, UNCHECKED) == []
+
+
+def test_a_loop_whose_calls_declare_checked_exceptions_throws_them() -> None:
+    def declares_checked(owner: str, name: str, desc: str) -> bool:
+        return name == "<init>"  # `new Heap()` throws IOException, say
+
+    cases = loop_cases(BASES, [INSERT, EXTRACT], [SIZE], GIVEN, heap_run, 0, declares_checked)
+    assert cases and all(case.throws_checked for case in cases)
+    assert not any(case.throws_checked for case in loop_cases(BASES, [INSERT, EXTRACT], [SIZE], GIVEN, heap_run, 0,
+                                                               UNCHECKED))
