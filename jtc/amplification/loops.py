@@ -113,8 +113,8 @@ def _tried(set_up: Program, moves: tuple[Move, ...], bound: int, seed: int) -> I
 
 def _case(set_up: Program, loop: SeededLoop, queries: Sequence[Invoke], run: Run) -> TestCase | None:
     """The test of `loop` (cut before its first throw when MIN_STEPS steps come before it),
-    with the queries' answers stated; None when it is too short or a query's answer has no
-    literal form."""
+    with the queries' answers stated; None when it is too short, a query's answer has no literal
+    form or a statement prints."""
     result = run(_program(set_up, loop, queries))
     if result.failure is not None or result.error is not None:
         return None
@@ -129,11 +129,17 @@ def _case(set_up: Program, loop: SeededLoop, queries: Sequence[Invoke], run: Run
             return None
     program = _program(set_up, loop, queries)
     answers = [_stated(result, index, program[index].result_desc) for index in range(loop.end, len(program))]
-    if result.executed < len(program) or any(answer is None for answer in answers):
+    if result.executed < len(program) or any(answer is None for answer in answers) or _prints(result):
         return None
     stated = [answer for answer in answers if answer is not None]
     return TestCase(program, stated[-1], reason="on trial", on_trial=True, loop=loop,
                     values=tuple((loop.end + position, answer) for position, answer in enumerate(stated[:-1])))
+
+
+def _prints(result: HarnessResult) -> bool:
+    """Whether a statement printed to System.out or System.err: a loop would print thousands of
+    lines into the test run's console, and states none of them."""
+    return any(text is not None for text in (*result.out, *result.err))
 
 
 def _program(set_up: Program, loop: SeededLoop, queries: Sequence[Invoke]) -> Program:

@@ -74,3 +74,12 @@ def test_a_loop_whose_calls_declare_checked_exceptions_throws_them() -> None:
     assert cases and all(case.throws_checked for case in cases)
     assert not any(case.throws_checked for case in loop_cases(BASES, [INSERT, EXTRACT], [SIZE], GIVEN, heap_run, 0,
                                                                UNCHECKED))
+
+
+def test_no_loop_whose_calls_print() -> None:
+    def printing(program: Program) -> HarnessResult:  # every insert logs a line
+        result = heap_run(program)
+        result.out = ["inserted\n" if getattr(statement, "name", "") == "insert" else None for statement in program]
+        return result
+
+    assert loop_cases(BASES, [INSERT, EXTRACT], [SIZE], GIVEN, printing, 0, UNCHECKED) == []
