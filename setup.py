@@ -1,20 +1,27 @@
-"""Wheels carry jtc's Java sources (the agent and the reporters in java-agent/src) as package data
-under jtc/java-src: jtc compiles them with the local javac on first use (jtc/java/build.py), so an
-installed jtc needs no checkout. Everything else about the package is in pyproject.toml."""
+"""Wheels carry every jar jtc runs with (jtc/java/jars): building one runs java-agent/bundle.py, which
+builds jtc's Java parts with Maven and checks the third-party jars against java-agent/jars.lock. An
+editable install bundles into the checkout itself. Everything else about the package is in
+pyproject.toml."""
 
-import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
+ROOT = Path(__file__).resolve().parent
 
-class BuildPyWithJavaSources(build_py):
+
+class BuildPyWithJars(build_py):
     def run(self) -> None:
         super().run()
-        sources = Path(__file__).resolve().parent / "java-agent" / "src"
-        if sources.is_dir() and not getattr(self, "editable_mode", False):  # an editable install uses the checkout
-            shutil.copytree(sources, Path(self.build_lib) / "jtc" / "java-src", dirs_exist_ok=True)
+        into = ROOT / "jtc" / "java" / "jars"
+        if not getattr(self, "editable_mode", False):
+            into = Path(self.build_lib) / "jtc" / "java" / "jars"
+        command = [sys.executable, str(ROOT / "java-agent" / "bundle.py"), "--into", str(into)]
+        if subprocess.run(command).returncode != 0:
+            raise SystemExit("jtc: building its Java parts failed (see above)")
 
 
-setup(cmdclass={"build_py": BuildPyWithJavaSources})
+setup(cmdclass={"build_py": BuildPyWithJars})

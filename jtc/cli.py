@@ -155,7 +155,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="with --both: root folder for the candidate's tests that fail on the reference "
                            "(default: jtc-diff-candidate)")
 
-    doctor = commands.add_parser("doctor", help="check the Java toolchain and build jtc's Java parts")
+    doctor = commands.add_parser("doctor", help="show the JDK jtc runs with and the jars it carries, with their versions")
     doctor.add_argument("--json", action="store_true",
                         help="print what was found as one JSON object (for build tool wrappers)")
     return parser

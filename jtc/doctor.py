@@ -1,6 +1,6 @@
-"""`jtc doctor`: what jtc found on this machine, building its Java parts on the way; with --json, the
-same as one object, which the Gradle and Maven wrappers read (the JUnit console launcher a project
-lacks comes from there)."""
+"""`jtc doctor`: the JDK jtc chose and the jars it carries, with their versions; with --json, the same
+as one object, which the Gradle and Maven wrappers read (the JUnit console launcher a project lacks
+comes from there)."""
 
 from __future__ import annotations
 
@@ -11,39 +11,41 @@ from jtc.errors import ExitCode, JtcError
 
 
 def run_doctor(say: Callable[[str], None], as_json: bool = False) -> int:
-    from jtc.coverage.reporter import reporter_classpath
-    from jtc.java.launcher import order_jar
-    from jtc.java.agent_jar import agent_jar
-    from jtc.coverage.attributes import unreadable_attributes
-    from jtc.java.toolchain import (VINTAGE_ENGINE_JAR, jacoco, jacoco_agent_jar, junit4_jars, junit_console_jar,
-                               toolchain)
+    from jtc.java.bundle import JARS_DIR, Role, bundle
+    from jtc.java.toolchain import toolchain
 
-    def jacoco_found() -> str:
-        found = jacoco()
-        unreadable = ", ".join(sorted(unreadable_attributes(found.version)))
-        return f"{found.label} ({found.core.parent})" + (f"; cannot read {unreadable}, removed from copies for "
-                                                          f"measuring" if unreadable else "")
+    def jdk() -> str:
+        chosen = toolchain()
+        return f"{chosen.java_home} (Java {chosen.release})"
 
-    def junit4_found() -> str:
-        names = [jar.name for jar in junit4_jars()]
-        engine = "" if VINTAGE_ENGINE_JAR in names else "; the vintage engine in the JUnit console"
-        return ", ".join(names) + engine
+    def bundled(*roles: Role) -> Callable[[], str]:
+        def describe() -> str:
+            jars = [jar for role in roles for jar in bundle().of(role)]
+            if not jars:
+                raise JtcError(f"jtc's bundle has no {' or '.join(roles)} jar")
+            return ", ".join(f"{jar.coordinates.split(':')[1]} {jar.version}" for jar in jars)
+        return describe
 
-    checks: list[tuple[str, Callable[[], object]]] = [
-        ("JDK", lambda: f"{toolchain().java_home} (Java {toolchain().release})"),
-        ("JUnit console", junit_console_jar),
-        ("JUnit 4 suites", junit4_found),
-        ("JaCoCo", jacoco_found),
-        ("JaCoCo agent", jacoco_agent_jar),
-        ("jtc agent", agent_jar),
-        ("jtc coverage reporter", lambda: reporter_classpath()[0]),
-        ("jtc JUnit orderer", order_jar),
+    def jar_path(role: Role) -> Callable[[], str]:
+        return lambda: str(bundle().one(role).path)
+
+    checks: list[tuple[str, Callable[[], str]]] = [
+        ("JDK", jdk),
+        ("jars", lambda: str(JARS_DIR)),
+        ("JUnit console", jar_path(Role.JUNIT_CONSOLE)),
+        ("JUnit 4 suites", bundled(Role.JUNIT4)),
+        ("JaCoCo", bundled(Role.JACOCO_CORE, Role.JACOCO_REPORT, Role.JACOCO_AGENT)),
+        ("ASM of JaCoCo", bundled(Role.JACOCO_ASM)),
+        ("jtc agent", lambda: f"{bundled(Role.AGENT)()}, ASM {bundle().shaded_asm} shaded into it"),
+        ("jtc coverage reporter", bundled(Role.REPORTER)),
+        ("jtc JUnit orderer", bundled(Role.JUNIT_ORDER)),
+        ("jtc mutation runner", bundled(Role.MUTATION_RUNNER)),
     ]
     found: dict[str, str] = {}
     missing: dict[str, str] = {}
     for label, check in checks:
         try:
-            found[label] = str(check())
+            found[label] = check()
         except JtcError as error:
             missing[label] = str(error)
     if as_json:

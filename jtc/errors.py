@@ -64,7 +64,7 @@ class NotTestableError(JtcError):
 
 
 class ToolchainError(JtcError):
-    """java, javac or a Debian Java library jtc needs is missing."""
+    """java, javac or a jar jtc carries is missing (or built from other sources)."""
 
     exit_code = ExitCode.TOOLCHAIN_MISSING
 

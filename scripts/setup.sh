@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Prepare this checkout on a fresh Debian machine: the JDK, Java libraries, Gradle and Maven from
-# Debian's packages (when missing), a virtualenv at .venv with jtc installed, and jtc's Java parts built.
+# Prepare this checkout: a virtualenv at .venv with jtc installed in it, and jtc's Java parts built by
+# Maven from Maven Central (java-agent/bundle.py, checked against java-agent/jars.lock).
 # Safe to run again: every step is skipped when already done.
+#
+# jtc itself needs a JDK (11 or newer) and, to build its jars, Maven. Debian's packages are installed
+# only for what the sample projects' own builds (Gradle 4.4.1 offline, JUnit) and the tests' and
+# benchmarks' third-party subjects use (Guava, Apache Commons, and what the commons-csv and commons-net
+# suites need).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
-# Real jars for the tests and benchmarks of code with dependencies (B5, B8): guava and Apache Commons,
-# and what the commons-csv suite of B8 needs besides JUnit (Mockito, H2). maven and the
-# lib*-plugin-java packages: Maven builds (jtc's Maven plugin, maven/) from Debian's Maven repository
-# /usr/share/maven-repo without Maven Central (docs/build-tools.md).
-for package in junit5 junit4 libhamcrest-java libasm-java libjacoco-java gradle libguava-java libcommons-lang3-java \
-        libcommons-collections3-java libcommons-io-java libmockito-java libh2-java maven libmaven-plugin-tools-java \
+command -v mvn >/dev/null 2>&1 || missing+=(maven)
+# The lib*-plugin-java packages and libsurefire-java fill Debian's Maven repository (/usr/share/maven-repo),
+# which the tests of the Gradle wrapper and the Maven plugin use as the projects' repository.
+for package in gradle junit5 junit4 libhamcrest-java libguava-java libcommons-lang3-java \
+        libcommons-collections3-java libcommons-io-java libmockito-java libh2-java libmaven-plugin-tools-java \
         libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java \
         libmaven-install-plugin-java libsurefire-java; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -29,10 +33,12 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 stamp=.venv/.jtc-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ]; then
     echo "setup: installing jtc into .venv"
     .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]'
     touch "$stamp"
 fi
+# The jars again when java-agent/ changed since they were built (a no-op otherwise).
+.venv/bin/python java-agent/bundle.py
 
 .venv/bin/jtc doctor >/dev/null || { .venv/bin/jtc doctor; exit 1; }

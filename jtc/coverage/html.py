@@ -22,7 +22,7 @@ from jtc.coverage.comparison import ClassComparison, Comparison, LineMark, Mark,
 from jtc.coverage.model import Counter
 from jtc.coverage.suites import SuiteCoverage
 from jtc.coverage.svg import Bar, BarGroup, bar_chart
-from jtc.java.toolchain import jacoco
+from jtc.java.bundle import jacoco_version
 
 STYLESHEET = "report.css"
 
@@ -121,8 +121,7 @@ def write_html(comparison: Comparison, out_dir: Path, source_folders: Sequence[P
     """Write the index page, a page per class and the stylesheet into `out_dir`; returns the index."""
     suites = _suite_views(comparison.suites, out_dir)
     marks = _mark_views(comparison.folders)
-    notes = list(dict.fromkeys(suite.note for suite in comparison.suites if suite.note))
-    common = {"marks": marks, "notes": notes}
+    common = {"marks": marks}
     (out_dir / "classes").mkdir(parents=True, exist_ok=True)
     (out_dir / STYLESHEET).write_text(files("jtc.coverage").joinpath("templates", STYLESHEET).read_text())
     rows = []
@@ -142,7 +141,7 @@ def write_html(comparison: Comparison, out_dir: Path, source_folders: Sequence[P
                                 for group in groups]})
     index = out_dir / "index.html"
     index.write_text(_environment().get_template("index.html.j2").render(
-        root="", classes=rows, jacoco_version=jacoco().label,
+        root="", classes=rows, jacoco_version=jacoco_version(),
         project_chart=bar_chart(_groups(suites, comparison.project()), caption="coverage of all classes together",
                                 width=720, label_width=280),
         suites=suites, **common), encoding="utf-8")

@@ -3,9 +3,7 @@
 JaCoCo matches execution data to class files by a checksum of their bytes, so the class files
 under test (and their nested classes) are copied from the classpath first, the tests run with the
 copies in front of the classpath, and the same copies are analysed; only those classes are
-instrumented. When the JaCoCo in use cannot read an attribute of the copies (Debian's 0.8.6 and the
-`PermittedSubclasses` of a sealed type, see `jtc.coverage.attributes`) it is removed from them
-before the tests run, and the run says so.
+instrumented.
 """
 
 from __future__ import annotations
@@ -14,15 +12,14 @@ import re
 import shutil
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from jtc.coverage.attributes import strip_directory, unreadable_attributes
 from jtc.coverage.model import CoverageReport
 from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.launcher import LauncherRun, run_tests
 from jtc.errors import CoverageError, UnknownClassError
-from jtc.java.toolchain import jacoco, jacoco_agent_option
+from jtc.java.bundle import jacoco_agent_option, jacoco_version
 from jtc.model.types import binary_name, internal_from_binary
 
 
@@ -32,21 +29,6 @@ class CoverageRun:
     tests: LauncherRun  # how the tests fared under the agent
     exec_file: Path  # JaCoCo's execution data, for merging with other runs
     class_dir: Path  # the class files under test the tests ran against and it was analysed against
-    stripped: dict[str, tuple[str, ...]] = field(default_factory=dict)  # class → attributes removed for JaCoCo
-
-    @property
-    def note(self) -> str:
-        """One line for the user when class files were changed for JaCoCo, else ''."""
-        return stripped_note(self.stripped)
-
-
-def stripped_note(stripped: dict[str, tuple[str, ...]]) -> str:
-    if not stripped:
-        return ""
-    attributes = sorted({name for names in stripped.values() for name in names})
-    classes = ", ".join(sorted(stripped))
-    return (f"coverage measured on copies without {', '.join(attributes)} (JaCoCo {jacoco().label} cannot read "
-            f"{'it' if len(attributes) == 1 else 'them'}; set JTC_JACOCO_DIR to a JaCoCo 0.8.7 or newer): {classes}")
 
 
 def _is_part_of(entry_name: str, internal: str) -> bool:
@@ -106,7 +88,6 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     shutil.rmtree(class_dir, ignore_errors=True)
     class_dir.mkdir()
     extract_classes(classpath, classes_under_test, class_dir)
-    stripped = strip_directory(class_dir, unreadable_attributes(jacoco().version))
     agent = jacoco_agent_option(exec_file, [binary_name(name) for name in classes_under_test])
     run = run_tests(list(test_classes), [*test_classpath, class_dir, *classpath], work_dir / "junit",
                     test_timeout_s=test_timeout_s, wall_timeout_s=wall_timeout_s,
@@ -114,6 +95,6 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     refused = re.search(r"Error while instrumenting (\S+?)\.?\s*$", run.output, re.MULTILINE)
     if refused:
         causes = re.findall(r"^Caused by: (.*)$", run.output, re.MULTILINE)
-        raise CoverageError(f"the JaCoCo {jacoco().label} agent could not instrument {refused.group(1)}"
+        raise CoverageError(f"the JaCoCo {jacoco_version()} agent could not instrument {refused.group(1)}"
                             + (f": {causes[-1].strip()}" if causes else ""))
-    return CoverageRun(analyse([exec_file], class_dir, work_dir, html=html), run, exec_file, class_dir, stripped)
+    return CoverageRun(analyse([exec_file], class_dir, work_dir, html=html), run, exec_file, class_dir)

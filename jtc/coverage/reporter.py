@@ -1,4 +1,4 @@
-"""The Java coverage reporter (java-agent/src/report/java): built on first use, run per analysis.
+"""The Java coverage reporter (java-agent/src/report/java, bundled with jtc): run per analysis.
 
 JaCoCo's analysis API is Java, so jtc ships a small main class that reads an execution data file
 and the class files under test, and writes JaCoCo's XML report plus per-class line rows (and, when
@@ -13,21 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.coverage.model import CoverageReport, parse_reports
-from jtc.errors import CoverageError, ToolchainError
-from jtc.java.build import JarSpec, build_jar, java_sources
-from jtc.java.toolchain import asm_jars, jacoco, jacoco_jars, toolchain
+from jtc.errors import CoverageError
+from jtc.java.bundle import jacoco_version, reporter_classpath
+from jtc.java.toolchain import toolchain
 
-REPORT_SOURCES = java_sources("report", "java")
 MAIN_CLASS = "jtc.report.CoverageReport"
-
-
-def reporter_classpath() -> list[Path]:
-    """The reporter jar (compiled when its sources change), then JaCoCo and ASM."""
-    if not REPORT_SOURCES.is_dir():
-        raise ToolchainError(f"the jtc coverage reporter sources are missing: {REPORT_SOURCES}")
-    libraries = [*jacoco_jars(), *asm_jars()]
-    jar = build_jar(JarSpec("jtc-coverage-report", (REPORT_SOURCES,), classpath=tuple(libraries)))
-    return [jar, *libraries]
 
 
 @dataclass(frozen=True)
@@ -72,4 +62,4 @@ def failure_message(output: str) -> str:
     causes = [line.partition("Caused by: ")[2] for line in lines if line.startswith("Caused by: ")]
     cause = causes[-1] if causes else (lines[0] if lines else "no output")
     subject = f" {Path(where).name}" if where else ""
-    return f"JaCoCo {jacoco().label} could not analyse{subject}: {cause}"
+    return f"JaCoCo {jacoco_version()} could not analyse{subject}: {cause}"

@@ -19,7 +19,7 @@ from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.javac import compile_sources
 from jtc.errors import UsageError
 from jtc.java.launcher import LauncherRun
-from jtc.java.toolchain import junit4_jars, junit_console_jar
+from jtc.java.bundle import junit4_jars, junit_console_jar
 from jtc.model.types import binary_name
 
 # An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform.
@@ -60,7 +60,6 @@ class SuiteCoverage:
     tests_run: int
     tests_failed: int
     classes: dict[str, ClassCoverage]  # by binary name of the class under test (nested classes folded in)
-    note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
     jacoco_html: Path | None = None  # the index page of JaCoCo's HTML report of this suite, when written
     union: bool = False  # the merged execution data of all the folders, not one folder
     failures: tuple[TestFailure, ...] = ()  # the tests that failed, in the launcher's report order
@@ -132,13 +131,13 @@ def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_u
         failures = failures_of(run.tests)
         skipped = sum(1 for result in run.tests.results.values() if result.skipped)
         results.append(SuiteCoverage(label, len(run.tests.results), len(failures),
-                                     _per_class(run.report, classes_under_test), run.note,
+                                     _per_class(run.report, classes_under_test),
                                      html.index if html else None, failures=failures, tests_skipped=skipped))
     if len(runs) > 1:
         html = _jacoco_html(jacoco_html, "union", "union", sources)
         union = analyse([run.exec_file for run in runs], runs[0].class_dir, work_dir / "union", html=html)
         results.append(SuiteCoverage("union", sum(r.tests_run for r in results), sum(r.tests_failed for r in results),
-                                     _per_class(union, classes_under_test), runs[0].note,
+                                     _per_class(union, classes_under_test),
                                      html.index if html else None, union=True,
                                      tests_skipped=sum(r.tests_skipped for r in results)))
     return results

@@ -35,5 +35,4 @@ def coverage_table(suites: list[SuiteCoverage]) -> list[str]:
         skipped = f", {suite.tests_skipped} skipped (@Disabled)" if suite.tests_skipped else ""
         lines.append(f"{suite.label}: {suite.tests_run} tests run, {suite.tests_failed} failed{skipped}")
         lines.extend(f"  failed: {failure}" for failure in suite.failures)
-    lines.extend(f"note: {note}" for note in dict.fromkeys(s.note for s in suites if s.note))
     return lines

@@ -18,7 +18,7 @@ from jtc.emit.behaviour import StatedCheck, TestBehaviour, declaration_lines
 from jtc.emit.validate import failing_line
 from jtc.java.javac import CompileError, compile_sources
 from jtc.java.launcher import LauncherRun, TestResult, run_tests
-from jtc.java.toolchain import junit_console_jar
+from jtc.java.bundle import junit_console_jar
 from jtc.project.snapshot import ClassSnapshot
 from jtc.project.suite_check import without_methods
 

@@ -31,7 +31,8 @@ from jtc.emit.render import RenderedClass, RenderedTest, render_suite
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import binary_name
 from jtc.model.testcases import CheckKey, TestSuite, without
-from jtc.java.toolchain import jacoco_agent_option, junit_console_jar, toolchain
+from jtc.java.bundle import jacoco_agent_option, junit_console_jar
+from jtc.java.toolchain import toolchain
 
 
 @dataclass(frozen=True)

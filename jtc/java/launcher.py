@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from jtc.java.build import JarSpec, build_jar, java_sources
-from jtc.java.toolchain import junit_console_jar, toolchain
+from jtc.java.bundle import junit_console_jar, order_jar
+from jtc.java.toolchain import toolchain
 
-ORDER_SOURCES = java_sources("report", "junit")
 ALPHABETICAL = "org.junit.jupiter.api.MethodOrderer$MethodName"
 REVERSED = "jtc.junit.ReversedMethodOrder"
 CONSOLE_LAUNCHER = "org.junit.platform.console.ConsoleLauncher"
@@ -69,11 +68,6 @@ class LauncherRun:
     completed: bool  # False when the JVM ended without writing its report (crash, exit, wall clock)
     exit_code: int | None
     output: str
-
-
-def order_jar() -> Path:
-    """The jar with jtc's reversed method orderer (compiled on first use)."""
-    return build_jar(JarSpec("jtc-junit-order", (ORDER_SOURCES,), classpath=(junit_console_jar(),)))
 
 
 def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: Path, *,

@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from jtc.errors import HarnessError, ToolchainError
-from jtc.java.agent_jar import agent_classpath, agent_jar
+from jtc.java.bundle import agent_jar
 from jtc.jvm.protocol import FailureKind, HarnessResult, WorkerFailure
 from jtc.jvm.worker_main import WorkerConfig
 from jtc.java.toolchain import toolchain
@@ -41,11 +41,13 @@ class WorkerSettings:
 
 def _jvm_library() -> str:
     home = toolchain().java_home
-    for candidate in ("lib/server/libjvm.so", "lib/client/libjvm.so", "jre/lib/amd64/server/libjvm.so"):
+    # Linux, macOS, Windows; a JDK 8's layout last.
+    for candidate in ("lib/server/libjvm.so", "lib/server/libjvm.dylib", "bin/server/jvm.dll", "lib/client/libjvm.so",
+                      "jre/lib/amd64/server/libjvm.so"):
         path = home / candidate
         if path.is_file():
             return str(path)
-    raise ToolchainError(f"no libjvm.so under {home}")
+    raise ToolchainError(f"no JVM library (libjvm.so, libjvm.dylib or jvm.dll) under {home}")
 
 
 def _death(exit_code: int | None) -> str:
@@ -83,8 +85,7 @@ class JvmWorker:
         replacement boots while the search goes on, and `_ensure` waits for it when it is needed."""
         self.generation += 1
         config = WorkerConfig(
-            jvm_library=_jvm_library(), agent_jar=str(agent_jar()),
-            java_classpath=tuple(map(str, agent_classpath())), user_classpath=self.settings.user_classpath,
+            jvm_library=_jvm_library(), agent_jar=str(agent_jar()), user_classpath=self.settings.user_classpath,
             dependencies=self.settings.dependencies,
             heap_mb=self.settings.heap_mb, instrument=self.settings.instrument, generation=self.generation,
             crash_log=str(self._log.with_suffix(".crash")),

@@ -20,8 +20,7 @@ from jtc.model.program import StatementStatus
 @dataclass(frozen=True)
 class WorkerConfig:
     jvm_library: str
-    agent_jar: str
-    java_classpath: tuple[str, ...]  # the agent and its libraries
+    agent_jar: str  # the agent, ASM shaded into it: the JVM's whole class path
     user_classpath: tuple[str, ...]
     dependencies: tuple[str, ...]
     heap_mb: int
@@ -46,7 +45,7 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
         "-XX:TieredStopAtLevel=1",
         "-Djava.awt.headless=true",
         f"-XX:ErrorFile={config.crash_log}",  # not hs_err_pid*.log in the user's working directory
-        classpath=list(config.java_classpath),
+        classpath=[config.agent_jar],
         convertStrings=False,
     )
     harness = jpype.JClass("jtc.agent.Harness")

@@ -256,45 +256,6 @@ def parse_class_file(data: bytes) -> ClassFile:
     return ClassFile(name, major, access, super_name, interfaces, fields, methods, tuple(inner_classes), signature)
 
 
-@dataclass(frozen=True)
-class AttributeSpan:
-    """Where one class-level attribute lies in the file: its name and its bytes [start, end)."""
-
-    name: str
-    start: int
-    end: int
-
-
-def class_attribute_spans(data: bytes) -> tuple[int, tuple[AttributeSpan, ...]]:
-    """The offset of the class-level attributes' count, and each of those attributes' span (for
-    tools that rewrite a class file's attributes and keep everything else byte for byte)."""
-    major_version(data)
-    reader = _Reader(data)
-    reader.skip(8)
-    try:
-        pool = _Pool(reader)
-        reader.skip(6)
-        reader.skip(2 * reader.u2())  # interfaces
-        for _ in range(2):  # fields, then methods
-            for _ in range(reader.u2()):
-                reader.skip(6)
-                for _ in range(reader.u2()):
-                    reader.skip(2)
-                    reader.skip(reader.u4())
-        count_at = reader.pos
-        spans = []
-        for _ in range(reader.u2()):
-            start = reader.pos
-            name, length = pool.strings[reader.u2()], reader.u4()
-            reader.skip(length)
-            spans.append(AttributeSpan(name, start, reader.pos))
-    except (struct.error, KeyError, IndexError) as error:
-        raise ClassFormatProblem(f"truncated or malformed class file ({error})") from None
-    if reader.pos != len(data):
-        raise ClassFormatProblem(f"{len(data) - reader.pos} bytes after the class attributes")
-    return count_at, tuple(spans)
-
-
 def _field(reader: _Reader, pool: _Pool) -> FieldDecl:
     access, name, desc = reader.u2(), pool.strings[reader.u2()], pool.strings[reader.u2()]
     signature = None

@@ -1,4 +1,4 @@
-"""The Java mutation runner (java-agent/src/mutate): built on first use, one JVM per suite.
+"""The Java mutation runner (java-agent/src/mutate, bundled with jtc): one JVM per suite.
 
 Mutants are made with ASM and run in the runner's own JVM, each in a fresh class loader (see
 MutationRunner.java), so a suite costs one JVM start however many mutants the classes have. This
@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from jtc.errors import InternalError, ToolchainError
-from jtc.java.build import JarSpec, build_jar, java_sources
+from jtc.errors import InternalError
+from jtc.java.bundle import runner_classpath
 from jtc.mutate.model import Mutant, Status, TestRun, Verdict
-from jtc.java.toolchain import asm_jars, debian_jar, junit_console_jar, toolchain
+from jtc.java.toolchain import toolchain
 
-RUNNER_SOURCES = java_sources("mutate", "java")
 MAIN_CLASS = "jtc.mutate.MutationRunner"
 
 
@@ -51,14 +50,6 @@ class RunnerOutput:
 
 class RunnerTimeout(InternalError):
     """The runner did not finish within its time limit."""
-
-
-def runner_classpath() -> list[Path]:
-    """The runner jar (compiled when its sources change), then ASM and the JUnit Platform."""
-    if not RUNNER_SOURCES.is_dir():
-        raise ToolchainError(f"the jtc mutation runner sources are missing: {RUNNER_SOURCES}")
-    libraries = [*asm_jars(), debian_jar("asm-util.jar"), junit_console_jar()]
-    return [build_jar(JarSpec("jtc-mutate", (RUNNER_SOURCES,), classpath=tuple(libraries))), *libraries]
 
 
 def _java(mode: str, arguments: Sequence[str], timeout_s: float, working_dir: Path | None = None) -> str:

@@ -36,7 +36,6 @@ class ClassReport:
     branch: tuple[int, int] | None = None  # JaCoCo (covered, total) for the class and its nested classes
     line: tuple[int, int] | None = None
     note: str = ""
-    coverage_note: str = ""  # how coverage was measured, when that needs saying (class files changed for JaCoCo)
     coverage_error: CoverageError | None = None  # the tests are written, but JaCoCo could not measure them
     seconds: dict[str, float] = field(default_factory=dict)
     engine: EngineStats | None = None  # where the search time went (the engine benchmark reads it)
@@ -93,8 +92,6 @@ def summary_lines(report: ClassReport) -> list[str]:
         lines.append(f"  coverage (JaCoCo): branches {bc}/{bt} ({_percent(bc, bt)}), lines {lc}/{lt} ({_percent(lc, lt)})")
     if report.coverage_error is not None:
         lines.append(f"  coverage not measured: {report.coverage_error}")
-    if report.coverage_note:
-        lines.append(f"  note: {report.coverage_note}")
     divergences = sum(search.divergences.values())
     lines.append(f"  search: {_count(len(search.executions), 'execution')}, solver {_count(solver.queries, 'query')} "
                  f"({solver.sat} sat, {solver.unsat} unsat, {solver.unknown} unknown/timeout), "

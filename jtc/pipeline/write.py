@@ -87,7 +87,6 @@ def _measure(context: RunContext, validation: ValidationReport, class_under_test
     except CoverageError as error:
         report.coverage_error = error
         return
-    report.coverage_note = run.note
     coverage = run.report.including_nested(class_under_test)
     report.coverage = coverage
     report.branch = (coverage.branch.covered, coverage.branch.total)

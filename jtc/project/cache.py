@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jtc
 from jtc.config import Settings
-from jtc.java.build import java_sources
+from jtc.java.bundle import bundle
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import internal_from_binary
 from jtc.project.results import UNREADABLE, ClassResult, Status
@@ -25,10 +25,12 @@ CACHEABLE = (Status.WRITTEN, Status.NO_TESTS, Status.SKIPPED)
 
 @functools.cache
 def jtc_fingerprint() -> str:
-    """jtc's version and a digest of the files that make its behaviour (Python, templates, agent)."""
+    """jtc's version and a digest of the files that make its behaviour (Python, templates, and the
+    Java parts by the fingerprint of the sources they were built from)."""
     digest = hashlib.sha256(jtc.__version__.encode())
     package = Path(jtc.__file__).resolve().parent
-    files = sorted([*package.rglob("*.py"), *package.rglob("*.j2"), *java_sources().rglob("*.java")])
+    digest.update(bundle().fingerprint.encode())
+    files = sorted([*package.rglob("*.py"), *package.rglob("*.j2")])
     for path in files:
         digest.update(str(path.relative_to(package.parent)).encode())
         digest.update(path.read_bytes())

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from jtc.java.javac import compile_sources
 from jtc.java.launcher import LauncherRun, run_tests
-from jtc.java.toolchain import junit_console_jar
+from jtc.java.bundle import junit_console_jar
 from jtc.project.results import ClassResult, Status
 
 ROUNDS = 3

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from agentio import AgentRunner, compile_fixtures
 
-from jtc.java.agent_jar import agent_classpath
+from jtc.java.bundle import agent_jar
 
 FIXTURE_SOURCES = Path(__file__).resolve().parent / "fixtures"
 
 
 @pytest.fixture(scope="session")
 def agent(tmp_path_factory: pytest.TempPathFactory) -> AgentRunner:
-    return AgentRunner(agent_classpath(), tmp_path_factory.mktemp("agent-programs"))
+    return AgentRunner([agent_jar()], tmp_path_factory.mktemp("agent-programs"))
 
 
 @pytest.fixture(scope="session")

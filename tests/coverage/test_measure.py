@@ -19,7 +19,7 @@ from jtc.coverage.measure import CoverageRun, measure
 from jtc.coverage.model import Counter
 from jtc.coverage.reporter import analyse
 from jtc.java.javac import compile_sources
-from jtc.java.toolchain import junit_console_jar
+from jtc.java.bundle import junit_console_jar
 
 pytestmark = pytest.mark.slow
 

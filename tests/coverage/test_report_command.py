@@ -20,7 +20,6 @@ import json
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -30,7 +29,6 @@ from jtc.cli import main
 from jtc.coverage.suites import SuiteFolder
 from jtc.java.javac import compile_sources
 from jtc.errors import ExitCode
-from jtc.java.toolchain import VINTAGE_ENGINE, _bundles_vintage_engine
 
 COMPARE = Path(__file__).resolve().parent / "fixtures" / "compare"
 GENERATED, HANDWRITTEN = str(COMPARE / "generated"), str(COMPARE / "handwritten")
@@ -148,15 +146,6 @@ def test_bad_report_options_get_one_line(tmp_path: Path, capsys: pytest.CaptureF
     code = main(["coverage", "--classpath", str(tmp_path), "--tests", str(tmp_path), option, str(value), "cmp.Grade"])
     assert code == ExitCode.USAGE
     assert capsys.readouterr().err.splitlines() == [f"jtc: error: {problem.format(tmp=tmp_path)}"]
-
-
-def test_the_vintage_engine_is_found_in_a_launcher_that_registers_it(tmp_path: Path) -> None:
-    with_engine, without = tmp_path / "with.jar", tmp_path / "without.jar"
-    with zipfile.ZipFile(with_engine, "w") as jar:
-        jar.writestr("META-INF/services/org.junit.platform.engine.TestEngine", f"a.B\n{VINTAGE_ENGINE}\n")
-    with zipfile.ZipFile(without, "w") as jar:
-        jar.writestr("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n")
-    assert _bundles_vintage_engine(with_engine) and not _bundles_vintage_engine(without)
 
 
 @pytest.mark.slow

@@ -9,7 +9,8 @@ from pathlib import Path
 from jtc.config import AccessOptions, Settings
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
-from jtc.java.toolchain import junit_console_jar, toolchain
+from jtc.java.bundle import junit_console_jar
+from jtc.java.toolchain import toolchain
 
 
 def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path) -> subprocess.CompletedProcess:

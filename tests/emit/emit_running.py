@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jtc.emit.render import RenderedClass
-from jtc.java.toolchain import junit_console_jar
+from jtc.java.bundle import junit_console_jar
 from jtc.java.javac import compile_sources
 from jtc.java.launcher import LauncherRun, run_tests
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import re
 import subprocess
 
-from jtc.java.toolchain import asm_jars, toolchain
+from jtc.java.bundle import agent_jar
+from jtc.java.toolchain import toolchain
 from jtc.model import opcodes
 
 
 def _asm_opcodes() -> dict[str, int]:
-    """ASM's opcode constants, NOP to IFNONNULL as Opcodes declares them, read with javap."""
+    """ASM's opcode constants, NOP to IFNONNULL as Opcodes declares them, read with javap from the ASM
+    shaded into the agent."""
     javap = toolchain().java_home / "bin" / "javap"
-    listing = subprocess.run([str(javap), "-constants", "-cp", ":".join(map(str, asm_jars())),
-                              "org.objectweb.asm.Opcodes"], capture_output=True, text=True, check=True).stdout
+    listing = subprocess.run([str(javap), "-constants", "-cp", str(agent_jar()), "jtc.shaded.asm.Opcodes"], capture_output=True, text=True, check=True).stdout
     constants = re.findall(r"int (\w+) = (-?\d+);", listing)
     names = [name for name, _ in constants]
     declared = constants[names.index("NOP"):names.index("IFNONNULL") + 1]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from jtc.java.javac import compile_sources
-from jtc.java.toolchain import junit_console_jar
+from jtc.java.bundle import junit_console_jar
 from jtc.project.results import ClassResult, Status
 from jtc.project.suite_check import check_whole_suite, without_methods
 
