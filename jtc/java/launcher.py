@@ -82,10 +82,11 @@ def run_tests(selectors: Sequence[str], classpath: Sequence[Path], reports_dir: 
     # Absolute paths: the JVM runs in reports_dir.
     entries = [str(Path(p).resolve()) for p in classpath] + ([str(order_jar())] if method_order == REVERSED else [])
     # The tests on the JVM's own class path, as build tools run them (a test reading a resource
-    # through ClassLoader.getSystemResource finds it), the launcher as its main class.
+    # through ClassLoader.getSystemResource finds it), the launcher as its main class. Its `execute`
+    # command: the only form JUnit 6's launcher takes (1.14's also takes the options alone).
     command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", *java_options,
-               "-cp", ":".join([str(junit_console_jar()), *entries]), CONSOLE_LAUNCHER,
-               "--reports-dir", str(reports_dir), "--disable-banner", "--disable-ansi-colors", "--details=none",
+               "-cp", ":".join([str(junit_console_jar()), *entries]), CONSOLE_LAUNCHER, "--disable-ansi-colors",
+               "execute", "--reports-dir", str(reports_dir), "--disable-banner", "--details=none",
                # Selected classes run whatever their names; the default filter wants names ending in Test.
                "--include-classname", ".*",
                "--config", f"junit.jupiter.execution.timeout.default={max(1, round(test_timeout_s * 1000))} ms",

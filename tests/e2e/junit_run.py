@@ -13,12 +13,15 @@ from jtc.java.bundle import junit_console_jar
 from jtc.java.toolchain import toolchain
 
 
-def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path) -> subprocess.CompletedProcess:
-    console = junit_console_jar()
+def compile_and_run(sources: list[Path], classes_under_test: Path, work: Path,
+                    console: Path | None = None) -> subprocess.CompletedProcess:
+    """javac `sources` against the classes and a JUnit console launcher (jtc's by default) and run them all."""
+    console = console or junit_console_jar()
     classes = work / "classes"
     subprocess.run([str(toolchain().javac), "-d", str(classes), "-cp", f"{classes_under_test}:{console}",
                     *map(str, sources)], check=True, capture_output=True, text=True)
-    return subprocess.run([str(toolchain().java), "-ea", "-jar", str(console), "--disable-banner", "--details=summary",
+    return subprocess.run([str(toolchain().java), "-ea", "-jar", str(console), "execute", "--disable-banner",
+                           "--details=summary",
                            "-cp", f"{classes}:{classes_under_test}", "--scan-classpath", str(classes)],
                           capture_output=True, text=True)
 
