@@ -5,18 +5,41 @@ lacks comes from there)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Callable
 
-from jtc.errors import ExitCode, JtcError
+from jtc.errors import ExitCode, JtcError, ToolchainError
+from jtc.java.jdks import installed_jdks
+from jtc.java.toolchain import Toolchain, choose_jdk, note_on_stderr, use_jdk
 
 
-def run_doctor(say: Callable[[str], None], as_json: bool = False) -> int:
+def _chosen(jdk: Toolchain | ToolchainError) -> str:
+    """The JDK line: the one chosen and why, or why there is none."""
+    if isinstance(jdk, ToolchainError):
+        raise jdk
+    return f"{jdk} from {jdk.chosen_by}"
+
+
+def run_doctor(say: Callable[[str], None], as_json: bool = False, java_home: Path | None = None) -> int:
+    """Every check with the JDK of --java-home, else JAVA_HOME, else the newest found (choose_jdk)."""
+    try:
+        jdk = choose_jdk(java_home, None, note_on_stderr)
+    except ToolchainError as error:
+        return _run_checks(say, as_json, error)
+    with use_jdk(jdk):
+        return _run_checks(say, as_json, jdk)
+
+
+def _jdks_found() -> str:
+    return ", ".join(f"Java {jdk.release} {jdk.java_home}" for jdk in installed_jdks()) or "none"
+
+
+def _run_checks(say: Callable[[str], None], as_json: bool, jdk: Toolchain | ToolchainError) -> int:
     from jtc.coverage.reporter import reporter_classpath
     from jtc.java.launcher import order_jar
     from jtc.java.agent_jar import agent_jar
     from jtc.coverage.attributes import unreadable_attributes
-    from jtc.java.toolchain import (VINTAGE_ENGINE_JAR, jacoco, jacoco_agent_jar, junit4_jars, junit_console_jar,
-                               toolchain)
+    from jtc.java.toolchain import VINTAGE_ENGINE_JAR, jacoco, jacoco_agent_jar, junit4_jars, junit_console_jar
 
     def jacoco_found() -> str:
         found = jacoco()
@@ -30,7 +53,8 @@ def run_doctor(say: Callable[[str], None], as_json: bool = False) -> int:
         return ", ".join(names) + engine
 
     checks: list[tuple[str, Callable[[], object]]] = [
-        ("JDK", lambda: f"{toolchain().java_home} (Java {toolchain().release})"),
+        ("JDK", lambda: _chosen(jdk)),
+        ("JDKs found", _jdks_found),
         ("JUnit console", junit_console_jar),
         ("JUnit 4 suites", junit4_found),
         ("JaCoCo", jacoco_found),
