@@ -17,8 +17,15 @@ from jtc.arguments import at_least, line_target, positive, writable_file, writab
 from jtc.coverage.suites import SuiteFolder
 from jtc.config import AccessOptions, AskOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
-from jtc.java.toolchain import CACHE_DIR
+from jtc.java.toolchain import CACHE_DIR, choose_jdk, note_on_stderr, use_jdk
+from jtc.model.classpath import Classpath, jdk_for
 from jtc.mutate.runner import Timeouts
+
+
+def _java_home_argument(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--java-home", type=Path, metavar="DIR",
+                         help="the JDK to run everything with, used as it is (default: JAVA_HOME if it can load the "
+                              "classes under test, else the newest JDK found that can)")
 
 
 def _suite_arguments(command: argparse.ArgumentParser, union: str) -> None:
@@ -29,6 +36,7 @@ def _suite_arguments(command: argparse.ArgumentParser, union: str) -> None:
     command.add_argument("--tests", required=True, action="append", type=SuiteFolder.parse, metavar="[NAME=]DIR",
                          help=f"a folder of JUnit 5 or JUnit 4 test sources, named NAME in the output (default: the "
                               f"folder); repeat to compare suites (their union is {union} too)")
+    _java_home_argument(command)
 
 
 def _search_arguments(command: argparse.ArgumentParser, classpath_help: str) -> None:
@@ -40,6 +48,7 @@ def _search_arguments(command: argparse.ArgumentParser, classpath_help: str) -> 
     command.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, metavar="N",
                          help="worker processes, each with its own JVM (default: the number of cores)")
     command.add_argument("--classpath", "-cp", required=True, action="append", help=classpath_help)
+    _java_home_argument(command)
     command.add_argument("--time-budget", type=float, default=60.0, metavar="SECONDS",
                          help="search time per class (default: 60)")
     command.add_argument("--seed", type=int, default=0, help="seed for initial inputs and random choices")
@@ -158,6 +167,7 @@ def _parser() -> argparse.ArgumentParser:
     doctor = commands.add_parser("doctor", help="show the JDK jtc runs with and the jars it carries, with their versions")
     doctor.add_argument("--json", action="store_true",
                         help="print what was found as one JSON object (for build tool wrappers)")
+    _java_home_argument(doctor)
     return parser
 
 
@@ -210,13 +220,14 @@ def _diff(args: argparse.Namespace) -> int:
             raise UsageError("--both explores both classpaths: give the candidate with --against, not a snapshot")
         if args.package or args.all:
             raise UsageError("--snapshot takes the classes it recorded; name some of them to replay only those")
-        return int(run_snapshot_diff(args.snapshot, args.classpath, args.classes, args.json, print))
+        return int(run_snapshot_diff(args.snapshot, args.classpath, args.classes, args.json, print, args.java_home))
     _check_search(args)
     writable_folder(args.output, "tests")
     if args.both:
         writable_folder(args.candidate_output, "candidate's tests")
     return int(run_diff(_settings(args), args.jobs, (args.classes, args.package, args.all), args.against,
-                        DiffOutputs(args.output, args.json, args.candidate_output), print, args.both))
+                        DiffOutputs(args.output, args.json, args.candidate_output), print, args.both,
+                        args.java_home))
 
 
 def _ask_options(args: argparse.Namespace) -> AskOptions | None:
@@ -235,28 +246,35 @@ def _ask_options(args: argparse.Namespace) -> AskOptions | None:
     return AskOptions(answers, sys.stdin.isatty(), args.keep_failing)
 
 
+def _suites(args: argparse.Namespace) -> int:
+    """`jtc coverage` and `jtc mutate`, with --java-home or the JDK chosen for the classes under test."""
+    from jtc.coverage.report_command import ReportOutputs, run_coverage
+    from jtc.mutate.command import run_mutate
+
+    if args.command == "mutate":
+        positive("--timeout", args.timeout, " seconds")
+        if args.timeout_factor < 0:
+            raise UsageError(f"--timeout-factor cannot be negative (got {args.timeout_factor:g})")
+    with use_jdk(jdk_for(args.java_home, args.classes, Classpath.parse(args.classpath))):
+        if args.command == "coverage":
+            outputs = ReportOutputs(args.html, args.json, tuple(args.sources))
+            return int(run_coverage(args.classpath, args.tests, args.classes, print, outputs))
+        return int(run_mutate(args.classpath, args.tests, args.classes, args.json,
+                              Timeouts(args.timeout, args.timeout_factor), print))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.java_home is not None:  # refused before any work when it is no JDK
+            choose_jdk(args.java_home, None, note_on_stderr)
         if args.command == "doctor":
             from jtc.doctor import run_doctor
 
-            return run_doctor(print, as_json=args.json)
+            return run_doctor(print, as_json=args.json, java_home=args.java_home)
         writable_folder(CACHE_DIR, "jar cache ($JTC_CACHE_DIR, else $XDG_CACHE_HOME/jtc)")
-        if args.command == "coverage":
-            from jtc.coverage.report_command import ReportOutputs, run_coverage
-
-            outputs = ReportOutputs(args.html, args.json, tuple(args.sources))
-            return int(run_coverage(args.classpath, args.tests, args.classes, print, outputs))
-        if args.command == "mutate":
-            from jtc.mutate.command import run_mutate
-
-            positive("--timeout", args.timeout, " seconds")
-            if args.timeout_factor < 0:
-                raise UsageError(f"--timeout-factor cannot be negative (got {args.timeout_factor:g})")
-
-            return int(run_mutate(args.classpath, args.tests, args.classes, args.json,
-                                  Timeouts(args.timeout, args.timeout_factor), print))
+        if args.command in ("coverage", "mutate"):
+            return _suites(args)
         if args.verbose:
             logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s", stream=sys.stderr)
         if args.command == "diff":
@@ -273,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         options = RunOptions(jobs=1 if interactive else args.jobs, strict=args.strict,
                              cache_dir=None if args.no_cache else args.cache_dir,
                              force=args.force or settings.ask is not None, report=args.report, scheduler=args.scheduler,
-                             likely_bugs_report=args.likely_bugs_report, snapshot=args.snapshot)
+                             likely_bugs_report=args.likely_bugs_report, snapshot=args.snapshot,
+                             java_home=args.java_home)
         code = run_generate(settings, options, args.classes, args.package, args.all)
         if args.snapshot is not None:
             print(f"snapshot of the written tests' behaviour in {args.snapshot}")

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jtc.java.toolchain import Toolchain
 
 
 class Strategy(StrEnum):
@@ -125,6 +129,9 @@ class Settings:
     # listed, analysed nor instrumented; see model/classindex.py). A run sets them to the jars that
     # hold no class under test.
     dependencies: tuple[str, ...] = ()
+    # The JDK of the run, chosen by the command for its classes (jtc.java.toolchain.choose_jdk) before
+    # any class is generated; its worker processes use it as it is. None: toolchain()'s own choice.
+    jdk: Toolchain | None = None
     output_dir: Path = Path("src/test/java")
     time_budget: float = 60.0  # seconds of search per class
     seed: int = 0
@@ -169,3 +176,4 @@ class RunOptions:
     scheduler: str | None = None  # a Dask scheduler's address: classes become jobs on its cluster
     likely_bugs_report: Path | None = None  # the likely-bug report (JSON; text beside it); None: not written
     snapshot: Path | None = None  # the behaviour each written test observed, for `jtc diff --snapshot`
+    java_home: Path | None = None  # --java-home: the JDK to use as it is (else chosen: toolchain.choose_jdk)

@@ -1,45 +1,63 @@
-"""`jtc doctor`: the JDK jtc chose and the jars it carries, with their versions; with --json, the same
-as one object, which the Gradle and Maven wrappers read (the JUnit console launcher a project lacks
-comes from there)."""
+"""`jtc doctor`: the JDK jtc chose (and the others it found) and the jars it carries, with their
+versions; with --json, the same as one object, which the Gradle and Maven wrappers read (the JUnit
+console launcher a project lacks comes from there)."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Callable
 
-from jtc.errors import ExitCode, JtcError
+from jtc.errors import ExitCode, JtcError, ToolchainError
+from jtc.java.bundle import JARS_DIR, Role, bundle
+from jtc.java.jdks import installed_jdks
+from jtc.java.toolchain import Toolchain, choose_jdk, note_on_stderr, use_jdk
 
 
-def run_doctor(say: Callable[[str], None], as_json: bool = False) -> int:
-    from jtc.java.bundle import JARS_DIR, Role, bundle
-    from jtc.java.toolchain import toolchain
+def _chosen(jdk: Toolchain | ToolchainError) -> str:
+    """The JDK line: the one chosen and why, or why there is none."""
+    if isinstance(jdk, ToolchainError):
+        raise jdk
+    return f"{jdk} from {jdk.chosen_by}"
 
-    def jdk() -> str:
-        chosen = toolchain()
-        return f"{chosen.java_home} (Java {chosen.release})"
 
-    def bundled(*roles: Role) -> Callable[[], str]:
-        def describe() -> str:
-            jars = [jar for role in roles for jar in bundle().of(role)]
-            if not jars:
-                raise JtcError(f"jtc's bundle has no {' or '.join(roles)} jar")
-            return ", ".join(f"{jar.coordinates.split(':')[1]} {jar.version}" for jar in jars)
-        return describe
+def run_doctor(say: Callable[[str], None], as_json: bool = False, java_home: Path | None = None) -> int:
+    """Every check with the JDK of --java-home, else JAVA_HOME, else the newest found (choose_jdk)."""
+    try:
+        jdk = choose_jdk(java_home, None, note_on_stderr)
+    except ToolchainError as error:
+        return _run_checks(say, as_json, error)
+    with use_jdk(jdk):
+        return _run_checks(say, as_json, jdk)
 
-    def jar_path(role: Role) -> Callable[[], str]:
-        return lambda: str(bundle().one(role).path)
 
+def _jdks_found() -> str:
+    return ", ".join(f"Java {jdk.release} {jdk.java_home}" for jdk in installed_jdks()) or "none"
+
+
+def _bundled(*roles: Role) -> Callable[[], str]:
+    """The artifacts and versions of the bundled jars of these roles."""
+    def describe() -> str:
+        jars = [jar for role in roles for jar in bundle().of(role)]
+        if not jars:
+            raise ToolchainError(f"jtc's bundle has no {' or '.join(roles)} jar")
+        return ", ".join(f"{jar.coordinates.split(':')[1]} {jar.version}" for jar in jars)
+    return describe
+
+
+def _run_checks(say: Callable[[str], None], as_json: bool, jdk: Toolchain | ToolchainError) -> int:
     checks: list[tuple[str, Callable[[], str]]] = [
-        ("JDK", jdk),
+        ("JDK", lambda: _chosen(jdk)),
+        ("JDKs found", _jdks_found),
         ("jars", lambda: str(JARS_DIR)),
-        ("JUnit console", jar_path(Role.JUNIT_CONSOLE)),
-        ("JUnit 4 suites", bundled(Role.JUNIT4)),
-        ("JaCoCo", bundled(Role.JACOCO_CORE, Role.JACOCO_REPORT, Role.JACOCO_AGENT)),
-        ("ASM of JaCoCo", bundled(Role.JACOCO_ASM)),
-        ("jtc agent", lambda: f"{bundled(Role.AGENT)()}, ASM {bundle().shaded_asm} shaded into it"),
-        ("jtc coverage reporter", bundled(Role.REPORTER)),
-        ("jtc JUnit orderer", bundled(Role.JUNIT_ORDER)),
-        ("jtc mutation runner", bundled(Role.MUTATION_RUNNER)),
+        ("JUnit console", lambda: str(bundle().one(Role.JUNIT_CONSOLE).path)),
+        ("JUnit 4 suites", _bundled(Role.JUNIT4)),
+        ("JaCoCo", _bundled(Role.JACOCO_CORE, Role.JACOCO_REPORT, Role.JACOCO_AGENT)),
+        ("ASM of JaCoCo", _bundled(Role.JACOCO_ASM)),
+        ("jtc agent", lambda: f"{_bundled(Role.AGENT)()}, ASM {bundle().shaded_asm} shaded into it"),
+        ("jtc coverage reporter", _bundled(Role.REPORTER)),
+        ("jtc JUnit orderer", _bundled(Role.JUNIT_ORDER)),
+        ("jtc mutation runner", _bundled(Role.MUTATION_RUNNER)),
     ]
     found: dict[str, str] = {}
     missing: dict[str, str] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,19 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.repository import ClassRepository
 from jtc.execution.runs import Executor
 from jtc.java.toolchain import toolchain
+
+
+def _pin_the_jdk() -> None:
+    """The suite runs on one JDK: $JAVA_HOME when it is set (CI runs the suite once per JDK that way),
+    else the JDK of the javac on PATH, the machine's default. Not the newest JDK installed, which jtc
+    itself would choose: installing a JDK must not change what the suite runs on. A test whose
+    classes need a newer Java still gets one, by jtc's own rule (JAVA_HOME passed over)."""
+    javac = shutil.which("javac")
+    if not os.environ.get("JAVA_HOME") and javac:
+        os.environ["JAVA_HOME"] = str(Path(javac).resolve().parent.parent)
+
+
+_pin_the_jdk()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

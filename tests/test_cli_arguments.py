@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 import jtc
+import jtc.coverage.report_command
 import jtc.project.run
 from jtc.cli import main
 from jtc.errors import ExitCode
-from jtc.java.toolchain import cache_dir
+from jtc.java.toolchain import cache_dir, toolchain
 
 
 @pytest.fixture
@@ -73,6 +74,34 @@ def test_a_bad_mutate_argument_is_one_line(tmp_path: Path, capsys: pytest.Captur
     code = main(["mutate", "-cp", str(tmp_path), "--tests", str(tmp_path), *arguments, "a.B"])
     assert code == ExitCode.USAGE
     assert capsys.readouterr().err.splitlines() == [f"jtc: error: {message}"]
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "-cp", "{tmp}", "a.B"], ["diff", "-cp", "{tmp}", "--against", "{tmp}", "a.B"],
+    ["coverage", "-cp", "{tmp}", "--tests", "{tmp}", "a.B"], ["mutate", "-cp", "{tmp}", "--tests", "{tmp}", "a.B"],
+    ["doctor"],
+])
+def test_every_command_that_runs_java_refuses_a_java_home_that_is_no_jdk(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_search: None, command: list[str]) -> None:
+    code = main([*(part.format(tmp=tmp_path) for part in command), "--java-home", str(tmp_path / "runtime")])
+    assert code == ExitCode.USAGE
+    assert capsys.readouterr().err.splitlines() == [
+        f"jtc: error: --java-home {tmp_path / 'runtime'} is not a JDK (it needs bin/java, bin/javac and a release file)"]
+
+
+def test_java_home_reaches_the_run_and_coverage_runs_on_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    java_home = toolchain().java_home
+    started = []
+    monkeypatch.setattr(jtc.project.run, "run_generate", lambda *args: started.append(args) or ExitCode.OK)
+    assert main(["generate", "-cp", str(tmp_path), "--output", str(tmp_path / "out"), "--java-home", str(java_home),
+                 "a.B"]) == ExitCode.OK
+    assert started[0][1].java_home == java_home
+    measured_on = []
+    monkeypatch.setattr(jtc.coverage.report_command, "run_coverage",
+                        lambda *args: measured_on.append(toolchain()) or ExitCode.OK)
+    assert main(["coverage", "-cp", str(tmp_path), "--tests", str(tmp_path), "--java-home", str(java_home),
+                 "a.B"]) == ExitCode.OK
+    assert [(jdk.java_home, jdk.chosen_by) for jdk in measured_on] == [(java_home, "--java-home")]
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,10 +18,13 @@ from jtc.config import RunOptions, Settings
 from jtc.differ.replay import Difference, replay
 from jtc.differ.report import by_member, difference_lines, members_json, shortest_tests
 from jtc.errors import ExitCode, UsageError
-from jtc.model.classpath import Classpath
+from jtc.java.toolchain import Toolchain, use_jdk
+from jtc.model.classindex import ClassIndex
+from jtc.model.classpath import Classpath, jdk_for
 from jtc.project.run import run_generate
 from jtc.project.snapshot import ClassSnapshot, read_snapshot
 from jtc.project.suite_check import without_methods
+from jtc.project.targets import resolve_targets
 
 
 @dataclass(frozen=True)
@@ -53,15 +56,32 @@ class _Found:
 
 
 def run_diff(settings: Settings, jobs: int, targets: tuple[list[str], list[str], bool], candidate_args: list[str],
-             outputs: DiffOutputs, say: Callable[[str], None], both: bool = False) -> ExitCode:
+             outputs: DiffOutputs, say: Callable[[str], None], both: bool = False,
+             java_home: Path | None = None) -> ExitCode:
     """`targets`: the classes, packages and --all, as `jtc generate` takes them. With `both`, the
-    candidate is explored too and its tests replayed on the reference."""
+    candidate is explored too and its tests replayed on the reference. One JDK runs both versions:
+    --java-home, or the one chosen for the newer class files of the two."""
     reference = tuple(settings.classpath)
     sides = [_Side("reference", reference, tuple(candidate_args), outputs.tests)]
     if both:
         sides.append(_Side("candidate", tuple(candidate_args), reference, outputs.candidate_tests))
     for side in sides:  # a bad classpath is refused before any search
         Classpath.parse(side.explored)
+    jdk = _jdk(java_home, reference, tuple(candidate_args), targets)
+    with use_jdk(jdk):
+        return _diff(dataclasses.replace(settings, jdk=jdk), jobs, targets, sides, outputs, say)
+
+
+def _jdk(java_home: Path | None, reference: tuple[str, ...], candidate: tuple[str, ...],
+         targets: tuple[list[str], list[str], bool]) -> Toolchain:
+    """The JDK for both versions of the classes under test (as resolved on the reference)."""
+    with ClassIndex(Classpath.parse(reference).entries) as index:
+        names = [target.name for target in resolve_targets(index, *targets)]
+    return jdk_for(java_home, names, Classpath.parse(reference), Classpath.parse(candidate))
+
+
+def _diff(settings: Settings, jobs: int, targets: tuple[list[str], list[str], bool], sides: list[_Side],
+          outputs: DiffOutputs, say: Callable[[str], None]) -> ExitCode:
     found = []
     with tempfile.TemporaryDirectory(prefix="jtc-diff-") as scratch:
         for side in sides:
@@ -93,8 +113,9 @@ def explore(settings: Settings, jobs: int, targets: tuple[list[str], list[str], 
 
 
 def run_snapshot_diff(snapshot: Path, classpath_args: list[str], classes: Sequence[str], json_file: Path | None,
-                      say: Callable[[str], None]) -> ExitCode:
-    """Replay the snapshot's tests (of `classes`, or all) on the classpath and list what changed."""
+                      say: Callable[[str], None], java_home: Path | None = None) -> ExitCode:
+    """Replay the snapshot's tests (of `classes`, or all) on the classpath and list what changed, with
+    --java-home or the JDK chosen for those classes."""
     classpath = Classpath.parse(classpath_args)
     snapshots = read_snapshot(snapshot)
     recorded = {found.class_name for found in snapshots}
@@ -102,7 +123,8 @@ def run_snapshot_diff(snapshot: Path, classpath_args: list[str], classes: Sequen
     if missing:
         raise UsageError(f"the snapshot {snapshot} has no tests of {', '.join(missing)}")
     chosen = [found for found in snapshots if not classes or found.class_name in classes]
-    with tempfile.TemporaryDirectory(prefix="jtc-diff-") as scratch:
+    with use_jdk(jdk_for(java_home, [found.class_name for found in chosen], classpath)), \
+            tempfile.TemporaryDirectory(prefix="jtc-diff-") as scratch:
         differences = replay(chosen, classpath.entries, Path(scratch))
     return _told([_Found(_Side("snapshot", (), tuple(classpath_args), None), differences, {})], json_file, say)
 

@@ -50,6 +50,12 @@ def _jvm_library() -> str:
     raise ToolchainError(f"no JVM library (libjvm.so, libjvm.dylib or jvm.dll) under {home}")
 
 
+def jdk_options(release: int) -> tuple[str, ...]:
+    """JVM options the JDK asks for: from Java 22 on, native access granted to JPype's classes, which
+    would otherwise draw a warning about restricted methods from the JVM."""
+    return ("--enable-native-access=ALL-UNNAMED",) if release >= 22 else ()
+
+
 def _death(exit_code: int | None) -> str:
     """How the worker process ended, in words."""
     if exit_code is None:
@@ -87,7 +93,7 @@ class JvmWorker:
         config = WorkerConfig(
             jvm_library=_jvm_library(), agent_jar=str(agent_jar()), user_classpath=self.settings.user_classpath,
             dependencies=self.settings.dependencies,
-            heap_mb=self.settings.heap_mb, instrument=self.settings.instrument, generation=self.generation,
+            heap_mb=self.settings.heap_mb, jdk_options=jdk_options(toolchain().release), instrument=self.settings.instrument, generation=self.generation,
             crash_log=str(self._log.with_suffix(".crash")),
         )
         ours, theirs = socket.socketpair()

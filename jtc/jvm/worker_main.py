@@ -24,6 +24,7 @@ class WorkerConfig:
     user_classpath: tuple[str, ...]
     dependencies: tuple[str, ...]
     heap_mb: int
+    jdk_options: tuple[str, ...]  # what the JDK itself asks for (worker.jdk_options)
     instrument: bool
     generation: int
     crash_log: str
@@ -45,6 +46,7 @@ def serve(connection: Connection, config: WorkerConfig) -> None:
         "-XX:TieredStopAtLevel=1",
         "-Djava.awt.headless=true",
         f"-XX:ErrorFile={config.crash_log}",  # not hs_err_pid*.log in the user's working directory
+        *config.jdk_options,
         classpath=[config.agent_jar],
         convertStrings=False,
     )

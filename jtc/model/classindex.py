@@ -4,8 +4,9 @@ relate (supertypes, concrete subtypes, nesting), and what a test may write about
 Every stage asks it instead of reading class files itself: the search to find subtypes and
 producers anywhere on the classpath, the emitter to decide how a test spells a class and whether a
 call needs casts, the command to refuse class files the JVM cannot load. Files are parsed once,
-declarations only, without loading anything. JDK classes are looked up in the JDK's jmods when the
-JDK has them (only packages the JDK exports to everyone; others are not accessible to a test).
+declarations only, without loading anything. JDK classes are looked up in the JDK's run-time image
+(lib/modules, which every JDK has, jmods or not; model/runtime_image.py), in the packages the JDK
+exports to everyone (others are not accessible to a test).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from jtc.errors import ToolchainError
 from jtc.model.classfile import (ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC, ClassFile, ClassFormatProblem,
                                  MethodDecl, parse_class_file)
+from jtc.model.runtime_image import RuntimeImage, RuntimeImageProblem
 from jtc.model.signatures import GenericType, class_type_bounds, parse_method_signature, plain
 from jtc.model.types import InternalName, package_of, parse_method_descriptor
 
@@ -50,7 +53,7 @@ class ClassIndex:
     def __init__(self, entries: Sequence[Path], jdk_home: Path | None = None, dependencies: Sequence[Path] = ()) -> None:
         self.entries = tuple(entries)
         self.dependencies = frozenset(dependencies)
-        self._jmods = sorted((jdk_home / "jmods").glob("*.jmod")) if jdk_home else []
+        self._jdk = _open_runtime_image(jdk_home) if jdk_home else None
         self._archives: dict[Path, zipfile.ZipFile] = {}
         self._member_names: dict[Path, frozenset[str]] = {}
         self._cache: dict[str, ClassFile | None] = {}
@@ -65,6 +68,9 @@ class ClassIndex:
         for archive in self._archives.values():
             archive.close()
         self._archives.clear()
+        if self._jdk is not None:
+            self._jdk.close()
+            self._jdk = None
 
     def __enter__(self) -> ClassIndex:
         return self
@@ -93,14 +99,12 @@ class ClassIndex:
         return None
 
     def _jdk_bytes(self, internal: str) -> bytes | None:
-        if not _EXPORTED_JDK_PACKAGE.match(internal):
+        if self._jdk is None or not _EXPORTED_JDK_PACKAGE.match(internal):
             return None
-        for jmod in self._jmods:
-            try:
-                return self._archive(jmod).read("classes/" + internal + ".class")
-            except KeyError:
-                continue
-        return None
+        try:
+            return self._jdk.class_bytes(internal)
+        except RuntimeImageProblem:
+            return None
 
     def lookup(self, internal: str) -> ClassFile | None:
         """The declarations of a class of the user classpath or an exported JDK package; None when
@@ -323,6 +327,24 @@ class ClassIndex:
                 if len(params) == arity:
                     found.setdefault(method.desc, params)
         return [found[key] for key in sorted(found)]
+
+
+def _open_runtime_image(jdk_home: Path) -> RuntimeImage:
+    """The JDK's run-time image, checked by reading java.lang.Object: a JDK whose classes cannot be
+    read (a jlink image compressed with string sharing) is refused at once, not class by class."""
+    try:
+        image = RuntimeImage(jdk_home / "lib" / "modules")
+    except OSError as error:
+        raise ToolchainError(f"cannot read the JDK's classes in {jdk_home}: {error.strerror or error}") from None
+    except RuntimeImageProblem as problem:
+        raise ToolchainError(f"cannot read the JDK's classes: {problem}") from None
+    try:
+        if image.class_bytes("java/lang/Object") is None:
+            raise RuntimeImageProblem(f"{image.path} holds no java.lang.Object")
+    except RuntimeImageProblem as problem:
+        image.close()
+        raise ToolchainError(f"cannot read the JDK's classes: {problem}") from None
+    return image
 
 
 def _class_names(entry: Path, archive: Callable[[Path], zipfile.ZipFile]) -> Iterator[InternalName]:

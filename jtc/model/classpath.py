@@ -1,16 +1,20 @@
 """The user's classpath, checked before any JVM starts.
 
-Bad entries, unknown classes and class files newer than the local JVM are found here from the
-files themselves, so each gets a precise one-line error instead of a Java stack trace.
+Bad entries, unknown classes and class files newer than the JDK are found here from the files
+themselves, so each gets a precise one-line error instead of a Java stack trace; the JDK a command
+uses is chosen here for the class files of its classes under test.
 """
 
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from jtc.errors import BadClasspathError, ClassFileTooNewError, UnknownClassError, UnreadableClassError
+from jtc.java.toolchain import ClassNeed, Toolchain, choose_jdk, note_on_stderr
 from jtc.model.classfile import ClassFormatProblem, major_version, parse_class_file
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import internal_from_binary
@@ -58,22 +62,48 @@ def dependency_jars(index: ClassIndex, classes_under_test: list[str]) -> tuple[s
     return tuple(str(entry) for entry in index.entries if entry.is_file() and entry not in holding)
 
 
-def check_loadable(index: ClassIndex, binary_name: str, max_major: int) -> None:
-    """Check that `binary_name` is on the classpath and that this JVM can load its class file: one
-    of a release it runs, whole, and of the class it is named after."""
+def check_loadable(index: ClassIndex, binary_name: str, jdk: Toolchain) -> None:
+    """Check that `binary_name` is on the classpath and that the JDK can load its class file: one of
+    a release it runs, whole, and of the class it is named after."""
     internal = internal_from_binary(binary_name)
     data = index.class_bytes(internal)
     if data is None:
         raise UnknownClassError(f"class {binary_name} is not on the classpath")
     try:
         major = major_version(data)
-        if major <= max_major:
+        if major <= jdk.max_class_major:
             declared = parse_class_file(data).name
             if declared != internal:
                 raise ClassFormatProblem(f"it holds class {declared.replace('/', '.')}")
     except ClassFormatProblem as problem:
         raise UnreadableClassError(f"{binary_name}: cannot read its class file: {problem}") from None
-    if major > max_major:
+    if major > jdk.max_class_major:
         raise ClassFileTooNewError(
             f"{binary_name} is compiled for Java {JAVA_VERSIONS.get(major, major - 44)} (class file {major}); "
-            f"this JVM runs Java {max_major - 44} and older")
+            f"{jdk.limit}")
+
+
+def newest_class_file(index: ClassIndex, classes: Iterable[str]) -> ClassNeed | None:
+    """The newest class file among `classes` (binary names) that are on the classpath and are class
+    files; None when there is none. A class's nested classes come from the same compilation."""
+    newest: ClassNeed | None = None
+    for name in classes:
+        data = index.class_bytes(internal_from_binary(name))
+        try:
+            major = major_version(data) if data is not None else None
+        except ClassFormatProblem:
+            major = None
+        if major is not None and (newest is None or major > newest.major):
+            newest = ClassNeed(name, major)
+    return newest
+
+
+def jdk_for(java_home: Path | None, classes: Sequence[str], *classpaths: Classpath,
+            note: Callable[[str], None] = note_on_stderr) -> Toolchain:
+    """The JDK a command uses for these classes under test (choose_jdk's rule), on one classpath or
+    on several (jtc diff's two versions: the newer class file decides)."""
+    needs = []
+    for classpath in classpaths:
+        with ClassIndex(classpath.entries) as index:
+            needs.append(newest_class_file(index, classes))
+    return choose_jdk(java_home, max((need for need in needs if need), key=lambda need: need.major, default=None), note)

@@ -57,7 +57,7 @@ class Subject:
 def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
     """The class `name` set up for its search, or a one-line error: unknown, too new, untestable."""
     settings, index = context.settings, context.index
-    check_loadable(index, name, toolchain().max_class_major)
+    check_loadable(index, name, toolchain())
     table = context.describe(name)
     declared = index.lookup(internal_from_binary(name))
     if table is None or declared is None:

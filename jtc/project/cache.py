@@ -2,12 +2,14 @@
 run, and whose written test file is still as jtc wrote it, is skipped.
 
 The key hashes the class file and its nested classes' files, jtc's version and sources (so a
-developer's change to jtc counts as a new version), and the settings. It does not cover the
-classes the class under test uses: a changed dependency needs `--force`.
+developer's change to jtc counts as a new version), the settings, and the Java release of the JDK
+the run uses (not its folder: the same release found elsewhere behaves the same). It does not cover
+the classes the class under test uses: a changed dependency needs `--force`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -16,6 +18,7 @@ from pathlib import Path
 import jtc
 from jtc.config import Settings
 from jtc.java.bundle import bundle
+from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import internal_from_binary
 from jtc.project.results import UNREADABLE, ClassResult, Status
@@ -45,7 +48,8 @@ class GenerationCache:
     def __init__(self, folder: Path, settings: Settings, index: ClassIndex) -> None:
         self.folder = folder
         self.index = index
-        self.settings_key = repr(settings)
+        jdk = settings.jdk or toolchain()
+        self.settings_key = f"{dataclasses.replace(settings, jdk=None)!r}\nJava {jdk.release}"
 
     def key(self, name: str) -> str:
         internal = internal_from_binary(name)

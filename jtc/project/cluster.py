@@ -6,7 +6,8 @@ installed from PyPI (`pip install jtc[cluster]`, then `dask scheduler` / `dask w
 the machines), and `LocalCluster` gives the test suite a real two-worker cluster in one process
 tree. Ray would bring its own object store and runtime for no gain at this grain.
 
-The workers need jtc and a JDK; the classpath travels with the jobs: the client zips its entries
+The workers need jtc and a JDK of the run's Java release (the client's folder when they have it,
+else the first of that release they find); the classpath travels with the jobs: the client zips its entries
 once, scatters the archive to every worker through the scheduler, and each worker unpacks it once
 (keyed by its digest). A job runs `jtc.pipeline.generate.generate` for one class into a scratch folder and
 returns the class's record with the test file's text, which the client writes where a local run
@@ -30,6 +31,7 @@ from typing import Any, Callable, Iterator
 
 from jtc.config import Settings
 from jtc.errors import ClusterError
+from jtc.java.toolchain import matching_jdk, toolchain, use_jdk
 from jtc.project.results import ClassResult
 
 
@@ -104,13 +106,15 @@ _SESSIONS: dict[Settings, _WorkerSession] = {}
 def run_job(settings: Settings, name: str, archive: bytes) -> tuple[ClassResult, str | None, str | None]:
     """One class on a worker: its record, the test file's path below the output folder, its text."""
     entries = unpack_classpath(archive, len(settings.classpath))
-    local = dataclasses.replace(settings, classpath=entries, dependencies=tuple(
+    jdk = matching_jdk(settings.jdk) if settings.jdk else toolchain()
+    local = dataclasses.replace(settings, classpath=entries, jdk=jdk, dependencies=tuple(
         local for original, local in zip(settings.classpath, entries) if original in settings.dependencies))
     session = _SESSIONS.get(local)
     if session is None:
         session = _SESSIONS[local] = _WorkerSession(local)
     try:
-        return session.run(name)
+        with use_jdk(jdk):
+            return session.run(name)
     except BaseException:
         _SESSIONS.pop(local, None)  # a session whose generator failed cannot go on
         raise

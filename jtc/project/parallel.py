@@ -16,19 +16,21 @@ from multiprocessing.process import BaseProcess
 from typing import Callable, Iterator
 
 from jtc.config import Settings
+from jtc.java.toolchain import toolchain, use_jdk
 from jtc.project.results import ClassResult
 
 
 def _serve(connection: Connection, settings: Settings) -> None:
-    """A worker process: generate each class the parent sends until it sends None."""
+    """A worker process: generate each class the parent sends until it sends None, with the run's JDK."""
     from jtc.pipeline.generate import generate
 
     def names() -> Iterator[str]:
         while (name := connection.recv()) is not None:
             yield name
 
-    for name, outcome in generate(settings, names()):
-        connection.send(ClassResult.of(name, outcome))
+    with use_jdk(settings.jdk or toolchain()):
+        for name, outcome in generate(settings, names()):
+            connection.send(ClassResult.of(name, outcome))
 
 
 Serve = Callable[[Connection, Settings], None]

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from jtc.java.toolchain import Toolchain
 from jtc.project.results import ClassResult, Status
 
 
@@ -77,8 +78,8 @@ class RunDisplay:
         left = per_class * (self.total - self.done) / max(1, min(self.jobs, self.total - self.done))
         return f", about {_duration(left)} left"
 
-    def summary(self, results: list[ClassResult]) -> None:
-        """The table of every class, then the totals."""
+    def summary(self, results: list[ClassResult], jdk: Toolchain) -> None:
+        """The table of every class, then the totals and the JDK they were run on."""
         table = Table(title="jtc generate", title_justify="left")
         for column in ("class", "status", "tests", "branches", "lines", "search s", "likely bugs", "notes"):
             table.add_column(column, justify="right" if column in ("tests", "search s", "likely bugs") else "left")
@@ -94,7 +95,8 @@ class RunDisplay:
             f"jtc: {len(results)} classes in {_duration(time.monotonic() - self.started)}: "
             + ", ".join(f"{count} {status}" for status, count in counts.items() if count)
             + f"; {sum(r.tests for r in results)} tests; branches {_fraction(tuple(branches))}"
-            + f"; {sum(len(r.likely_bugs) for r in results)} likely bugs", markup=False)
+            + f"; {sum(len(r.likely_bugs) for r in results)} likely bugs; on Java {jdk.release} ({jdk.java_home})",
+            markup=False)
 
 
 def _fraction(pair: tuple[int, ...] | None) -> str:

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from jtc.errors import ExitCode
+from jtc.java.jdks import installed_jdks
 
 pytestmark = pytest.mark.slow
+JAVA_99 = 99 + 44  # a class file major version no JDK loads yet
 
 
 def jtc(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -60,15 +62,17 @@ def test_bad_classpath_entries(tmp_path: Path):
     assert broken.returncode == ExitCode.BAD_CLASSPATH and "is not a directory or a jar" in one_line_error(broken)
 
 
-def test_class_file_too_new(basics_classes: Path, tmp_path: Path):
+def test_class_file_newer_than_every_jdk(basics_classes: Path, tmp_path: Path):
     classes = tmp_path / "classes" / "com" / "example" / "basics"
     classes.mkdir(parents=True)
     data = bytearray((basics_classes / "com" / "example" / "basics" / "Gcd.class").read_bytes())
-    data[6:8] = (65).to_bytes(2, "big")  # Java 21
+    data[6:8] = (JAVA_99).to_bytes(2, "big")
     (classes / "Gcd.class").write_bytes(data)
     run = jtc("--classpath", str(tmp_path / "classes"), "com.example.basics.Gcd", cwd=tmp_path)
     assert run.returncode == ExitCode.CLASS_FILE_TOO_NEW
-    assert "compiled for Java 21" in one_line_error(run)
+    newest = max(installed_jdks(), key=lambda jdk: jdk.release)
+    assert one_line_error(run) == (f"jtc: error: com.example.basics.Gcd is compiled for Java 99 (class file 143); "
+                                   f"the newest JDK found is Java {newest.release} ({newest.java_home})")
 
 
 @pytest.mark.parametrize("cls,code,words", [
@@ -109,7 +113,7 @@ def test_in_a_package_run_an_unreadable_class_is_skipped_with_its_reason(basics_
     original = basics_classes / "com" / "example" / "basics"
     (package / "Gcd.class").write_bytes((original / "Gcd.class").read_bytes())
     too_new = bytearray((original / "Bmi.class").read_bytes())
-    too_new[6:8] = (65).to_bytes(2, "big")  # Java 21
+    too_new[6:8] = (JAVA_99).to_bytes(2, "big")
     (package / "Bmi.class").write_bytes(too_new)
     (package / "Buffer.class").write_bytes((original / "Buffer.class").read_bytes()[:40])  # cut short
     arguments = ("--classpath", str(tmp_path / "classes"), "--package", "com.example.basics", "--max-executions", "30",
@@ -117,7 +121,7 @@ def test_in_a_package_run_an_unreadable_class_is_skipped_with_its_reason(basics_
     run = jtc(*arguments, cwd=tmp_path)
     assert run.returncode == ExitCode.OK, run.stdout + run.stderr
     rows = {line.split()[1]: line for line in run.stdout.splitlines() if line.startswith("│ com.example.basics.")}
-    assert "skipped" in rows["com.example.basics.Bmi"] and "compiled for Java 21" in rows["com.example.basics.Bmi"]
+    assert "skipped" in rows["com.example.basics.Bmi"] and "compiled for Java 99" in rows["com.example.basics.Bmi"]
     assert "skipped" in rows["com.example.basics.Buffer"] and "cannot read its class file" in rows["com.example.basics.Buffer"]
     assert "written" in rows["com.example.basics.Gcd"]
     classes = {entry["name"]: entry for entry in json.loads((tmp_path / "run.json").read_text())["classes"]}

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from jtc.config import Settings
+from jtc.java.jdks import Jdk
+from jtc.java.toolchain import Toolchain
 from jtc.model.classindex import ClassIndex
 from jtc.project.cache import GenerationCache
 from jtc.project.results import ClassResult, Status
@@ -55,3 +57,16 @@ def test_failures_are_never_cached(tmp_path: Path):
         cache = GenerationCache(tmp_path / "cache", settings, index)
         cache.store("com.x.Foo", ClassResult("com.x.Foo", Status.FAILED, ["internal error"]))
         assert cache.lookup("com.x.Foo") is None
+
+
+def test_the_jdks_release_is_part_of_the_key_not_its_folder(tmp_path: Path):
+    classes, _, result = _setup(tmp_path)
+
+    def cache(folder: str, release: int) -> GenerationCache:
+        jdk = Toolchain.of(Jdk(tmp_path / folder, release), "the newest JDK found")
+        return GenerationCache(tmp_path / "cache", Settings(classpath=(str(classes),), jdk=jdk), index)
+
+    with ClassIndex([classes]) as index:
+        cache("jdk-17", 17).store("com.x.Foo", result)
+        assert cache("elsewhere/jdk-17", 17).lookup("com.x.Foo") is not None
+        assert cache("jdk-21", 21).lookup("com.x.Foo") is None
