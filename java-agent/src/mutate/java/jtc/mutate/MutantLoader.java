@@ -6,7 +6,9 @@ import java.util.Map;
 /**
  * A fresh loader per mutant (and per baseline run): it defines the tests and the user's classes
  * itself, the classes under test from the given bytes (one mutated, or all probed), so static state
- * starts fresh and no other run sees the change. JUnit, the JDK and jtc come from the parent.
+ * starts fresh and no other run sees the change. JUnit, the JDK and jtc come from the parent. Every
+ * class it defines is guarded ({@link Guard}): once the loader is stopped, its code throws
+ * {@link RunStopped} at the next method entry or loop back edge, in whatever thread runs it.
  */
 final class MutantLoader extends ClassLoader {
 
@@ -18,12 +20,22 @@ final class MutantLoader extends ClassLoader {
     }
 
     private final ClassBytes classpath;
-    private final Map<String, byte[]> underTest;  // binary name → the bytes to define
+    private final Map<String, byte[]> underTest;  // binary name → the guarded bytes to define
+    private volatile boolean stopped;
 
     MutantLoader(ClassBytes classpath, Map<String, byte[]> underTest, ClassLoader parent) {
         super("jtc-mutant", parent);
         this.classpath = classpath;
         this.underTest = underTest;
+    }
+
+    /** Ends the runs of this loader's code (see {@link Guarded#check}); the loader is not used again. */
+    void stop() {
+        stopped = true;
+    }
+
+    boolean stopped() {
+        return stopped;
     }
 
     @Override
