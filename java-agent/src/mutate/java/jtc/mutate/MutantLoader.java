@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * A fresh loader per mutant (and per baseline run): it defines the tests and the user's classes
  * itself, the classes under test from the given bytes (one mutated, or all probed), so static state
- * starts fresh and no other run sees the change. JUnit, the JDK and jtc come from the parent. Every
+ * starts fresh and no other run sees the change. JUnit, the JDK and jtc come from the parent (a class of
+ * those packages the parent lacks, such as {@code javax.inject} in a user's jar, from the classpath). Every
  * class it defines is guarded ({@link Guard}): once the loader is stopped, its code throws
  * {@link RunStopped} at the next method entry or loop back edge, in whatever thread runs it.
  */
@@ -42,14 +43,25 @@ final class MutantLoader extends ClassLoader {
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         synchronized (getClassLoadingLock(name)) {
             Class<?> loaded = findLoadedClass(name);
+            if (loaded == null && shared(name)) {
+                loaded = fromParent(name);
+            }
             if (loaded == null) {
-                byte[] bytes = shared(name) ? null : underTest.getOrDefault(name, classpath.get(name));
+                byte[] bytes = underTest.getOrDefault(name, classpath.get(name));
                 loaded = bytes == null ? getParent().loadClass(name) : defineClass(name, bytes, 0, bytes.length);
             }
             if (resolve) {
                 resolveClass(loaded);
             }
             return loaded;
+        }
+    }
+
+    private Class<?> fromParent(String name) {
+        try {
+            return getParent().loadClass(name);
+        } catch (ClassNotFoundException absent) {
+            return null;
         }
     }
 
