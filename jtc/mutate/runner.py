@@ -1,8 +1,10 @@
 """The Java mutation runner (java-agent/src/mutate, bundled with jtc): one JVM per suite.
 
 Mutants are made with ASM and run in the runner's own JVM, each in a fresh class loader (see
-MutationRunner.java), so a suite costs one JVM start however many mutants the classes have. This
-module starts it and reads its tab-separated rows back.
+MutationRunner.java), so a suite costs one JVM start however many mutants the classes have. The
+classes the tests load are rewritten so that an exit of the code under test fails its test and a test
+over its time limit can be stopped (Guard.java): no security manager, no Thread.stop, any JDK from 11.
+This module starts it and reads its tab-separated rows back.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from jtc.errors import InternalError
+from jtc.errors import ExitCode, InternalError
 from jtc.java.bundle import runner_classpath
 from jtc.mutate.model import Mutant, Status, TestRun, Verdict
 from jtc.java.toolchain import toolchain
 
 MAIN_CLASS = "jtc.mutate.MutationRunner"
+# How the runner's shutdown hook starts the line it writes when the code under test ended its JVM.
+ENDED_BY_CODE = "jtc: the code under test ended the mutation runner's JVM"
 
 
 @dataclass(frozen=True)
@@ -52,16 +56,26 @@ class RunnerTimeout(InternalError):
     """The runner did not finish within its time limit."""
 
 
+class RunnerEnded(InternalError):
+    """The code under test ended the runner's JVM in a way the runner does not rewrite (reflection)."""
+
+    exit_code = ExitCode.SYSTEM_EXIT
+
+
 def _java(mode: str, arguments: Sequence[str], timeout_s: float, working_dir: Path | None = None) -> str:
-    # The security manager only turns System.exit of code under test into an exception (ExitGuard.java).
-    command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", "-Djava.security.manager=allow", "-cp",
+    """Runs the runner; stdin is empty, so a test that reads it gets its end rather than waiting."""
+    command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", "-cp",
                ":".join(map(str, runner_classpath())), MAIN_CLASS, mode, *arguments]
     try:
-        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, cwd=working_dir)
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, cwd=working_dir,
+                                   stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         raise RunnerTimeout(f"the mutation runner did not finish within {timeout_s:.0f} s") from None
+    said = [line for line in completed.stderr.splitlines() if line.startswith(ENDED_BY_CODE)]
+    if said:
+        raise RunnerEnded(said[-1].removeprefix("jtc: "))
     if completed.returncode != 0:
-        # The JVM's warnings about the security manager come first; the exception is what matters.
+        # The JVM's warnings (e.g. of deprecated options) may come first; the exception is what matters.
         lines = [line for line in (completed.stderr + completed.stdout).splitlines()
                  if line.strip() and not line.startswith("WARNING: ")]
         raise InternalError(f"the mutation runner failed: {lines[0] if lines else completed.returncode}")
@@ -111,7 +125,8 @@ def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequen
     its instruction, each one that kills it reported (`RunnerOutput.kills`). The tests run in
     `working_dir` if given (else in this process's). A run longer than `wall_timeout_s` raises
     RunnerTimeout, or with `partial` gives what it finished (the runner writes a mutant's rows as
-    soon as its tests ran): an hour of a busy machine's mutation run is not thrown away whole."""
+    soon as its tests ran): an hour of a busy machine's mutation run is not thrown away whole. A run
+    whose JVM the code under test ended, by an exit the runner could not rewrite, raises RunnerEnded."""
     arguments = [str(class_dir.resolve()), ":".join(str(Path(p).resolve()) for p in classpath),
                  str(out_file.resolve()), str(round(timeouts.base_s * 1000)), str(timeouts.factor), *test_classes]
     try:
@@ -123,6 +138,9 @@ def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequen
         written = out_file.read_text(encoding="utf-8")
         out_file.write_text(written[:written.rfind("\n") + 1], encoding="utf-8")  # the row cut short goes
         complete = False
+    if complete and "END" not in out_file.read_text(encoding="utf-8").splitlines():  # a halt skips the hook
+        raise RunnerEnded("the code under test ended the mutation runner's JVM before its last mutant (through "
+                          "reflection, or the JDK's own code)")
     tests = tuple(TestRun(name, status == "PASSED", int(millis), message)
                   for name, status, millis, message in _rows(out_file, "T"))
     verdicts = {id_: Verdict(Status(status), test, message) for id_, status, test, message in _rows(out_file, "R")}

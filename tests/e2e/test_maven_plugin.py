@@ -1,7 +1,7 @@
-"""jtc's Maven plugin (maven/) built and installed with Debian's Maven from Debian's Maven repository
-(no Maven Central), then `mvn jtc:generate jtc:coverage` on a fresh Maven project: the tests are
-written to src/jtcTest/java, the likely bugs and the comparison of the "hand-written" and "generated"
-suites to target/jtc/, and nothing else lands in the project."""
+"""jtc's Maven plugin (maven/) built and installed from Maven Central into a fresh local repository
+with the Maven on the PATH, then `mvn jtc:generate jtc:coverage` on a fresh Maven project: the tests
+are written to src/jtcTest/java, the likely bugs and the comparison of the "hand-written" and
+"generated" suites to target/jtc/, and nothing else lands in the project."""
 
 from __future__ import annotations
 
@@ -13,14 +13,11 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.e2e.build_projects import DEBIAN_MAVEN_REPO, check_reports, copy_shelf, jupiter_version
+from tests.e2e.build_projects import check_reports, copy_shelf
 
-PLUGIN_TOOLS = DEBIAN_MAVEN_REPO / "org" / "apache" / "maven" / "plugins" / "maven-plugin-plugin"
 pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(shutil.which("mvn") is None or not PLUGIN_TOOLS.is_dir(),
-                                 reason="Maven or Debian's Maven plugin packages are not installed "
-                                        "(./scripts/setup.sh installs them)")]
-SETTINGS = ROOT / "maven" / "debian-settings.xml"
+              pytest.mark.skipif(shutil.which("mvn") is None, reason="Maven is not installed (./scripts/setup.sh)")]
+JUPITER = "5.14.1"  # the project's own JUnit, from Maven Central
 
 POM = """<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -44,7 +41,7 @@ POM = """<?xml version="1.0" encoding="UTF-8"?>
     <plugins>
       <plugin>
         <artifactId>maven-compiler-plugin</artifactId>
-        <version>3.10.1</version>
+        <version>3.16.0</version>
       </plugin>
       <plugin>
         <groupId>jtc</groupId>
@@ -64,7 +61,7 @@ POM = """<?xml version="1.0" encoding="UTF-8"?>
 
 def mvn(folder: Path, repository: Path, *arguments: str) -> subprocess.CompletedProcess:
     jtc = Path(sys.executable).parent / "jtc"
-    return subprocess.run(["mvn", "-B", "-s", str(SETTINGS), f"-Dmaven.repo.local={repository}",
+    return subprocess.run(["mvn", "-B", f"-Dmaven.repo.local={repository}",
                            f"-Djtc.executable={jtc}", *arguments], cwd=folder, capture_output=True, text=True,
                           timeout=1500)
 
@@ -81,7 +78,7 @@ def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_generate_and_coverage_goals_on_a_fresh_maven_project(repository: Path, tmp_path: Path) -> None:
     project = copy_shelf(tmp_path / "shelf")
-    (project / "pom.xml").write_text(POM.format(jupiter=jupiter_version()))
+    (project / "pom.xml").write_text(POM.format(jupiter=JUPITER))
     run = mvn(project, repository, "jtc:generate", "jtc:coverage")
     assert run.returncode == 0, run.stdout[-6000:]
     assert "BUILD SUCCESS" in run.stdout
@@ -93,7 +90,7 @@ def test_generate_and_coverage_goals_on_a_fresh_maven_project(repository: Path, 
 
 def test_a_failing_jtc_fails_the_build_with_its_reason(repository: Path, tmp_path: Path) -> None:
     project = copy_shelf(tmp_path / "shelf")
-    (project / "pom.xml").write_text(POM.format(jupiter=jupiter_version()).replace(
+    (project / "pom.xml").write_text(POM.format(jupiter=JUPITER).replace(
         "<timeBudget>30</timeBudget>", "<timeBudget>-5</timeBudget>"))
     run = mvn(project, repository, "jtc:generate")
     assert run.returncode != 0

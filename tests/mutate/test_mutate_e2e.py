@@ -182,3 +182,19 @@ def test_every_test_mode_runs_a_mutant_s_tests_in_one_launch_and_reports_each_ki
                         Timeouts(1.0, 4.0), every_test=True)
     negated = [(kill.test.rpartition("#")[2], kill.line) for kill in every.kills if kill.mutant == "mut.Tally#add(I)V@4:math:0"]
     assert sorted(negated) == [("each", 23), ("once", 15), ("twice", 30)]  # the parameterized test once, by its case n=4
+
+
+def test_a_dependency_in_a_javax_package_the_jdk_lacks_loads_from_the_classpath(tmp_path: Path):
+    """javax. classes come from the runner's parent (the JDK's) when it has them, else from the classpath."""
+    from jtc.coverage.suites import compile_suite
+    from jtc.mutate.model import Status
+    from jtc.mutate.runner import Timeouts, run_mutants
+
+    fixture = FIXTURES.parent / "javax"
+    library = compile_java(fixture / "lib", tmp_path / "lib")
+    classes = compile_java(fixture / "main", tmp_path / "main", classpath=[library])
+    test_classes, junit = compile_suite(fixture / "tests", [classes, library], tmp_path / "tests")
+    output = run_mutants(classes, [tmp_path / "tests", *junit, classes, library], test_classes, tmp_path / "run.tsv",
+                         Timeouts(1.0, 4.0))
+    assert [(run.name, run.passed, run.message) for run in output.tests] == [("jx.TripTest#addsTheExtra", True, "")]
+    assert output.verdicts and {verdict.status for verdict in output.verdicts.values()} == {Status.KILLED}

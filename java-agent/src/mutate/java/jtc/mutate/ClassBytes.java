@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The class files of the tests and the user's classpath, read once and shared by every mutant's
- * loader: a fresh loader per mutant then costs class definition, not file reading.
+ * The class files of the tests and the user's classpath, read and guarded ({@link Guard}) once and
+ * shared by every mutant's loader: a fresh loader per mutant then costs class definition, not file
+ * reading and rewriting.
  */
 final class ClassBytes {
 
@@ -29,7 +30,7 @@ final class ClassBytes {
         files = new URLClassLoader(urls, null);
     }
 
-    /** The bytes of a class by binary name, or null when no entry holds it. */
+    /** The guarded bytes of a class by binary name, or null when no entry holds it. */
     byte[] get(String name) {
         byte[] bytes = cache.computeIfAbsent(name, this::read);
         return bytes == ABSENT ? null : bytes;
@@ -45,7 +46,7 @@ final class ClassBytes {
             return ABSENT;
         }
         try (InputStream in = url.openStream()) {
-            return in.readAllBytes();
+            return Guard.apply(in.readAllBytes());
         } catch (IOException e) {
             return ABSENT;
         }

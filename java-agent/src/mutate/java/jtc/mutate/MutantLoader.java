@@ -6,7 +6,10 @@ import java.util.Map;
 /**
  * A fresh loader per mutant (and per baseline run): it defines the tests and the user's classes
  * itself, the classes under test from the given bytes (one mutated, or all probed), so static state
- * starts fresh and no other run sees the change. JUnit, the JDK and jtc come from the parent.
+ * starts fresh and no other run sees the change. JUnit, the JDK and jtc come from the parent (a class of
+ * those packages the parent lacks, such as {@code javax.inject} in a user's jar, from the classpath). Every
+ * class it defines is guarded ({@link Guard}): once the loader is stopped, its code throws
+ * {@link RunStopped} at the next method entry or loop back edge, in whatever thread runs it.
  */
 final class MutantLoader extends ClassLoader {
 
@@ -18,7 +21,8 @@ final class MutantLoader extends ClassLoader {
     }
 
     private final ClassBytes classpath;
-    private final Map<String, byte[]> underTest;  // binary name → the bytes to define
+    private final Map<String, byte[]> underTest;  // binary name → the guarded bytes to define
+    private volatile boolean stopped;
 
     MutantLoader(ClassBytes classpath, Map<String, byte[]> underTest, ClassLoader parent) {
         super("jtc-mutant", parent);
@@ -26,18 +30,38 @@ final class MutantLoader extends ClassLoader {
         this.underTest = underTest;
     }
 
+    /** Ends the runs of this loader's code (see {@link Guarded#check}); the loader is not used again. */
+    void stop() {
+        stopped = true;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         synchronized (getClassLoadingLock(name)) {
             Class<?> loaded = findLoadedClass(name);
+            if (loaded == null && shared(name)) {
+                loaded = fromParent(name);
+            }
             if (loaded == null) {
-                byte[] bytes = shared(name) ? null : underTest.getOrDefault(name, classpath.get(name));
+                byte[] bytes = underTest.getOrDefault(name, classpath.get(name));
                 loaded = bytes == null ? getParent().loadClass(name) : defineClass(name, bytes, 0, bytes.length);
             }
             if (resolve) {
                 resolveClass(loaded);
             }
             return loaded;
+        }
+    }
+
+    private Class<?> fromParent(String name) {
+        try {
+            return getParent().loadClass(name);
+        } catch (ClassNotFoundException absent) {
+            return null;
         }
     }
 

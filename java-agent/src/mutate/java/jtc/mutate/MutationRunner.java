@@ -40,7 +40,10 @@ import java.util.stream.Stream;
  * <p>Rows are tab-separated: {@code M id class method line index operator description};
  * {@code T test PASSED|FAILED|TIMED_OUT millis message}; {@code R id KILLED|TIMED_OUT|SURVIVED|NO_COVERAGE
  * test message}; in {@code kills} mode, {@code K id test KILLED|TIMED_OUT line} for each test that kills a
- * mutant.
+ * mutant; {@code END} when {@code run} or {@code kills} finished. Every class the tests load from the
+ * classpath runs guarded ({@link Guard}): an exit of the code under test fails its test, and a test over
+ * its time limit is stopped. An exit the guard cannot see (through reflection, or by the JDK's own
+ * code) still ends the JVM: a shutdown hook says on stderr what was running, and {@code END} is missing.
  */
 public final class MutationRunner {
 
@@ -48,7 +51,9 @@ public final class MutationRunner {
     private static final long BASELINE_LIMIT_MILLIS = 60_000;
 
     private final Map<String, byte[]> originals = new LinkedHashMap<>();  // binary name → bytes, sorted
+    private final Map<String, byte[]> guarded = new HashMap<>();  // binary name → the original guarded
     private final List<Mutant> mutants = new ArrayList<>();
+    private volatile String running;  // what the tests run on now, for the shutdown hook; null when done
 
     private MutationRunner(Path classesDir) throws IOException {
         List<Path> files;
@@ -59,6 +64,9 @@ public final class MutationRunner {
             String relative = classesDir.relativize(file).toString().replace('\\', '/');
             originals.put(relative.substring(0, relative.length() - ".class".length()).replace('/', '.'),
                     Files.readAllBytes(file));
+        }
+        for (Map.Entry<String, byte[]> entry : originals.entrySet()) {
+            guarded.put(entry.getKey(), Guard.apply(entry.getValue()));
         }
         for (byte[] bytes : originals.values()) {
             List<Mutant> found = Mutants.of(bytes, mutants.isEmpty() ? 0 : mutants.get(mutants.size() - 1).site + 1);
@@ -72,7 +80,6 @@ public final class MutationRunner {
             System.exit(2);
         }
         MutationRunner runner = new MutationRunner(Paths.get(args[1]));
-        ExitGuard guard = null;
         switch (args[0]) {
             case "list":
                 try (PrintWriter out = writer(args[2])) {
@@ -92,21 +99,29 @@ public final class MutationRunner {
                 break;
             case "run":
             case "kills":
-                guard = ExitGuard.install();
+                Runtime.getRuntime().addShutdownHook(new Thread(runner::reportUnfinished));
                 try (PrintWriter out = writer(args[3])) {
                     list(runner.mutants, out);
                     runner.run(new ClassBytes(args[2]), Long.parseLong(args[4]), Double.parseDouble(args[5]),
                             Arrays.asList(args).subList(6, args.length), args[0].equals("kills"), out);
+                    row(out, "END");
                 }
+                runner.running = null;
                 break;
             default:
                 System.err.println("unknown mode " + args[0]);
                 System.exit(2);
         }
-        if (guard != null) {
-            guard.open();
-        }
         System.exit(0);  // threads of stopped tests may linger
+    }
+
+    /** On an exit that the guard did not see: what ended the JVM, for jtc to say (jtc/mutate/runner.py). */
+    private void reportUnfinished() {
+        String what = running;
+        if (what != null) {
+            System.err.println("jtc: the code under test ended the mutation runner's JVM while it ran " + what
+                    + " (an exit through reflection or the JDK's own code)");
+        }
     }
 
     private static PrintWriter writer(String path) throws IOException {
@@ -132,6 +147,13 @@ public final class MutationRunner {
         return Mutants.mutate(originals.get(mutant.binaryName()), mutant);
     }
 
+    /** The guarded classes under test, the mutant's class mutated. */
+    private Map<String, byte[]> withMutant(Mutant mutant) {
+        Map<String, byte[]> classes = new HashMap<>(guarded);
+        classes.put(mutant.binaryName(), Guard.apply(mutated(mutant)));
+        return classes;
+    }
+
     private void write(String id, Path outDir) throws IOException {
         Mutant mutant = find(id);
         Path target = outDir.resolve(mutant.className + ".class");
@@ -155,11 +177,10 @@ public final class MutationRunner {
 
     private void verify(ClassBytes classpath, PrintWriter out) {
         for (Mutant mutant : mutants) {
-            Map<String, byte[]> classes = new HashMap<>(originals);
-            classes.put(mutant.binaryName(), mutated(mutant));
             String verdict = "ok";
             try {
-                Class.forName(mutant.binaryName(), true, new MutantLoader(classpath, classes, getClass().getClassLoader()));
+                Class.forName(mutant.binaryName(), true,
+                        new MutantLoader(classpath, withMutant(mutant), getClass().getClassLoader()));
             } catch (Throwable e) {
                 verdict = e.toString();
             }
@@ -174,13 +195,15 @@ public final class MutationRunner {
         for (Map.Entry<String, byte[]> entry : originals.entrySet()) {
             List<Mutant> own = mutants.stream().filter(m -> m.binaryName().equals(entry.getKey()))
                     .collect(Collectors.toList());
-            probed.put(entry.getKey(), own.isEmpty() ? entry.getValue() : Mutants.probe(entry.getValue(), own));
+            probed.put(entry.getKey(),
+                    own.isEmpty() ? guarded.get(entry.getKey()) : Guard.apply(Mutants.probe(entry.getValue(), own)));
         }
-        ClassLoader baseline = new MutantLoader(classpath, probed, getClass().getClassLoader());
+        MutantLoader baseline = new MutantLoader(classpath, probed, getClass().getClassLoader());
         List<TestUnit> units = tests.discover(baseline, testClasses);
         Map<TestUnit, BitSet> hits = new LinkedHashMap<>();
         Map<TestUnit, Long> millis = new HashMap<>();
         for (TestUnit unit : units) {
+            running = "the test " + unit.name() + " on the original code";
             Probe.take();
             TestRunner.Outcome outcome = tests.run(baseline, unit, BASELINE_LIMIT_MILLIS);
             BitSet sites = Probe.take();
@@ -188,6 +211,8 @@ public final class MutationRunner {
             if (outcome.status == TestRunner.Status.PASSED) {
                 hits.put(unit, sites);
                 millis.put(unit, outcome.millis);
+            } else if (outcome.status == TestRunner.Status.TIMED_OUT) {
+                baseline = new MutantLoader(classpath, probed, getClass().getClassLoader());  // the stopped one is done
             }
         }
         for (Mutant mutant : mutants) {
@@ -203,9 +228,9 @@ public final class MutationRunner {
                 row(out, "R", mutant.id(), "NO_COVERAGE", "", "");
                 continue;
             }
-            Map<String, byte[]> classes = new HashMap<>(originals);
-            classes.put(mutant.binaryName(), mutated(mutant));
-            ClassLoader loader = new MutantLoader(classpath, classes, getClass().getClassLoader());
+            running = "mutant " + mutant.id();
+            Map<String, byte[]> classes = withMutant(mutant);
+            MutantLoader loader = new MutantLoader(classpath, classes, getClass().getClassLoader());
             long deadline = System.nanoTime() + budget * 1_000_000;
             String[] verdict = {"SURVIVED", "", ""};
             Map<TestUnit, Long> limits = new HashMap<>();
@@ -233,7 +258,7 @@ public final class MutationRunner {
                 }
                 row(out, "K", mutant.id(), unit.name(), status, outcome.line);
                 if (outcome.status == TestRunner.Status.TIMED_OUT) {
-                    // a stopped thread may leave the loader's state behind: the next tests get a fresh one
+                    // the stopped loader is done: the next tests get a fresh one
                     loader = new MutantLoader(classpath, classes, getClass().getClassLoader());
                 }
             }

@@ -26,9 +26,11 @@ import org.junit.platform.launcher.core.LauncherFactory;
 /**
  * Runs JUnit tests inside this JVM, against the classes of a given loader, with a time limit.
  *
- * <p>A run that overstays its limit is stopped with {@code Thread.stop}: the only way to end an
- * endless loop of a mutant inside the JVM, and safe enough here since the loader and everything the
- * thread touched are thrown away after the run.
+ * <p>A run that overstays its limit is stopped through its loader ({@link MutantLoader#stop}): its
+ * guarded code throws {@link RunStopped} at the next method entry or loop back edge, and the thread is
+ * interrupted to wake it from a sleep or a wait. A thread still alive after that (stuck in the JDK's
+ * own code) is stopped with {@code Thread.stop} where the JDK still has it (up to Java 19), else left
+ * behind as a daemon. The loader is not used again either way.
  */
 final class TestRunner {
 
@@ -37,6 +39,8 @@ final class TestRunner {
     /** How often a launch of several tests is checked for one that overstays its limit. */
     private static final long POLL_MILLIS = 20;
     private static final long DRAIN_MILLIS = 2;
+    /** How long a stopped run may take to leave guarded code. */
+    private static final long STOP_GRACE_MILLIS = 2_000;
 
     static final class Outcome {
         final Status status;
@@ -82,7 +86,7 @@ final class TestRunner {
     }
 
     /** Runs `unit` with classes from `loader`; FAILED when any test or container of it failed. */
-    Outcome run(ClassLoader loader, TestUnit unit, long limitMillis) {
+    Outcome run(MutantLoader loader, TestUnit unit, long limitMillis) {
         String[] failure = {null};
         int[] line = {-1};
         TestExecutionListener listener = new TestExecutionListener() {
@@ -116,7 +120,7 @@ final class TestRunner {
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         if (thread.isAlive()) {
-            stop(thread);
+            stop(loader, thread);
             return new Outcome(Status.TIMED_OUT, "did not finish within " + limitMillis + " ms", millis, -1);
         }
         return new Outcome(failure[0] == null ? Status.PASSED : Status.FAILED, failure[0] == null ? "" : failure[0],
@@ -130,7 +134,7 @@ final class TestRunner {
      * outcome, and the caller runs them on their own). A test whose class failed to start has none
      * either.
      */
-    Map<TestUnit, Outcome> runAll(ClassLoader loader, List<TestUnit> units, Map<TestUnit, Long> limitMillis) {
+    Map<TestUnit, Outcome> runAll(MutantLoader loader, List<TestUnit> units, Map<TestUnit, Long> limitMillis) {
         Map<String, TestUnit> byKey = new HashMap<>();
         for (TestUnit unit : units) {
             byKey.put(unit.key(), unit);
@@ -193,7 +197,7 @@ final class TestRunner {
                 boolean overdue = since != null && (System.nanoTime() - since) / 1_000_000 > limitMillis.get(unit);
                 if (thread.isAlive() && (overdue || System.nanoTime() > end)) {
                     abandoned.set(true);
-                    drain(thread);
+                    stop(loader, thread);
                     if (unit != null) {
                         outcomes.put(unit, new Outcome(Status.TIMED_OUT, "did not finish within "
                                 + limitMillis.get(unit) + " ms", limitMillis.get(unit), -1));
@@ -226,24 +230,35 @@ final class TestRunner {
     }
 
     /**
-     * Stops a launch: JUnit reports a stopped test as failed and goes on with the next, so each test
-     * it starts is stopped too, until the thread ends.
+     * Stops a run or a launch: its loader's code throws at its next check (JUnit reports the test as
+     * failed and goes on with the next, which fails at its first call), the thread is woken from sleeps
+     * and waits, and where that does not end it within the grace period, {@code Thread.stop} does on
+     * the JDKs that still have it.
      */
-    @SuppressWarnings({"deprecation", "removal"})
-    private static void drain(Thread thread) throws InterruptedException {
-        while (thread.isAlive()) {
-            thread.stop();
-            thread.join(DRAIN_MILLIS);
+    private static void stop(MutantLoader loader, Thread thread) {
+        loader.stop();
+        long end = System.nanoTime() + STOP_GRACE_MILLIS * 1_000_000;
+        try {
+            while (thread.isAlive() && System.nanoTime() < end) {
+                thread.interrupt();
+                thread.join(DRAIN_MILLIS);
+            }
+            drain(thread);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
+    /** Thread.stop until the thread ends; nothing on Java 20 and later, where it throws. */
     @SuppressWarnings({"deprecation", "removal"})
-    private static void stop(Thread thread) {
-        thread.stop();
+    private static void drain(Thread thread) throws InterruptedException {
         try {
-            thread.join(1000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            while (thread.isAlive()) {
+                thread.stop();
+                thread.join(DRAIN_MILLIS);
+            }
+        } catch (UnsupportedOperationException gone) {
+            // the thread stays behind, a daemon spinning in code the guard does not reach
         }
     }
 
