@@ -13,12 +13,10 @@ cd "$(dirname "$0")/.."
 missing=()
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
-# The lib*-plugin-java packages and libsurefire-java fill Debian's Maven repository (/usr/share/maven-repo),
-# which the tests of the Gradle wrapper and the Maven plugin use as the projects' repository.
+# junit5 also fills Debian's Maven repository (/usr/share/maven-repo), which the Gradle wrapper's tests
+# use as a Gradle 4.4 project's repository.
 for package in gradle junit5 junit4 libhamcrest-java libguava-java libcommons-lang3-java \
-        libcommons-collections3-java libcommons-io-java libmockito-java libh2-java libmaven-plugin-tools-java \
-        libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java \
-        libmaven-install-plugin-java libsurefire-java; do
+        libcommons-collections3-java libcommons-io-java libmockito-java libh2-java; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
