@@ -72,8 +72,8 @@ def _holds(run: Run, variables: InputVariables, assignment: Assignment) -> bool:
     return all(_evaluate(d.cond, variables, assignment) for d in run.execution.replay.decisions)
 
 
-def run_all(engine, name: str, desc: str, vectors: list[tuple]) -> tuple[list[Run], InputVariables]:
-    table = engine.repository.get("sem/Ops")
+def run_all(engine, name: str, desc: str, vectors: list[tuple], owner: str = "sem/Ops") -> tuple[list[Run], InputVariables]:
+    table = engine.repository.get(owner)
     method = table.method(name, desc)
     template = ProgramTemplate.for_method(method, Limits(64, 32))
     variables = template.variables()
@@ -109,8 +109,9 @@ def _jvm_outcome(run: Run) -> tuple[str, object]:
     return "ok", returned.value if isinstance(returned, Literal) else returned
 
 
-def check(engine, name: str, desc: str, vectors: list[tuple]) -> list[Run]:
-    runs, variables = run_all(engine, name, desc, vectors)
+def check(engine, name: str, desc: str, vectors: list[tuple], owner: str = "sem/Ops") -> list[Run]:
+    """Every run of `owner.name` on `vectors` against every other (see the module's docstring)."""
+    runs, variables = run_all(engine, name, desc, vectors, owner)
     for x in runs:
         assert _holds(x, variables, x.assignment), f"{name}{x.assignment}: own path condition is false"
         status, value = _jvm_outcome(x)
