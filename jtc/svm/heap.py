@@ -80,6 +80,9 @@ class Heap:
         if stored is None:
             return reported
         if isinstance(stored, Ref):
+            if stored.id is None and stored.string is not None and isinstance(reported, Ref) and reported.id:
+                stored.id = reported.id  # a constant String (ldc records no id) stored before: this is it
+                return stored
             if isinstance(reported, Ref) and reported is not stored and reported.id != stored.id:
                 self.stale_loads += 1
                 return reported
