@@ -229,6 +229,13 @@ def runnable_release(release: int) -> None:
                     f"class files: set JAVA_HOME to a JDK {release} or newer")
 
 
+@pytest.fixture(scope="session")
+def require_release():
+    """`runnable_release` for test modules (which cannot import from this conftest by name: there
+    are several conftest modules)."""
+    return runnable_release
+
+
 def start_modern_engine(classpath: list[Path], release: int, names: list[str]) -> Engine:
     """An engine over Java `release` classes with `names` loaded, or the test skipped when jtc's JDK
     or its agent's ASM cannot read them."""

@@ -34,7 +34,6 @@ from jtc.java.toolchain import jacoco
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
 
-from conftest import runnable_release
 from junit_run import assert_written_tests_pass
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +63,7 @@ def sample(request: pytest.FixtureRequest) -> tuple[str, Path]:
     name = request.param
     release = int(name.removeprefix("modern"))
     classes = request.getfixturevalue(f"{name}_classes")
-    runnable_release(release)
+    request.getfixturevalue("require_release")(release)
     if jacoco().version < (0, 8, 14):
         pytest.skip(f"JaCoCo {jacoco().label} cannot read Java {release} class files (0.8.14 or newer can)")
     return name, classes
