@@ -14,7 +14,8 @@ from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classindex import ClassIndex
 from jtc.model.repository import ClassRepository
 from jtc.execution.runs import Executor
-from jtc.java.toolchain import toolchain
+from jtc.errors import HarnessError
+from jtc.java.toolchain import Toolchain, ToolchainError, toolchain
 
 
 def _pin_the_jdk() -> None:
@@ -50,10 +51,12 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def compile_java(source_root: Path, out_dir: Path, release: str = "11", classpath: list[Path] | None = None) -> Path:
-    """javac every .java file under `source_root` into `out_dir` (with debug info, like a normal build)."""
+def compile_java(source_root: Path, out_dir: Path, release: str = "11", classpath: list[Path] | None = None,
+                 javac: Path | None = None) -> Path:
+    """javac every .java file under `source_root` into `out_dir` (with debug info, like a normal build),
+    with jtc's JDK's javac unless another is given."""
     sources = sorted(str(p) for p in source_root.rglob("*.java"))
-    command = [str(toolchain().javac), "-g", "-nowarn", "--release", release, "-d", str(out_dir)]
+    command = [str(javac or toolchain().javac), "-g", "-nowarn", "--release", release, "-d", str(out_dir)]
     if classpath:
         command += ["-cp", ":".join(map(str, classpath))]
     subprocess.run(command + sources, check=True, capture_output=True, text=True)
@@ -199,3 +202,104 @@ def inputs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tally with a query that changes nothing and a method that ignores a parameter
     (tests/fixtures/inputs): what a test can do without."""
     return compile_java(FIXTURES / "inputs", tmp_path_factory.mktemp("inputs"))
+
+
+# ---- Java 21 and 25 (issue 33): classes only a newer JDK compiles and runs ---------------------
+
+JDK_FOLDERS = (Path("/usr/lib/jvm"), Path.home() / ".jdks")
+
+
+def _release_of(home: Path) -> int | None:
+    try:
+        return Toolchain(java=home / "bin" / "java", javac=home / "bin" / "javac", java_home=home).release
+    except ToolchainError:
+        return None
+
+
+def javac_for(release: int) -> Path | None:
+    """A javac that compiles for `release`: jtc's JDK's when it is new enough, else the newest JDK
+    installed in the usual folders; None when there is none."""
+    if toolchain().release >= release:
+        return toolchain().javac
+    homes = [home for folder in JDK_FOLDERS if folder.is_dir() for home in sorted(folder.iterdir())
+             if (home / "bin" / "javac").is_file() and not home.is_symlink()]
+    found = [(found, home) for home in homes if (found := _release_of(home)) is not None and found >= release]
+    return max(found)[1] / "bin" / "javac" if found else None
+
+
+def compile_release(source_root: Path, out_dir: Path, release: int) -> Path:
+    """The sources compiled for Java `release`, or the test skipped when no JDK here compiles for it."""
+    javac = javac_for(release)
+    if javac is None:
+        pytest.skip(f"no JDK {release} or newer here to compile Java {release} classes (looked at JAVA_HOME "
+                    f"and {', '.join(map(str, JDK_FOLDERS))})")
+    return compile_java(source_root, out_dir, release=str(release), javac=javac)
+
+
+def runnable_release(release: int) -> None:
+    """Skip unless jtc's JDK runs class files of Java `release`."""
+    if toolchain().release < release:
+        pytest.skip(f"jtc's JDK ({toolchain().java_home}, Java {toolchain().release}) cannot run Java {release} "
+                    f"class files: set JAVA_HOME to a JDK {release} or newer")
+
+
+@pytest.fixture(scope="session")
+def require_release():
+    """`runnable_release` for test modules (which cannot import from this conftest by name: there
+    are several conftest modules)."""
+    return runnable_release
+
+
+def start_modern_engine(classpath: list[Path], release: int, names: list[str]) -> Engine:
+    """An engine over Java `release` classes with `names` loaded, or the test skipped when jtc's JDK
+    or its agent's ASM cannot read them."""
+    runnable_release(release)
+    engine = start_engine(classpath)
+    try:
+        for name in names:
+            engine.load(name)
+    except HarnessError as error:
+        engine.worker.close()
+        if "Unsupported class file major version" in str(error):
+            pytest.skip(f"jtc's agent cannot read Java {release} class files (its ASM is too old): {error}")
+        raise
+    return engine
+
+
+@pytest.fixture(scope="session", params=[21, 25])
+def patterns_classes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """Pattern switches, record patterns and sequenced collections (tests/fixtures/patterns),
+    compiled for Java 21 and for Java 25 (whose javac calls enumSwitch where 21's calls typeSwitch)."""
+    release = request.param
+    return compile_release(FIXTURES / "patterns", tmp_path_factory.mktemp(f"patterns{release}"), release), release
+
+
+@pytest.fixture(scope="session")
+def patterns_engine(patterns_classes: tuple[Path, int]):
+    classes, release = patterns_classes
+    engine = start_modern_engine([classes], release, ["pat.Patterns"])
+    yield engine
+    engine.worker.close()
+
+
+@pytest.fixture(scope="session")
+def flexible_engine(tmp_path_factory: pytest.TempPathFactory):
+    """Constructors with statements before super(...) (tests/fixtures/flexible, Java 25)."""
+    classes = compile_release(FIXTURES / "flexible", tmp_path_factory.mktemp("flexible"), 25)
+    engine = start_modern_engine([classes], 25, ["flex.Flexible"])
+    yield engine
+    engine.worker.close()
+
+
+@pytest.fixture(scope="session")
+def modern21_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Java 21 sample (sample-projects/modern21)."""
+    return compile_release(ROOT / "sample-projects" / "modern21" / "src" / "main" / "java",
+                           tmp_path_factory.mktemp("modern21"), 21)
+
+
+@pytest.fixture(scope="session")
+def modern25_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Java 25 sample (sample-projects/modern25)."""
+    return compile_release(ROOT / "sample-projects" / "modern25" / "src" / "main" / "java",
+                           tmp_path_factory.mktemp("modern25"), 25)

@@ -22,12 +22,14 @@ from jtc.model.classtable import ClassInfo, MethodInfo
 from jtc.model.opcodes import (CHECKCAST, GETFIELD, GETSTATIC, IALOAD, IASTORE, INSTANCEOF, INVOKEDYNAMIC,
                                INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, NEW, PUTFIELD, PUTSTATIC)
 from jtc.model.repository import ClassRepository
+from jtc.model.types import internal_name
 
 JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "[")  # and arrays: none of them a dependency's
 ANY_REFERENCE = "L"  # element type of aastore/aaload: some reference type
 # Method handle kinds (JVMS 4.4.8) 1-4 read or write a field, 5-9 call: as the instruction that does the same.
 HANDLE_OPCODES = {1: GETFIELD, 2: GETSTATIC, 3: PUTFIELD, 4: PUTSTATIC, 5: INVOKEVIRTUAL, 6: INVOKESTATIC,
                   7: INVOKESPECIAL, 8: INVOKESPECIAL, 9: INVOKEINTERFACE}
+SWITCH_BOOTSTRAPS = "java/lang/runtime/SwitchBootstraps"  # typeSwitch, enumSwitch: pattern switches
 ELEMENTS = "IJFDLBCS"  # element kinds of xaload/xastore in opcode order (baload/bastore serve boolean too)
 # Field types whose objects change through their own methods (collections, maps, builders), and the
 # names of the JDK methods that change them.
@@ -209,10 +211,14 @@ class InfluenceAnalysis:
 def _with_handles(code: list[list]) -> Iterator[list]:
     """The instructions, each invokedynamic followed by what its method handles do as instructions of
     their own: a lambda's body or a method reference is a call (the JDK's glue runs it later), the
-    field getters of a record's equals/hashCode/toString are field reads."""
+    field getters of a record's equals/hashCode/toString are field reads; the class labels of a
+    pattern switch are `instanceof` tests (SwitchBootstraps.typeSwitch tests them in turn)."""
     for instruction in code:
         yield instruction
         if instruction[0] == INVOKEDYNAMIC and len(instruction) > 5:
+            switch = instruction[3] == SWITCH_BOOTSTRAPS
             for argument in instruction[5]:
                 if argument[0] == "H" and argument[1] in HANDLE_OPCODES:
                     yield [HANDLE_OPCODES[argument[1]], *argument[2:5]]
+                elif switch and argument[0] == "C" and argument[1][0] in "L[":
+                    yield [INSTANCEOF, internal_name(argument[1])]

@@ -40,6 +40,10 @@ COLLECTIONS = {
     "Ljava/util/SortedMap;": "java/util/TreeMap",
     "Ljava/util/NavigableMap;": "java/util/TreeMap",
     "Ljava/util/TreeMap;": "java/util/TreeMap",
+    # Java 21's sequenced collections (JEP 431): the ordered ones above, by their common interfaces.
+    "Ljava/util/SequencedCollection;": "java/util/ArrayList",
+    "Ljava/util/SequencedSet;": "java/util/LinkedHashSet",
+    "Ljava/util/SequencedMap;": "java/util/LinkedHashMap",
 }
 MAPS = frozenset({"java/util/LinkedHashMap", "java/util/TreeMap"})
 SORTED = frozenset({"java/util/TreeSet", "java/util/TreeMap"})

@@ -331,8 +331,9 @@ class SequenceGenerator:
 
     def _told_apart(self, consumer: Invokable, desc: str) -> list[Source]:
         """For a parameter that takes text and numbers alike (an `Object`), an object of each other
-        JDK type the code it may run tells apart by a cast or `instanceof` (a `Reader` printed as its
-        text, an `Iterable` printed element by element), after the literals: its cheapest recipe.
+        type the code it may run tells apart by a cast, `instanceof` or a pattern switch's case (a
+        `Reader` printed as its text, an `Iterable` printed element by element, the project's
+        records and enums an event handler switches on), after the literals: its cheapest recipe.
         Where that code tells a String apart from other text (`cs instanceof String` in a method that
         takes a `CharSequence`), a `StringBuilder` of a text too: the String literal takes one side only."""
         if desc not in TEXT_TOO and desc != CHAR_SEQUENCE:
@@ -341,7 +342,7 @@ class SequenceGenerator:
         found = self._told.get(key)
         if found is None:  # asked again at every wiring of every candidate
             casts = self.effects(consumer).casts
-            told = sorted(name for name in casts if name.startswith(("java/", "[")))
+            told = sorted(casts)
             found = self._told[key] = [
                 Source(SourceKind.FRESH, recipe=recipe) for name in told
                 if (cast := name if name.startswith("[") else object_desc(name)) != desc

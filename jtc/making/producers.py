@@ -167,14 +167,14 @@ class Producers:
     # ---- stubs ----------------------------------------------------------------------------------
 
     def stubbable(self, desc: str) -> bool:
-        """An interface or abstract class a test may implement itself (accessible, not sealed in
-        practice: a stub of a JDK type only for interfaces; of a library's, only one with at most
+        """An interface or abstract class a test may implement itself (accessible, not sealed: the
+        JVM refuses a class its PermittedSubclasses do not name; a stub of a JDK type only for interfaces; of a library's, only one with at most
         LIBRARY_STUB_METHODS methods to write: a `ResultSet` stub is a page of empty methods that no
         reader keeps, and a null shows the code's handling of one as well; a `ResultSetMetaData`'s,
         24 methods, 120 lines, stood in seven of a printer's tests)."""
         name = internal_name(desc)
         cls = self.index.lookup(name)
-        if cls is None or cls.is_concrete or cls.is_enum or is_anonymous(name):
+        if cls is None or cls.is_concrete or cls.is_enum or cls.sealed or is_anonymous(name):
             return False
         if name.startswith("java/") and not cls.is_interface:
             return False

@@ -111,6 +111,7 @@ class ClassFile:
     methods: tuple[MethodDecl, ...]
     inner_classes: tuple[InnerClassEntry, ...]
     signature: str | None = None
+    sealed: bool = False  # a PermittedSubclasses attribute (Java 17): no other class may extend it
 
     @property
     def nesting(self) -> InnerClassEntry | None:
@@ -238,9 +239,11 @@ def parse_class_file(data: bytes) -> ClassFile:
         methods = tuple(_method(reader, pool) for _ in range(reader.u2()))
         inner_classes: list[InnerClassEntry] = []
         signature = None
+        sealed = False
         for _ in range(reader.u2()):
             attribute, length = pool.strings[reader.u2()], reader.u4()
             end = reader.pos + length
+            sealed = sealed or attribute == "PermittedSubclasses"
             if attribute == "InnerClasses":
                 for _ in range(reader.u2()):
                     inner, outer, simple, flags = reader.u2(), reader.u2(), reader.u2(), reader.u2()
@@ -253,7 +256,8 @@ def parse_class_file(data: bytes) -> ClassFile:
         raise ClassFormatProblem(f"truncated or malformed class file ({error})") from None
     if name is None:
         raise ClassFormatProblem("class file without a name")
-    return ClassFile(name, major, access, super_name, interfaces, fields, methods, tuple(inner_classes), signature)
+    return ClassFile(name, major, access, super_name, interfaces, fields, methods, tuple(inner_classes), signature,
+                     sealed)
 
 
 def _field(reader: _Reader, pool: _Pool) -> FieldDecl:

@@ -34,14 +34,15 @@ class Heap:
             existing = self._refs[object_id] = Ref(object_id)
         return existing
 
-    def boxed(self, object_id: int, value: Sym) -> Ref:
-        """A box holding the symbolic `value`. Boxes of small values are shared objects
+    def boxed(self, object_id: int, value: Sym, wrapper: str) -> Ref:
+        """A box of class `wrapper` holding the symbolic `value`. Boxes of small values are shared objects
         (`Integer.valueOf(5)` twice is one object), so each boxing gets a Ref of its own, carrying
         its own term; the shared object's Ref remembers the latest, for boxes that come back from
         library code."""
-        self.ref(object_id).boxed = value
+        shared = self.ref(object_id)
         own = Ref(object_id)
-        own.boxed = value
+        for ref in (shared, own):
+            ref.boxed, ref.wrapper = value, wrapper
         return own
 
     def bind(self, ref: Ref, object_id: int) -> Ref:
@@ -79,6 +80,9 @@ class Heap:
         if stored is None:
             return reported
         if isinstance(stored, Ref):
+            if stored.id is None and stored.string is not None and isinstance(reported, Ref) and reported.id:
+                stored.id = reported.id  # a constant String (ldc records no id) stored before: this is it
+                return stored
             if isinstance(reported, Ref) and reported is not stored and reported.id != stored.id:
                 self.stale_loads += 1
                 return reported

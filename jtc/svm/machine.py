@@ -27,6 +27,7 @@ from jtc.svm import concrete as jc
 from jtc.svm import path
 from jtc.svm.frames import CALL, NESTED, STATEMENT, Frame, PendingCall
 from jtc.svm.heap import Heap
+from jtc.svm.models.boxes import WRAPPER_OF
 from jtc.svm.models.indy import Lambda
 from jtc.svm.models.lookups import HeldKeys
 from jtc.svm.models.readers import MADE_OF_TEXT, Texts, made_reader
@@ -485,7 +486,7 @@ class Machine:
                 if not raw:
                     return self.heap.ref(raw)
                 boxed = Sym(primitive_value(self.assignment, spec.name, spec.desc), inputs.primitive(spec.name, spec.desc))
-                return self.heap.boxed(raw, boxed)
+                return self.heap.boxed(raw, boxed, WRAPPER_OF[spec.desc])
             return Sym(jc.decode_value(desc, raw), inputs.primitive(spec.name, desc))
         null_flag = inputs.null_flag(spec.null_name) if spec.nullable else None
         if raw == 0:

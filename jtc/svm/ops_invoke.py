@@ -17,7 +17,7 @@ from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
 from jtc.svm.machine import Desync
 from jtc.svm.models.base import symbolic_arguments
-from jtc.svm.models.indy import MODELS as INDY_MODELS
+from jtc.svm.models import INDY_MODELS
 from jtc.svm.models.seeding import compared_strings
 from jtc.svm.values import TOP, Ref, Value, concrete, number, primitive, reference
 from jtc.trace import records as rec
@@ -179,9 +179,10 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
 
 
 def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
-    """Lambdas, string concatenation, records' equals/hashCode/toString: the JDK's glue builds the
-    result. A model of the bootstrap method (svm/models/indy.py) describes it where it can (a
-    concatenation of known parts); otherwise the VM takes the result as reported."""
+    """Lambdas, string concatenation, records' equals/hashCode/toString, pattern switches: the JDK's
+    glue builds the result. A model of the bootstrap method (svm/models/indy.py, switches.py)
+    describes it where it can (a concatenation of known parts, the case a symbolic selector
+    matches); otherwise the VM takes the result as reported."""
     desc = ins[3]
     returns = parse_method_descriptor(desc)[1]
     i = vm.take(f, rec.DONE if returns == "V" else rec.VALUE, 0 if returns == "V" else 1)
@@ -190,7 +191,7 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
     call = vm.pending_call(f, INVOKEDYNAMIC, ins[4], ins[2], desc)
     if returns != "V":
         model = INDY_MODELS.get((ins[4], ins[5])) if len(ins) > 6 else None
-        value = model(vm, call, ins[6], vm.heap.ref(vm.data[i])) if model is not None and returns[0] == "L" else None
+        value = model(vm, f, call, ins[6], vm.decode(returns, vm.data[i])) if model is not None else None
         f.stack.append(value if value is not None else _result(vm, f, call, returns, vm.data[i]))
         if is_wide(returns):
             f.stack.append(TOP)

@@ -92,10 +92,11 @@ class StringShadow:
 class Ref:
     """One JVM object as the VM sees it. `id` is the trace's object id (0 = null), None until a
     record tells it (a fresh `new` before its constructor ran). `boxed` is the primitive inside a
-    wrapper object (Integer, Double, ...) when it is symbolic. `stub` maps the answered methods of a
+    wrapper object (Integer, Double, ...) when it is symbolic, and `wrapper` that object's class (its
+    internal name: a pattern switch tells an Integer from a Short). `stub` maps the answered methods of a
     stub (by name and descriptor) to the values they return."""
 
-    __slots__ = ("id", "null", "array", "string", "boxed", "stub")
+    __slots__ = ("id", "null", "array", "string", "boxed", "wrapper", "stub")
 
     def __init__(self, id: int | None, null: z3.BoolRef | None = None,
                  array: ArrayShadow | None = None, string: StringShadow | None = None) -> None:
@@ -104,6 +105,7 @@ class Ref:
         self.array = array
         self.string = string
         self.boxed: Sym | None = None
+        self.wrapper: str | None = None
         self.stub: dict[tuple[str, str], Value] | None = None
 
     @property

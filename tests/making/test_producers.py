@@ -170,3 +170,16 @@ def test_a_stub_answering_many_methods_with_objects_answers_them_with_null(produ
         return [source.kind for source in built[1][-1].sources]
     assert made(2) == [SourceKind.INPUT, SourceKind.REF, SourceKind.REF]
     assert made(5) == [SourceKind.INPUT] + [SourceKind.NULL] * 5
+
+
+def test_a_sealed_interface_is_never_stubbed(modern_classes: Path) -> None:
+    """The JVM refuses a class that a sealed type's PermittedSubclasses do not name: its values come
+    from its permitted implementations only (a test's stub of Shapes.Shape would not load)."""
+    index = ClassIndex([modern_classes], toolchain().java_home)
+    producers = Producers(index, "com.example.modern", AccessOptions(include_non_public=False))
+    assert index.lookup("com/example/modern/Shapes$Shape").sealed
+    assert not producers.stubbable("Lcom/example/modern/Shapes$Shape;")
+    made = {recipe[value_of(recipe)].invokable.owner
+            for recipe in RecipeBook(producers).recipes(plain("Lcom/example/modern/Shapes$Shape;"))}
+    assert made == {"com/example/modern/Shapes$Circle", "com/example/modern/Shapes$Rectangle",
+                    "com/example/modern/Shapes$Square"}

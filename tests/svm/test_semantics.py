@@ -72,8 +72,8 @@ def _holds(run: Run, variables: InputVariables, assignment: Assignment) -> bool:
     return all(_evaluate(d.cond, variables, assignment) for d in run.execution.replay.decisions)
 
 
-def run_all(engine, name: str, desc: str, vectors: list[tuple]) -> tuple[list[Run], InputVariables]:
-    table = engine.repository.get("sem/Ops")
+def run_all(engine, name: str, desc: str, vectors: list[tuple], owner: str = "sem/Ops") -> tuple[list[Run], InputVariables]:
+    table = engine.repository.get(owner)
     method = table.method(name, desc)
     template = ProgramTemplate.for_method(method, Limits(64, 32))
     variables = template.variables()
@@ -109,8 +109,9 @@ def _jvm_outcome(run: Run) -> tuple[str, object]:
     return "ok", returned.value if isinstance(returned, Literal) else returned
 
 
-def check(engine, name: str, desc: str, vectors: list[tuple]) -> list[Run]:
-    runs, variables = run_all(engine, name, desc, vectors)
+def check(engine, name: str, desc: str, vectors: list[tuple], owner: str = "sem/Ops") -> list[Run]:
+    """Every run of `owner.name` on `vectors` against every other (see the module's docstring)."""
+    runs, variables = run_all(engine, name, desc, vectors, owner)
     for x in runs:
         assert _holds(x, variables, x.assignment), f"{name}{x.assignment}: own path condition is false"
         status, value = _jvm_outcome(x)
@@ -333,6 +334,10 @@ def test_string_search_slices_and_forms(semantics_engine):
                  [(v,) for v in ("n", " North ", "UP", "west", "wESt", "x", "", "Ea", "\u00c0n", "AaBB")])
     assert [_jvm_outcome(r)[1] for r in runs] == [1, 1, 2, 3, 3, 0, 4, 0, 0, 0]
     check(semantics_engine, "lowerChars", "(Ljava/lang/String;)I", [(v,) for v in ("", "ax", "AX", "bx!", "Q", "abc")])
+    runs = check(semantics_engine, "blanks", "(Ljava/lang/String;)I",
+                 [(v,) for v in ("", " ", "\u2003\t", " x ", "\u00a0y", "a b", "ab", "\u3000xy", "\u0085")])
+    unchanged = [r for r in runs if _jvm_outcome(r)[1] in (0, 1, 4, 5)]  # a stripped string is the run's own
+    assert len(unchanged) == 7 and all(r.execution.replay.approximations == 0 for r in unchanged)
 
 
 def test_parse_int_and_split(semantics_engine):

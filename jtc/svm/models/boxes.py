@@ -34,7 +34,7 @@ class Box(Model):
         argument = call.args[0]
         assert isinstance(argument, Sym)  # as `applies` found it
         if isinstance(reported, Ref) and reported.id:
-            return vm.heap.boxed(reported.id, argument)
+            return vm.heap.boxed(reported.id, argument, call.owner)
         return reported
 
 
@@ -47,6 +47,8 @@ class Unbox(Model):
         assert boxed is not None
         return boxed if same_value(boxed.c, number(reported)) else reported
 
+
+WRAPPER_OF = {primitive: wrapper for wrapper, (primitive, _) in WRAPPERS.items()}
 
 MODELS: dict[tuple[str, str, str], Model] = {}
 for wrapper, (primitive, unbox_name) in WRAPPERS.items():

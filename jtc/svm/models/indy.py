@@ -22,8 +22,13 @@ from jtc.model.types import parse_method_descriptor
 from jtc.svm.values import CondSym, Ref, StringShadow, Sym, Value, concrete, primitive
 
 if TYPE_CHECKING:
-    from jtc.svm.frames import PendingCall
+    from jtc.svm.frames import Frame, PendingCall
     from jtc.svm.machine import Machine
+
+
+# A model of a bootstrap method: the call site's result from the call, the bootstrap's static
+# arguments and the JVM's result, or None when the VM cannot describe it (the result stays the JVM's).
+IndyModel = Callable[["Machine", "Frame", "PendingCall", list, Value], "Value | None"]
 
 STRING_CONCAT = ("java/lang/invoke/StringConcatFactory", "makeConcatWithConstants")
 ARGUMENT, CONSTANT = "\u0001", "\u0002"
@@ -86,9 +91,9 @@ def _constant(argument: list) -> Part | None:
     return None
 
 
-def concat(vm: Machine, call: PendingCall, bootstrap_args: list, reported: Ref) -> Value | None:
+def concat(vm: Machine, frame: Frame, call: PendingCall, bootstrap_args: list, reported: Value) -> Value | None:
     """The symbolic result of a string concatenation, or None when the VM cannot write it."""
-    if not bootstrap_args or bootstrap_args[0][0] != "S":
+    if not bootstrap_args or bootstrap_args[0][0] != "S" or not isinstance(reported, Ref):
         return None
     params = parse_method_descriptor(call.desc)[0]
     arguments = iter(zip(params, call.args))
@@ -134,10 +139,11 @@ class Lambda:
     sam: str
 
 
-def lambda_object(vm: Machine, call: PendingCall, bootstrap_args: list, reported: Ref) -> Value | None:
+def lambda_object(vm: Machine, frame: Frame, call: PendingCall, bootstrap_args: list,
+                  reported: Value) -> Value | None:
     """LambdaMetafactory: the lambda object is the JVM's, but the VM remembers what it captured, so
     that the body sees the captured values with their terms when it runs (svm/machine.py)."""
-    if len(bootstrap_args) < 3 or bootstrap_args[1][0] != "H" or bootstrap_args[0][0] != "M" or reported.id == 0:
+    if not isinstance(reported, Ref) or len(bootstrap_args) < 3 or bootstrap_args[1][0] != "H" or bootstrap_args[0][0] != "M" or reported.id == 0:
         return None
     _, tag, owner, name, desc = bootstrap_args[1]
     if tag not in (H_INVOKEVIRTUAL, H_INVOKESTATIC, H_INVOKESPECIAL, H_INVOKEINTERFACE):
@@ -148,8 +154,8 @@ def lambda_object(vm: Machine, call: PendingCall, bootstrap_args: list, reported
     return reported
 
 
-# (bootstrap owner, bootstrap name) -> model; a model returns None when it cannot describe the result.
-MODELS: dict[tuple[str, str], Callable[[Machine, PendingCall, list, Ref], Value | None]] = {
+# (bootstrap owner, bootstrap name) -> model.
+MODELS: dict[tuple[str, str], IndyModel] = {
     STRING_CONCAT: concat,
     ("java/lang/invoke/LambdaMetafactory", "metafactory"): lambda_object,
     ("java/lang/invoke/LambdaMetafactory", "altMetafactory"): lambda_object,

@@ -37,11 +37,18 @@ if TYPE_CHECKING:
 OBJECT = "Ljava/lang/Object;"
 MAPS = ("java/util/Map", "java/util/AbstractMap", "java/util/HashMap", "java/util/LinkedHashMap",
         "java/util/TreeMap", "java/util/SortedMap", "java/util/NavigableMap", "java/util/Hashtable",
-        "java/util/concurrent/ConcurrentHashMap", "java/util/concurrent/ConcurrentMap")
-COLLECTIONS = ("java/util/Collection", "java/util/AbstractCollection", "java/util/Set", "java/util/AbstractSet",
-               "java/util/HashSet", "java/util/LinkedHashSet", "java/util/TreeSet", "java/util/SortedSet",
-               "java/util/NavigableSet", "java/util/List", "java/util/AbstractList", "java/util/ArrayList",
-               "java/util/LinkedList")
+        "java/util/concurrent/ConcurrentHashMap", "java/util/concurrent/ConcurrentMap", "java/util/SequencedMap")
+SETS = ("java/util/Set", "java/util/AbstractSet", "java/util/HashSet", "java/util/LinkedHashSet", "java/util/TreeSet",
+        "java/util/SortedSet", "java/util/NavigableSet", "java/util/SequencedSet")
+SEQUENCES = ("java/util/List", "java/util/AbstractList", "java/util/ArrayList", "java/util/LinkedList",
+             "java/util/Queue", "java/util/Deque", "java/util/ArrayDeque")  # add() always adds
+COLLECTIONS = ("java/util/Collection", "java/util/AbstractCollection", "java/util/SequencedCollection", *SETS,
+               *SEQUENCES)
+# Java 21's sequenced collections: the ends of a list, a deque, an insertion-ordered set or map.
+SEQUENCED = ("java/util/SequencedCollection", "java/util/List", "java/util/ArrayList", "java/util/LinkedList",
+             "java/util/Deque", "java/util/ArrayDeque", "java/util/SequencedSet", "java/util/LinkedHashSet",
+             "java/util/SortedSet", "java/util/NavigableSet", "java/util/TreeSet")
+SEQUENCED_MAPS = ("java/util/SequencedMap", "java/util/LinkedHashMap")
 
 
 @dataclass(frozen=True)
@@ -80,23 +87,45 @@ class HeldKeys:
                 return self._held[name]
         return None
 
-    def put(self, collection: Ref, key: Value | None, stored: Value | None) -> None:
+    def put(self, collection: Ref, key: Value | None, stored: Value | None, first: bool = False) -> None:
+        """`key` held from now on: last (in the order of puts, a list's order), or `first` (a
+        deque's addFirst and push)."""
         found = key_of(key)
         held = self.of(collection)
         if held is None:
             held = self._held.setdefault(self._names(collection)[0], [])
         if found is not None:  # an equal key put again stays too: in another run the two may differ
-            held.append(Held(found[0], found[1], stored))
+            held.insert(0 if first else len(held), Held(found[0], found[1], stored))
 
     def remove(self, collection: Ref, key: Value | None) -> None:
         found, held = key_of(key), self.of(collection)
         if found is not None and held is not None:
             held[:] = [h for h in held if h.value != found[1]]
 
+    def take(self, collection: Ref, key: Value | None, last: bool) -> None:
+        """The element `key` left an end of a list or deque: the key held at that end when its value
+        is the one taken (then the keys are in the collection's order), else one of equal value."""
+        found, held = key_of(key), self.of(collection)
+        if found is None or not held:
+            return
+        equal = [i for i, h in enumerate(held) if h.value == found[1] and h.term.sort() == found[0].sort()]
+        end = len(held) - 1 if last else 0
+        if end in equal:
+            del held[end]
+        elif equal:
+            del held[equal[-1] if last else equal[0]]
+
     def clear(self, collection: Ref) -> None:
         held = self.of(collection)
         if held is not None:
             held.clear()
+
+    def share(self, view: Ref, collection: Ref) -> None:
+        """`view` shows the keys of `collection` (a reversed view): one list of keys for both."""
+        held = self.of(collection)
+        if held is None:
+            held = self._held.setdefault(self._names(collection)[0], [])
+        self._held[self._names(view)[0]] = held
 
 
 def _equal(a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef | None:
@@ -203,6 +232,47 @@ class Clear(Model):
         return True
 
 
+class AddAtEnd(Model):
+    """`addFirst(e)`/`addLast(e)`/`push(e)` (void): the key is held from now on, at that end (a
+    sequenced set moves it there if it held it already), so before the call, as for `clear`."""
+
+    def __init__(self, first: bool) -> None:
+        self.first = first
+
+    def applies(self, call: PendingCall) -> bool:
+        return isinstance(call.receiver, Ref)
+
+    def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
+        vm.held_keys.put(call.receiver, call.args[0], None, self.first)  # type: ignore[arg-type]
+        return True
+
+
+class TakeEnd(Model):
+    """`removeFirst()`, `pollLast()`, `pop()` …: the element given back is held once less."""
+
+    def __init__(self, last: bool) -> None:
+        self.last = last
+
+    def applies(self, call: PendingCall) -> bool:
+        return isinstance(call.receiver, Ref)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        vm.held_keys.take(call.receiver, reported, self.last)  # type: ignore[arg-type]
+        return reported
+
+
+class ReversedView(Model):
+    """`reversed()`: a view of the same elements, in the other order: it holds the same keys."""
+
+    def applies(self, call: PendingCall) -> bool:
+        return isinstance(call.receiver, Ref)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        if isinstance(reported, Ref) and reported.id:
+            vm.held_keys.share(reported, call.receiver)  # type: ignore[arg-type]
+        return reported
+
+
 MODELS: dict[tuple[str, str, str], Model] = {}
 for _map in MAPS:
     MODELS.update({
@@ -215,11 +285,23 @@ for _map in MAPS:
         (_map, "remove", f"({OBJECT}){OBJECT}"): Keyed(Answer.STORED, removes=True),
     })
 for _collection in COLLECTIONS:
-    _added = Answer.NOTHING if _collection.endswith("List") else Answer.UNKNOWN if _collection.endswith(
-        "Collection") else Answer.ABSENT
+    _added = Answer.NOTHING if _collection in SEQUENCES else Answer.ABSENT if _collection in SETS else Answer.UNKNOWN
     MODELS.update({
         (_collection, "add", f"({OBJECT})Z"): Keyed(_added, puts=True),
         (_collection, "clear", "()V"): Clear(),
         (_collection, "contains", f"({OBJECT})Z"): Keyed(Answer.HELD),
         (_collection, "remove", f"({OBJECT})Z"): Keyed(Answer.HELD, removes=True),
     })
+# What reversed() is declared to return, by the class it is called on (ArrayList's is List's).
+_REVERSED = ("java/util/SequencedCollection", "java/util/List", "java/util/Deque", "java/util/SequencedSet",
+             "java/util/SortedSet", "java/util/NavigableSet", "java/util/SequencedMap")
+for _sequenced in (*SEQUENCED, "java/util/Queue"):
+    MODELS.update({(_sequenced, name, f"({OBJECT})V"): AddAtEnd(first=name != "addLast")
+                   for name in ("addFirst", "addLast", "push")})
+    MODELS.update({(_sequenced, name, f"(){OBJECT}"): TakeEnd(last=name.endswith("Last"))
+                   for name in ("removeFirst", "removeLast", "pollFirst", "pollLast", "pop", "poll", "remove")})
+for _map in SEQUENCED_MAPS:
+    MODELS.update({(_map, name, f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED, puts=True)
+                   for name in ("putFirst", "putLast")})
+for _owner in (*SEQUENCED, *SEQUENCED_MAPS):
+    MODELS.update({(_owner, "reversed", f"()L{returned};"): ReversedView() for returned in _REVERSED})

@@ -14,6 +14,7 @@ import z3
 from jtc.svm import path
 from jtc.svm.bounds import outside
 from jtc.svm.models.base import Model
+from jtc.svm.models.characters import WHITESPACE
 from jtc.svm.values import CondSym, Ref, Sym, Value, concrete, number, primitive, reference, string_shadow, term_of
 
 if TYPE_CHECKING:
@@ -97,6 +98,18 @@ class IsEmpty(Model):
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         return CondSym(int(number(reported)), z3.Length(string_term(call.receiver)) == 0)
+
+
+class IsBlank(Model):
+    """`isBlank()` (Java 11): the string is made of whitespace only, as `Character.isWhitespace`
+    tells it (a regular expression over its ranges: none outside the BMP)."""
+
+    def applies(self, call: PendingCall) -> bool:
+        return symbolic_string(call.receiver)
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        blank = z3.Star(_ranges(list(WHITESPACE)))
+        return CondSym(int(number(reported)), z3.InRe(string_term(call.receiver), blank))
 
 
 def bounds_check(vm: Machine, frame: Frame, out: z3.BoolRef, concrete_out: bool) -> bool:
@@ -202,6 +215,7 @@ MODELS = {
     (CHAR_SEQUENCE, "length", "()I"): Length(),
     (CHAR_SEQUENCE, "charAt", "(I)C"): CharAt(),
     (STRING, "isEmpty", "()Z"): IsEmpty(),
+    (STRING, "isBlank", "()Z"): IsBlank(),
     (STRING, "charAt", "(I)C"): CharAt(),
     (STRING, "hashCode", "()I"): HashCode(),
     (STRING, "equals", "(Ljava/lang/Object;)Z"): StringPredicate(lambda s, t: s == t),

@@ -17,6 +17,7 @@ import z3
 
 from jtc.svm import path
 from jtc.svm.models.base import Model
+from jtc.svm.models.characters import WHITESPACE
 from jtc.svm.models.strings import STRING, bounds_check, char_class, symbolic_string
 from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, concrete, number, primitive, string_shadow, term_of
 
@@ -102,6 +103,7 @@ class Substring(Model):
 
 _BLANK = "".join(chr(c) for c in range(0x21))  # what trim() removes: every char up to the space
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_WHITESPACE = "".join(chr(c) for low, high in WHITESPACE for c in range(low, high + 1))
 
 
 class Unchanged(Model):
@@ -109,7 +111,7 @@ class Unchanged(Model):
     whitespace at either end; toLowerCase: no capital letter): that decision, and the string's term."""
 
     def __init__(self, unchanged: str) -> None:
-        self.unchanged = unchanged  # "trim", "lower" or "upper"
+        self.unchanged = unchanged  # "trim", "strip", "lower" or "upper"
 
     def applies(self, call: PendingCall) -> bool:
         return symbolic_string(call.receiver)
@@ -118,10 +120,11 @@ class Unchanged(Model):
         """Whether the run's string already has the method's form, and the condition that it has
         (a regular expression: z3 settles those far faster than a condition on every char)."""
         text, value = shadow.term, shadow.value
-        if self.unchanged == "trim":
-            solid = char_class(_BLANK, negated=True)
+        if self.unchanged in ("trim", "strip"):
+            blank = _BLANK if self.unchanged == "trim" else _WHITESPACE  # strip(): Character.isWhitespace
+            solid = char_class(blank, negated=True)
             form = z3.Union(z3.Re(z3.StringVal("")), solid, z3.Concat(solid, z3.Star(z3.AllChar(z3.ReSort(z3.StringSort()))), solid))
-            return value == value.strip(_BLANK), z3.InRe(text, form)
+            return value == value.strip(blank), z3.InRe(text, form)
         # Outside ASCII, case mappings are many (À, Σ, ǅ …): the form asks for ASCII without the
         # letters the method changes, a condition the solver can meet and Java agrees with.
         letters = _UPPER if self.unchanged == "lower" else _UPPER.lower()
@@ -168,6 +171,7 @@ MODELS: dict[tuple[str, str, str], Model] = {
     (STRING, "substring", "(I)Ljava/lang/String;"): Substring(),
     (STRING, "substring", "(II)Ljava/lang/String;"): Substring(),
     (STRING, "trim", "()Ljava/lang/String;"): Unchanged("trim"),
+    (STRING, "strip", "()Ljava/lang/String;"): Unchanged("strip"),
     (STRING, "toLowerCase", "()Ljava/lang/String;"): Unchanged("lower"),
     (STRING, "toLowerCase", "(Ljava/util/Locale;)Ljava/lang/String;"): Unchanged("lower"),
     (STRING, "toUpperCase", "()Ljava/lang/String;"): Unchanged("upper"),

@@ -160,7 +160,9 @@ final class MethodTable {
 
     /**
      * A static argument of a bootstrap method, as one array: a method handle as {@code ["H", tag,
-     * owner, name, desc]}, a method type as {@code ["M", desc]}, anything else as an ldc constant.
+     * owner, name, desc]}, a method type as {@code ["M", desc]}, the two dynamic constants javac
+     * writes as labels of a pattern switch as what they stand for (a primitive class as {@code ["C",
+     * "I"]}, an enum constant as {@code ["E", owner, name]}), anything else as an ldc constant.
      */
     private static void bootstrapArgument(Json json, Object value) {
         json.beginArray();
@@ -169,10 +171,51 @@ final class MethodTable {
             json.value("H").value(handle.getTag()).value(handle.getOwner()).value(handle.getName()).value(handle.getDesc());
         } else if (value instanceof Type && ((Type) value).getSort() == Type.METHOD) {
             json.value("M").value(((Type) value).getDescriptor());
+        } else if (isPrimitiveClass(value)) {
+            json.value("C").value(((ConstantDynamic) value).getName());
+        } else if (enumConstant(value) != null) {
+            String[] constant = enumConstant(value);
+            json.value("E").value(constant[0]).value(constant[1]);
         } else {
             constant(json, value);
         }
         json.endArray();
+    }
+
+    private static boolean isConstantBootstrap(ConstantDynamic constant, String name) {
+        Handle bootstrap = constant.getBootstrapMethod();
+        return bootstrap.getOwner().equals("java/lang/invoke/ConstantBootstraps") && bootstrap.getName().equals(name);
+    }
+
+    /** {@code int.class} as javac writes it: ConstantBootstraps.primitiveClass, named by the descriptor. */
+    private static boolean isPrimitiveClass(Object value) {
+        return value instanceof ConstantDynamic && isConstantBootstrap((ConstantDynamic) value, "primitiveClass");
+    }
+
+    /**
+     * An enum constant as javac writes a label of a pattern switch, {@code EnumDesc.of(ClassDesc.of(
+     * "p.Suit"), "HEARTS")} through ConstantBootstraps.invoke: its enum's internal name and its own
+     * name; null for any other constant.
+     */
+    private static String[] enumConstant(Object value) {
+        if (!(value instanceof ConstantDynamic) || !isConstantBootstrap((ConstantDynamic) value, "invoke")) {
+            return null;
+        }
+        ConstantDynamic constant = (ConstantDynamic) value;
+        if (constant.getBootstrapMethodArgumentCount() != 3
+                || !(constant.getBootstrapMethodArgument(0) instanceof Handle)
+                || !((Handle) constant.getBootstrapMethodArgument(0)).getOwner().equals("java/lang/Enum$EnumDesc")
+                || !(constant.getBootstrapMethodArgument(2) instanceof String)) {
+            return null;
+        }
+        Object owner = constant.getBootstrapMethodArgument(1);
+        if (owner instanceof ConstantDynamic && isConstantBootstrap((ConstantDynamic) owner, "invoke")
+                && ((ConstantDynamic) owner).getBootstrapMethodArgumentCount() == 2
+                && ((ConstantDynamic) owner).getBootstrapMethodArgument(1) instanceof String) {
+            String binaryName = (String) ((ConstantDynamic) owner).getBootstrapMethodArgument(1);
+            return new String[] {binaryName.replace('.', '/'), (String) constant.getBootstrapMethodArgument(2)};
+        }
+        return null;
     }
 
     private static void constant(Json json, Object value) {
