@@ -13,6 +13,8 @@ import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
+import jtc.common.ExitCalls;
+
 /**
  * Turns a user class into its instrumented bytes and its class table, once per class name per JVM.
  *
@@ -24,6 +26,11 @@ import org.objectweb.asm.tree.MethodNode;
  * overflows, or if instrumenting fails outright.
  */
 final class Instrumenter {
+    /** Exit calls of code under test go to {@link Sandbox}, which throws instead. The replacement has
+     * the same stack effect and size, so it is applied even to methods otherwise left uninstrumented,
+     * and to the classes of executions that run without instrumentation. */
+    static final ExitCalls EXIT_CALLS = new ExitCalls("jtc/agent/Sandbox");
+
     /** What the loader defines and what Python reads for one class. */
     static final class InstrumentedClass {
         final byte[] bytes;
@@ -72,7 +79,7 @@ final class Instrumenter {
         ClassNode node = read(classFile);
         boolean changed = false;
         for (MethodNode method : node.methods) {
-            changed |= ExitCalls.redirectAll(method);
+            changed |= EXIT_CALLS.redirectAll(method);
         }
         if (!changed) {
             return classFile;
@@ -171,7 +178,7 @@ final class Instrumenter {
     /** Puts method i back as it was in the class file, except for the exit-call redirection. */
     private static void revert(ClassNode working, byte[] classFile, int i) {
         MethodNode pristine = read(classFile).methods.get(i);
-        ExitCalls.redirectAll(pristine);
+        EXIT_CALLS.redirectAll(pristine);
         working.methods.set(i, pristine);
     }
 }

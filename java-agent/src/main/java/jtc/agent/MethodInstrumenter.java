@@ -66,7 +66,7 @@ final class MethodInstrumenter implements Opcodes {
         InsnList list = method.instructions;
         InsnIndex index = new InsnIndex(list);
         if (index.size() == 0 || index.usesSubroutines()) {
-            ExitCalls.redirectAll(method);
+            Instrumenter.EXIT_CALLS.redirectAll(method);
             return false;
         }
         if (method.name.equals("<clinit>")) {
@@ -85,7 +85,7 @@ final class MethodInstrumenter implements Opcodes {
                 traceCall(before, "handler", OBJECT, i);
             }
             records(insn, i, index, constructor, before, after);
-            ExitCalls.redirect(insn);
+            Instrumenter.EXIT_CALLS.redirect(insn);
             if (before.size() > 0) {
                 list.insertBefore(insn, before);
             }
@@ -108,7 +108,7 @@ final class MethodInstrumenter implements Opcodes {
         InsnList list = method.instructions;
         for (int i = 0; i < index.size(); i++) {
             AbstractInsnNode insn = index.get(i);
-            ExitCalls.redirect(insn);
+            Instrumenter.EXIT_CALLS.redirect(insn);
             if (insn.getOpcode() == RETURN) {
                 InsnList resume = new InsnList();
                 call(resume, "resume", "()V");
