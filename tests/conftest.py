@@ -14,8 +14,8 @@ from jtc.jvm.worker import JvmWorker, WorkerSettings
 from jtc.model.classindex import ClassIndex
 from jtc.model.repository import ClassRepository
 from jtc.execution.runs import Executor
-from jtc.errors import HarnessError
-from jtc.java.toolchain import Toolchain, ToolchainError, toolchain
+from jtc.java.jdks import installed_jdks
+from jtc.java.toolchain import Toolchain, toolchain, use_jdk
 
 
 def _pin_the_jdk() -> None:
@@ -206,63 +206,43 @@ def inputs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # ---- Java 21 and 25 (issue 33): classes only a newer JDK compiles and runs ---------------------
 
-JDK_FOLDERS = (Path("/usr/lib/jvm"), Path.home() / ".jdks")
-
-
-def _release_of(home: Path) -> int | None:
-    try:
-        return Toolchain(java=home / "bin" / "java", javac=home / "bin" / "javac", java_home=home).release
-    except ToolchainError:
-        return None
-
-
-def javac_for(release: int) -> Path | None:
-    """A javac that compiles for `release`: jtc's JDK's when it is new enough, else the newest JDK
-    installed in the usual folders; None when there is none."""
+def jdk_for(release: int) -> Toolchain | None:
+    """The JDK the tests use for Java `release` classes: the suite's own when it runs them, else the
+    newest JDK installed (jtc's own rule passes JAVA_HOME over the same way); None when none can."""
     if toolchain().release >= release:
-        return toolchain().javac
-    homes = [home for folder in JDK_FOLDERS if folder.is_dir() for home in sorted(folder.iterdir())
-             if (home / "bin" / "javac").is_file() and not home.is_symlink()]
-    found = [(found, home) for home in homes if (found := _release_of(home)) is not None and found >= release]
-    return max(found)[1] / "bin" / "javac" if found else None
+        return toolchain()
+    newest = max((jdk for jdk in installed_jdks() if jdk.release >= release), key=lambda jdk: jdk.release, default=None)
+    return Toolchain.of(newest, "the newest JDK found") if newest else None
+
+
+def require_jdk(release: int) -> Toolchain:
+    """`jdk_for(release)`, or the test skipped with the reason."""
+    found = jdk_for(release)
+    if found is None:
+        pytest.skip(f"no JDK {release} or newer found here (JAVA_HOME, /usr/lib/jvm, SDKMAN, ~/.jdks …) to compile "
+                    f"and run Java {release} classes")
+    return found
 
 
 def compile_release(source_root: Path, out_dir: Path, release: int) -> Path:
     """The sources compiled for Java `release`, or the test skipped when no JDK here compiles for it."""
-    javac = javac_for(release)
-    if javac is None:
-        pytest.skip(f"no JDK {release} or newer here to compile Java {release} classes (looked at JAVA_HOME "
-                    f"and {', '.join(map(str, JDK_FOLDERS))})")
-    return compile_java(source_root, out_dir, release=str(release), javac=javac)
-
-
-def runnable_release(release: int) -> None:
-    """Skip unless jtc's JDK runs class files of Java `release`."""
-    if toolchain().release < release:
-        pytest.skip(f"jtc's JDK ({toolchain().java_home}, Java {toolchain().release}) cannot run Java {release} "
-                    f"class files: set JAVA_HOME to a JDK {release} or newer")
+    return compile_java(source_root, out_dir, release=str(release), javac=require_jdk(release).javac)
 
 
 @pytest.fixture(scope="session")
-def require_release():
-    """`runnable_release` for test modules (which cannot import from this conftest by name: there
-    are several conftest modules)."""
-    return runnable_release
+def jdk_of_release():
+    """`require_jdk` for test modules (which cannot import from this conftest by name: there are
+    several conftest modules)."""
+    return require_jdk
 
 
 def start_modern_engine(classpath: list[Path], release: int, names: list[str]) -> Engine:
-    """An engine over Java `release` classes with `names` loaded, or the test skipped when jtc's JDK
-    or its agent's ASM cannot read them."""
-    runnable_release(release)
-    engine = start_engine(classpath)
-    try:
-        for name in names:
-            engine.load(name)
-    except HarnessError as error:
-        engine.worker.close()
-        if "Unsupported class file major version" in str(error):
-            pytest.skip(f"jtc's agent cannot read Java {release} class files (its ASM is too old): {error}")
-        raise
+    """An engine over Java `release` classes with `names` loaded, on a JDK that runs them (its worker
+    keeps that JDK), or the test skipped when there is none."""
+    with use_jdk(require_jdk(release)):
+        engine = start_engine(classpath)
+    for name in names:
+        engine.load(name)
     return engine
 
 

@@ -39,8 +39,7 @@ class WorkerSettings:
     dependencies: tuple[str, ...] = ()  # dependency jars: loaded once per JVM, never instrumented
 
 
-def _jvm_library() -> str:
-    home = toolchain().java_home
+def _jvm_library(home: Path) -> str:
     # Linux, macOS, Windows; a JDK 8's layout last.
     for candidate in ("lib/server/libjvm.so", "lib/server/libjvm.dylib", "bin/server/jvm.dll", "lib/client/libjvm.so",
                       "jre/lib/amd64/server/libjvm.so"):
@@ -71,6 +70,7 @@ def _death(exit_code: int | None) -> str:
 class JvmWorker:
     def __init__(self, settings: WorkerSettings) -> None:
         self.settings = settings
+        self.jdk = toolchain()  # the JDK of the command that made it: every JVM it starts, replacements too
         self.generation = 0
         self.restarts = 0
         self._process: subprocess.Popen | None = None
@@ -91,9 +91,10 @@ class JvmWorker:
         replacement boots while the search goes on, and `_ensure` waits for it when it is needed."""
         self.generation += 1
         config = WorkerConfig(
-            jvm_library=_jvm_library(), agent_jar=str(agent_jar()), user_classpath=self.settings.user_classpath,
-            dependencies=self.settings.dependencies,
-            heap_mb=self.settings.heap_mb, jdk_options=jdk_options(toolchain().release), instrument=self.settings.instrument, generation=self.generation,
+            jvm_library=_jvm_library(self.jdk.java_home), agent_jar=str(agent_jar()),
+            user_classpath=self.settings.user_classpath, dependencies=self.settings.dependencies,
+            heap_mb=self.settings.heap_mb, jdk_options=jdk_options(self.jdk.release), instrument=self.settings.instrument,
+            generation=self.generation,
             crash_log=str(self._log.with_suffix(".crash")),
         )
         ours, theirs = socket.socketpair()

@@ -14,9 +14,9 @@ diverge, the written tests must compile and pass on their own, and the samples m
 primitive type are branches no test can take: expected-coverage.json lists them). The search runs
 on an execution budget, so the figures do not depend on the machine's speed.
 
-The samples are compiled with a JDK that knows the release and run on jtc's JDK: without a JDK 25,
-an agent that reads Java 25 class files and a JaCoCo that does (0.8.14 or newer), the tests are
-skipped with the reason.
+The samples are compiled and generated for on a JDK that knows the release (the suite's own when it
+does, else the newest installed, as jtc itself chooses); without one the tests are skipped with the
+reason. jtc's agent (ASM 9.10.1) and JaCoCo 0.8.15 read Java 25 class files.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import pytest
 from jtc.config import Settings
 from jtc.coverage.suites import measure_suites
 from jtc.errors import ExitCode
-from jtc.java.toolchain import jacoco
+from jtc.java.toolchain import Toolchain, use_jdk
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
 
@@ -58,32 +58,37 @@ def _expected(sample: str, subject: str) -> tuple[int, int, int, int]:
 
 
 @pytest.fixture(scope="module", params=list(SAMPLES))
-def sample(request: pytest.FixtureRequest) -> tuple[str, Path]:
-    """A sample's name and its compiled classes, or the test skipped where this machine cannot run it."""
+def sample(request: pytest.FixtureRequest) -> tuple[str, Path, Toolchain]:
+    """A sample's name, its compiled classes and the JDK that runs them, or the test skipped where
+    this machine has none."""
     name = request.param
-    release = int(name.removeprefix("modern"))
-    classes = request.getfixturevalue(f"{name}_classes")
-    request.getfixturevalue("require_release")(release)
-    if jacoco().version < (0, 8, 14):
-        pytest.skip(f"JaCoCo {jacoco().label} cannot read Java {release} class files (0.8.14 or newer can)")
-    return name, classes
+    jdk = request.getfixturevalue("jdk_of_release")(int(name.removeprefix("modern")))
+    return name, request.getfixturevalue(f"{name}_classes"), jdk
+
+
+@pytest.fixture(autouse=True)
+def on_the_samples_jdk(sample: tuple[str, Path, Toolchain]):
+    """javac, JUnit and JaCoCo of each test on the sample's JDK."""
+    with use_jdk(sample[2]):
+        yield
 
 
 @pytest.fixture(scope="module")
-def reports(sample: tuple[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
-    name, classes = sample
+def reports(sample: tuple[str, Path, Toolchain], tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
+    name, classes, jdk = sample
     package, floors = SAMPLES[name]
     settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         time_budget=90.0, seed=1, max_executions=EXECUTIONS)
-    results = dict(generate(settings, [f"{package}.{subject}" for subject in floors]))
+    with use_jdk(jdk):
+        results = dict(generate(settings, [f"{package}.{subject}" for subject in floors]))
     failures = {subject: str(result) for subject, result in results.items() if not isinstance(result, ClassReport)}
     assert not failures
     return results  # type: ignore[return-value]
 
 
 @pytest.mark.slow
-def test_generated_tests_are_measured_and_replayed_exactly(sample: tuple[str, Path], reports: dict[str, ClassReport]):
-    name, _ = sample
+def test_generated_tests_are_measured_and_replayed_exactly(sample: tuple[str, Path, Toolchain], reports: dict[str, ClassReport]):
+    name = sample[0]
     package, floors = SAMPLES[name]
     for subject, floor in floors.items():
         report = reports[f"{package}.{subject}"]
@@ -98,22 +103,22 @@ def test_generated_tests_are_measured_and_replayed_exactly(sample: tuple[str, Pa
 
 
 @pytest.mark.slow
-def test_the_sample_reaches_ninety_percent_of_its_branches(sample: tuple[str, Path], reports: dict[str, ClassReport]):
+def test_the_sample_reaches_ninety_percent_of_its_branches(sample: tuple[str, Path, Toolchain], reports: dict[str, ClassReport]):
     covered = sum(r.branch[0] for r in reports.values())  # type: ignore[index]
     total = sum(r.branch[1] for r in reports.values())  # type: ignore[index]
     assert covered >= BRANCH_GOAL * total, (sample[0], covered, total)
 
 
 @pytest.mark.slow
-def test_written_classes_compile_and_pass_on_their_own(sample: tuple[str, Path], reports: dict[str, ClassReport],
+def test_written_classes_compile_and_pass_on_their_own(sample: tuple[str, Path, Toolchain], reports: dict[str, ClassReport],
                                                         tmp_path: Path):
     assert_written_tests_pass(reports.values(), sample[1], tmp_path)
 
 
 @pytest.mark.slow
-def test_reference_tests_reach_the_expected_coverage(sample: tuple[str, Path], tmp_path: Path):
+def test_reference_tests_reach_the_expected_coverage(sample: tuple[str, Path, Toolchain], tmp_path: Path):
     """expected-coverage.json holds what the hand-written tests reach: measured again here."""
-    name, classes = sample
+    name, classes, _ = sample
     package, floors = SAMPLES[name]
     reference = tmp_path / "reference"
     shutil.copytree(ROOT / "sample-projects" / name / "src" / "test" / "java", reference)
