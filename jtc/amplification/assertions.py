@@ -57,7 +57,7 @@ def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, 
     class_dir = work_dir / "classes-under-test"
     extract_classes(classpath, [suite.class_under_test], class_dir)
     compiled = work_dir / "test-classes"
-    test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled)
+    test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled, [suite.class_under_test])
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
                          wall_timeout_s, every_test=True, partial=True)
     return output.kills, rendered, output.complete

@@ -16,11 +16,13 @@ from pathlib import Path
 from jtc.coverage.measure import measure
 from jtc.coverage.model import ClassCoverage, CoverageReport
 from jtc.coverage.reporter import JacocoHtml, analyse
-from jtc.java.javac import compile_sources
+from jtc.java.javac import compile_sources, release_for_tests
 from jtc.errors import UsageError
 from jtc.java.launcher import LauncherRun
 from jtc.java.bundle import junit4_jars, junit_console_jar
-from jtc.model.types import binary_name
+from jtc.java.toolchain import toolchain
+from jtc.model.classindex import ClassIndex
+from jtc.model.types import binary_name, internal_from_binary
 
 # An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform.
 _JUNIT4_IMPORT = re.compile(r"^\s*import\s+(?:static\s+)?org\.junit\.(?!jupiter\.|platform\.)", re.MULTILINE)
@@ -89,13 +91,22 @@ def _junit_jars(sources: Sequence[Path]) -> list[Path]:
     return [junit_console_jar(), *(junit4_jars() if junit4 else [])]
 
 
-def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path) -> tuple[list[str], list[Path]]:
-    """The test classes compiled from `folder` into `out_dir`, and the JUnit jars they need."""
+def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path,
+                  classes_under_test: Sequence[str]) -> tuple[list[str], list[Path]]:
+    """The test classes compiled from `folder` into `out_dir`, and the JUnit jars they need.
+
+    They are compiled for the release of the classes under test, as validation compiled the
+    generated ones (javac.release_for_tests); a hand-written suite that needs a newer Java than its
+    classes (Maven's `maven.compiler.testRelease`) is compiled for the JDK's own."""
     sources = sorted(folder.rglob("*.java"))
     if not sources:
         raise UsageError(f"no Java sources under {folder}")
     junit = _junit_jars(sources)
-    errors = compile_sources(sources, [*classpath, *junit], out_dir)
+    with ClassIndex(classpath) as index:
+        release = release_for_tests(index, [internal_from_binary(binary_name(name)) for name in classes_under_test])
+    errors = compile_sources(sources, [*classpath, *junit], out_dir, release=release)
+    if errors and release < toolchain().release and not compile_sources(sources, [*classpath, *junit], out_dir):
+        errors = []
     if errors:
         first = errors[0]
         raise UsageError(f"the tests in {folder} do not compile: {first.file}:{first.line}: {first.message}")
@@ -123,7 +134,7 @@ def measure_suites(folders: Sequence[Path], classpath: Sequence[Path], classes_u
     for index, (folder, label) in enumerate(zip(folders, labels or [str(folder) for folder in folders]), start=1):
         work = work_dir / f"suite-{index}"
         shutil.rmtree(work, ignore_errors=True)
-        tests, junit = compile_suite(folder, classpath, work / "classes")
+        tests, junit = compile_suite(folder, classpath, work / "classes", classes_under_test)
         html = _jacoco_html(jacoco_html, f"suite-{index}", label, sources)
         run = measure(tests, [work / "classes", *junit], classpath, classes_under_test, work / "jacoco", html=html,
                       working_dir=working_dir)

@@ -38,6 +38,7 @@ from jtc.emit.naming import (
     upper_first,
     variable_base,
 )
+from jtc.java.javac import release_for_tests
 from jtc.model.classindex import ClassIndex, has_stable_name
 from jtc.model.classfile import ACC_PROTECTED, ACC_PUBLIC, MethodDecl
 from jtc.model.signatures import GenericType
@@ -75,6 +76,7 @@ _TYPE_PARAMETER_NAMES = {STRING: "text", "Z": "flag", "C": "character", "D": "nu
                          "I": "number", "J": "number", "S": "number", "B": "number"}
 DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
 BEFORE_EACH = "org/junit/jupiter/api/BeforeEach"
+LIST_OF_RELEASE = 9  # List.of came with Java 9: tests of Java 8 classes fill collections by Arrays.asList
 _RESERVED_LOCALS = ("result", "exception")
 # What a test that prints to the console spells to capture it.
 _CAPTURING_CLASSES = ("java/io/ByteArrayOutputStream", "java/io/PrintStream", "java/lang/System")
@@ -110,6 +112,7 @@ class RenderedClass:
     source: str
     tests: tuple[RenderedTest, ...]
     import_users: tuple[tuple[int, frozenset[int]], ...]  # (import line, case indexes that need it)
+    release: int  # the Java release it is written for and compiled with (javac.release_for_tests)
 
     @property
     def binary_name(self) -> str:
@@ -243,10 +246,12 @@ JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/")
 class _CaseRenderer:
     """Renders the body of one test; records which classes it spelled, for import attribution."""
 
-    def __init__(self, case: TestCase, names: TypeNames, index: ClassIndex, package: str,
+    def __init__(self, case: TestCase, names: TypeNames, index: ClassIndex, package: str, release: int,
                  parameters: Mapping[Slot, str] | None = None) -> None:
-        """`parameters` names the slots that are parameters of a parameterized test."""
+        """`release`: the Java release the test is compiled for (javac.release_for_tests); `parameters`
+        names the slots that are parameters of a parameterized test."""
         self.case = case
+        self.release = release
         self.parameters: Mapping[Slot, str] = parameters or {}
         self.names = names
         self.index = index
@@ -490,14 +495,14 @@ class _CaseRenderer:
         return f"{target}.{statement.name}({arguments})"
 
     def collection(self, statement: NewCollection, index: int | None) -> str:
-        """`new ArrayList<>(List.of(a, b))` (Arrays.asList when an element is null); a map is
+        """`new ArrayList<>(List.of(a, b))` (Arrays.asList when an element is null, or for Java 8); a map is
         filled by `put` statements after its declaration (see `body`)."""
         made = self.spell_class(statement.owner)
         if not statement.args or statement.is_map:
             return f"new {made}<>()"
         elements = ", ".join(self.argument(v, p, False, _arg_slot(index, position))
                              for position, (v, p) in enumerate(zip(statement.args, statement.param_descs)))
-        if any(isinstance(v, Null) for v in statement.args):
+        if any(isinstance(v, Null) for v in statement.args) or self.release < LIST_OF_RELEASE:
             return f"new {made}<>({self.spell_class('java/util/Arrays')}.asList({elements}))"
         return f"new {made}<>({self.spell_class('java/util/List')}.of({elements}))"
 
@@ -901,6 +906,7 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     subject = suite.class_under_test
     package = package_of(subject)
     class_name = test_class_name(subject)
+    release = release_for_tests(index, [subject])
     apart |= {position for position, case in enumerate(suite.tests)  # reproductions, reported outcomes stay apart
               if case.disabled_reason or case.fails}
     found = _with_unnamed_pairs(suite, folds(suite.tests, apart=apart), apart) if fold else []
@@ -921,9 +927,9 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
     users_by_import: dict[str, set[int]] = {name: set() for name in names.imports}
     for method_name, entry in sorted(entries, key=lambda e: _reading_position(e[1], suite, index)):
         if isinstance(entry, Fold):
-            view, spelled = _parameterized_view(method_name, entry, suite, names, index, package)
+            view, spelled = _parameterized_view(method_name, entry, suite, names, index, package, release)
         else:
-            view, spelled = _plain_view(method_name, entry, suite.tests[entry], names, index, package)
+            view, spelled = _plain_view(method_name, entry, suite.tests[entry], names, index, package, release)
         views.append(view)
         for internal in spelled:
             imported = names.import_of(internal)
@@ -946,7 +952,7 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
         set_up=set_up, before_each=names.spell_class(BEFORE_EACH), set_up_throws=any(view.throws for view in views),
         reflection=any(statement.reflective for case in suite.tests for statement in case.program))
     return RenderedClass(package, class_name, source, _spans(source, views),
-                         _import_lines(source, users_by_import))
+                         _import_lines(source, users_by_import), release)
 
 
 def test_method_source(case: TestCase, class_under_test: str, index: ClassIndex) -> str:
@@ -971,8 +977,8 @@ def _reading_position(entry: Fold | int, suite: TestSuite, index: ClassIndex) ->
 
 
 def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, index: ClassIndex,
-                package: str) -> tuple[_MethodView, set[str]]:
-    renderer = _CaseRenderer(case, names, index, package)
+                package: str, release: int) -> tuple[_MethodView, set[str]]:
+    renderer = _CaseRenderer(case, names, index, package, release)
     body, checks = renderer.body()
     reflective = any(statement.reflective for statement in case.program)
     annotations = [f"@{names.spell_class(TEST_ANNOTATION)}"]
@@ -986,14 +992,14 @@ def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, inde
 
 
 def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNames, index: ClassIndex,
-                        package: str) -> tuple[_MethodView, set[str]]:
+                        package: str, release: int) -> tuple[_MethodView, set[str]]:
     """One test for the cases of `group`: the first case's statements with the varying slots as
     parameters, their values from a @CsvSource, or a @MethodSource where CSV cannot carry them."""
     cases = [suite.tests[position] for position in group.cases]
     representative = cases[0]
     slot_values = [shape(case)[1] for case in cases]
     parameters = _slot_parameters(group.varying, representative, index)
-    renderer = _CaseRenderer(representative, names, index, package, parameters)
+    renderer = _CaseRenderer(representative, names, index, package, release, parameters)
     body, checks = renderer.body()
     descs = [slot_values[0][slot].desc for slot in group.varying]
     signature = ", ".join(f"{renderer.spell(desc)} {parameters[slot]}" for slot, desc in zip(group.varying, descs))

@@ -211,7 +211,7 @@ def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, cl
     source = round_dir / "src" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(rendered.source, encoding="utf-8")
-    for compile_error in compile_sources([source], [*classpath, junit_console_jar()], classes):
+    for compile_error in compile_sources([source], [*classpath, junit_console_jar()], classes, release=rendered.release):
         cases = rendered.cases_at_line(compile_error.line)
         verdict.fail_at(rendered, compile_error.line, cases or _everything(rendered),
                         f"does not compile: {compile_error.message} (line {compile_error.line})", call_failed=True)

@@ -3,18 +3,24 @@
 The validator needs errors by line to drop only the tests that do not compile. javac is isolated
 from the user's classpath as far as javac allows: no annotation processors, no implicit compilation
 of sources that happen to sit next to the classes.
+
+Test classes are compiled for the Java release of the classes they test (`--release`, see
+`release_for_tests`), not for the JDK that compiles them: a suite written on JDK 25 for classes compiled
+for Java 11 runs on a Java 11 JVM, and uses no JDK API newer than the classes may.
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.errors import ToolchainError
 from jtc.java.toolchain import toolchain
+from jtc.model.classfile import major_version
+from jtc.model.classindex import ClassIndex
 
 _ERROR = re.compile(r"^(?P<file>.+\.java):(?P<line>\d+): error: (?P<message>.*)$")
 
@@ -26,12 +32,30 @@ class CompileError:
     message: str
 
 
+# The oldest release generated tests compile for: JUnit 5 and the lambdas of `assertThrows` need Java 8.
+# (The renderer fills collections by `Arrays.asList` below Java 9's `List.of`.)
+OLDEST_TESTS_RELEASE = 8
+
+
+def release_for_tests(index: ClassIndex, classes_under_test: Iterable[str]) -> int:
+    """The `--release` of tests of `classes_under_test` (internal names, on `index`'s classpath):
+    that of the newest class file among them, never older than OLDEST_TESTS_RELEASE nor newer than
+    the JDK that compiles them (its own when none of them is found)."""
+    own = toolchain().release
+    files = [index.class_bytes(name) for name in classes_under_test]
+    newest = max((major_version(data) - 44 for data in files if data is not None), default=own)
+    return min(max(newest, OLDEST_TESTS_RELEASE), own)
+
+
 def compile_sources(sources: Sequence[Path], classpath: Sequence[Path], out_dir: Path,
-                    timeout_s: float = 300.0) -> list[CompileError]:
-    """Compile `sources` into `out_dir`; the errors, or an empty list when it compiled."""
+                    timeout_s: float = 300.0, release: int | None = None) -> list[CompileError]:
+    """Compile `sources` into `out_dir`, for Java `release` when given (else the JDK's own); the
+    errors, or an empty list when it compiled."""
     out_dir.mkdir(parents=True, exist_ok=True)
     command = [str(toolchain().javac), "-g", "-nowarn", "-encoding", "UTF-8", "-proc:none", "-implicit:none",
                "-Xmaxerrs", "10000", "-sourcepath", "", "-d", str(out_dir)]
+    if release is not None:
+        command += ["--release", str(release), "-Xlint:-options"]  # no word on releases the JDK deprecates
     if classpath:
         command += ["-cp", ":".join(map(str, classpath))]
     completed = subprocess.run(command + [str(s) for s in sources], capture_output=True, text=True,

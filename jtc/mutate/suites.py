@@ -23,7 +23,7 @@ def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: S
     class_dir.mkdir(parents=True)
     extract_classes(classpath, classes, class_dir)
     compiled = [(folder, work_dir / f"suite-{index}") for index, folder in enumerate(folders)]
-    test_classes = [compile_suite(folder, classpath, work / "classes") for folder, work in compiled]
+    test_classes = [compile_suite(folder, classpath, work / "classes", classes) for folder, work in compiled]
     given = tuple(map(binary_name, classes))
     results = []
     for (folder, work), (tests, junit), label in zip(compiled, test_classes, labels or map(str, folders)):

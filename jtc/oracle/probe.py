@@ -1,13 +1,20 @@
 """Reading what a chosen test can assert, by running its program again with reads appended.
 
 The search's execution shows what each statement returned, but an object only as its class. The
-probe runs the test's program twice more in the worker, with calls appended that read values: the
-observers of every object of the class under test (their answers after all the test's calls; an
-observer may be a field the test can read, `token.type`: see `observers.fields`), and the call that
-states a returned object (`intValue()` of an Integer, `name()` of an enum constant, `toString()` of
-a collection or a StringBuilder). A value is asserted only when the search's run and both probe runs
-agree on it and it carries no identity hash (`Foo@1b6d3586`): identity hashes, clocks and random
-numbers change from run to run, so they show themselves here. The same goes for exception messages.
+probe runs the test's program again in the worker (PROBE_RUNS times), with calls appended that read
+values: the observers of every object of the class under test (their answers after all the test's
+calls; an observer may be a field the test can read, `token.type`: see `observers.fields`), and the
+call that states a returned object (`intValue()` of an Integer, `name()` of an enum constant,
+`toString()` of a collection or a StringBuilder). A value is asserted only when the search's run and
+every probe run agree on it and it carries no identity hash (`Foo@1b6d3586`): identity hashes, clocks
+and random numbers change from run to run, so they show themselves here. The same goes for exception
+messages.
+
+Identity hashes also order what a HashSet or a HashMap of enum constants (or of objects without a
+`hashCode`) iterates over, and so its text, which then differs from one JVM and one JDK to the next.
+The worker loads the classes afresh for every run, so their hash codes differ between runs; but two
+elements come out in the same order in two runs about half the time. Six probe runs leave such an
+order agreeing by chance in about one test in fifty, where two left it in one in four.
 
 What a test's statements print is one of their results: the text of each in-memory writer or stream
 (`StringWriter`, `ByteArrayOutputStream`) the test made, read after the last statement (made empty,
@@ -34,6 +41,7 @@ from jtc.model.testcases import (Completes, Console, Observation, Returns, Retur
 from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 
+PROBE_RUNS = 6  # runs of each probe program (see the module's docstring)
 # What Object.toString (and so the default toString of records' fields, arrays, lambdas) writes.
 IDENTITY_HASH = re.compile(r"[A-Za-z_$][\w$.]*@[0-9a-f]{1,8}\b")
 
@@ -98,7 +106,7 @@ class _Probe:
                                                            VarRef(self.at[index], sink.result_desc), ()))))
         if self.untyped:
             self._plan_by_runtime_class()
-        self.runs = [prober.run(tuple(self.statements)) for _ in range(2)]
+        self.runs = [prober.run(tuple(self.statements)) for _ in range(PROBE_RUNS)]
 
     def _add(self, statement: Statement) -> int:
         self.statements.append(statement)

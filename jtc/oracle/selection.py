@@ -20,6 +20,7 @@ from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import Construct, Invoke, Null, Program, StatementStatus
 from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
+from jtc.oracle.origins import message_is_the_codes
 from jtc.oracle.outcomes import Kind, Outcome, classify, outcome_at, thrown_class
 from jtc.execution.runs import Execution
 
@@ -156,12 +157,10 @@ def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda
 
 
 def thrown(execution: Execution, index: int) -> Throws:
-    """What statement `index` threw; its message only when the code under test threw it itself."""
-    result, replay = execution.result, execution.replay
-    statement_outcome = replay.outcomes[index] if replay and len(replay.outcomes) > index else None
-    exception_id = getattr(statement_outcome.value, "id", None) if statement_outcome else None
-    thrown_by_code = replay is not None and exception_id in replay.thrown_by_code
-    return Throws(thrown_class(execution, index), result.messages[index] if thrown_by_code else None)
+    """What statement `index` threw; its message only when the code under test wrote it (not the JVM
+    or the JDK, whose words change with the JDK: origins.py)."""
+    message = execution.result.messages[index] if message_is_the_codes(execution, index) else None
+    return Throws(thrown_class(execution, index), message)
 
 
 def last_new_coverage(found: list[Candidate]) -> Execution | None:

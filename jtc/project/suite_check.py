@@ -17,9 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from jtc.java.javac import compile_sources
+from jtc.java.javac import compile_sources, release_for_tests
 from jtc.java.launcher import LauncherRun, run_tests
 from jtc.java.bundle import junit_console_jar
+from jtc.model.classindex import ClassIndex
+from jtc.model.types import internal_from_binary
 from jtc.project.results import ClassResult, Status
 
 ROUNDS = 3
@@ -68,7 +70,9 @@ def _failing(files: list[TestFile], classpath: Sequence[Path], work: Path) -> di
     or a run ends without a report: validation has judged each class alone, and this check does not
     guess."""
     classes = work / "classes"
-    if compile_sources([file.path for file in files], [*classpath, junit_console_jar()], classes):
+    with ClassIndex(classpath) as index:  # for the newest release among them, as each was validated
+        release = release_for_tests(index, [internal_from_binary(file.result.name) for file in files])
+    if compile_sources([file.path for file in files], [*classpath, junit_console_jar()], classes, release=release):
         return {}
     ordered = sorted(file.test_class for file in files)
     failing: dict[str, dict[str, tuple[int, str]]] = {}

@@ -17,7 +17,7 @@ from jtc.model.testcases import TestSuite as Suite
 
 RENDERED = RenderedClass("st", "TallyTest", "", (
     RenderedTest("a", (0,), 1, 10, ((5, ("expectation", -1)), (6, ("observed", 0)), (7, ("observed", 1)))),
-    RenderedTest("b", (1,), 11, 20, ((15, ("observed", 0)),))), ())
+    RenderedTest("b", (1,), 11, 20, ((15, ("observed", 0)),))), (), 17)
 
 
 def _kill(mutant: str, test: str, line: int, timed_out: bool = False) -> Kill:
@@ -45,7 +45,7 @@ def test_keep_answers_drops_the_others() -> None:
 def test_tests_on_trial_stay_only_for_mutants_no_kept_test_kills_most_per_statement_first() -> None:
     new = Construct("st/Tally", "()V", ())
     rendered = RenderedClass("st", "TallyTest", "", tuple(
-        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), ())
+        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), (), 17)
     suite = Suite("st/Tally", (Case((new,), Completes()),
                                Case((new, new, new), Completes(), on_trial=True),  # three statements: 2/3 a statement
                                Case((new,), Completes(), on_trial=True),
@@ -64,7 +64,7 @@ def test_a_test_another_continues_with_all_its_kills_goes() -> None:
     new = Construct("st/Tally", "()V", ())
     add = Invoke("st/Tally", "add", "(I)V", VarRef(0, "Lst/Tally;"), (Literal("I", 1),))
     rendered = RenderedClass("st", "TallyTest", "", tuple(
-        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), ())
+        RenderedTest(name, (i,), 10 * i + 1, 10 * i + 9, ()) for i, name in enumerate("abcde")), (), 17)
     suite = Suite("st/Tally", (Case((new, add), Completes()),
                                Case((new, add, add), Completes()),  # continues a, kills all a kills
                                Case((new,), Completes()),  # b continues it too, but it kills m3 alone
@@ -114,7 +114,7 @@ def test_a_mutation_run_stopped_at_its_limit_chooses_by_the_mutants_it_finished(
     seen = [Observation(0, "st/Tally", name, "()I", Returns(Literal("I", i))) for i, name in enumerate("abcd")]
     suite = Suite("st/Tally", (Case((Construct("st/Tally", "()V", ()),), Completes(), observations=tuple(seen)),))
     rendered = RenderedClass("st", "TallyTest", "", (RenderedTest("a", (0,), 1, 10, tuple(
-        (5 + j, ("observed", j)) for j in range(4))),), ())
+        (5 + j, ("observed", j)) for j in range(4))),), (), 17)
     monkeypatch.setattr(assertions, "suite_kills", lambda *args, **kwargs: (output.kills, rendered, output.complete))
     no_index: Any = None  # the kills are given: nothing is rendered again
     selected, kept, complete = assertions.selected_by_kills(suite, [], no_index, tmp_path, lambda position: frozenset(),

@@ -165,7 +165,7 @@ def test_every_test_mode_runs_a_mutant_s_tests_in_one_launch_and_reports_each_ki
     from jtc.mutate.model import Status
     from jtc.mutate.runner import Timeouts, run_mutants
 
-    test_classes, junit = compile_suite(STRONG, [project], tmp_path / "tests")
+    test_classes, junit = compile_suite(STRONG, [project], tmp_path / "tests", ["mut.Range", "mut.Tally"])
     classpath = [tmp_path / "tests", *junit, project]
     first = run_mutants(project, classpath, test_classes, tmp_path / "run.tsv", Timeouts(1.0, 4.0))
     every = run_mutants(project, classpath, test_classes, tmp_path / "kills.tsv", Timeouts(1.0, 4.0), every_test=True)
@@ -177,7 +177,7 @@ def test_every_test_mode_runs_a_mutant_s_tests_in_one_launch_and_reports_each_ki
 
     (tmp_path / "three" / "mut").mkdir(parents=True)
     (tmp_path / "three" / "mut" / "TallyTest.java").write_text(EVERY_TEST)
-    test_classes, junit = compile_suite(tmp_path / "three", [project], tmp_path / "three-tests")
+    test_classes, junit = compile_suite(tmp_path / "three", [project], tmp_path / "three-tests", ["mut.Tally"])
     every = run_mutants(project, [tmp_path / "three-tests", *junit, project], test_classes, tmp_path / "three.tsv",
                         Timeouts(1.0, 4.0), every_test=True)
     negated = [(kill.test.rpartition("#")[2], kill.line) for kill in every.kills if kill.mutant == "mut.Tally#add(I)V@4:math:0"]
