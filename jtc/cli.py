@@ -17,8 +17,8 @@ from jtc.arguments import at_least, line_target, positive, writable_file, writab
 from jtc.coverage.suites import SuiteFolder
 from jtc.config import AccessOptions, AskOptions, ExplorationOptions, GenerationOptions, RunOptions, Settings, Strategy
 from jtc.errors import ExitCode, JtcError, UsageError
-from jtc.java.toolchain import CACHE_DIR, choose_jdk, note_on_stderr, use_jdk
-from jtc.model.classpath import Classpath, jdk_for
+from jtc.java.toolchain import CACHE_DIR, choose_jdk, jdk_for, note_on_stderr, use_jdk
+from jtc.model.classpath import Classpath
 from jtc.mutate.runner import Timeouts
 
 

@@ -18,9 +18,9 @@ from jtc.config import RunOptions, Settings
 from jtc.differ.replay import Difference, replay
 from jtc.differ.report import by_member, difference_lines, members_json, shortest_tests
 from jtc.errors import ExitCode, UsageError
-from jtc.java.toolchain import Toolchain, use_jdk
+from jtc.java.toolchain import Toolchain, jdk_for, use_jdk
 from jtc.model.classindex import ClassIndex
-from jtc.model.classpath import Classpath, jdk_for
+from jtc.model.classpath import Classpath
 from jtc.project.run import run_generate
 from jtc.project.snapshot import ClassSnapshot, read_snapshot
 from jtc.project.suite_check import without_methods

@@ -11,13 +11,15 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.errors import ToolchainError, UsageError
 from jtc.java.jdks import Jdk, installed_jdks, jdk_at
+from jtc.model.classindex import ClassIndex
+from jtc.model.classpath import ClassNeed, Classpath, newest_class_file
 
 
 def cache_dir() -> Path:
@@ -34,18 +36,6 @@ CACHE_DIR = cache_dir()
 MINIMUM_RELEASE = 11  # jtc's agent and harness are compiled for Java 11
 _NO_JDK_HINT = ("install a JDK (Java 17 or newer: your distribution's package, SDKMAN, Adoptium), or give its "
                 "folder with --java-home or JAVA_HOME")
-
-
-@dataclass(frozen=True)
-class ClassNeed:
-    """The newest class file among the classes under test: the JDK must load it."""
-
-    class_name: str  # binary name
-    major: int  # its class file's major version
-
-    @property
-    def release(self) -> int:
-        return self.major - 44
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,3 +149,14 @@ def _default_toolchain() -> Toolchain:
 
 def note_on_stderr(line: str) -> None:
     print(f"jtc: {line}", file=sys.stderr)
+
+
+def jdk_for(java_home: Path | None, classes: Sequence[str], *classpaths: Classpath,
+            note: Callable[[str], None] = note_on_stderr) -> Toolchain:
+    """The JDK a command uses for these classes under test (choose_jdk's rule), on one classpath or
+    on several (jtc diff's two versions: the newer class file decides)."""
+    needs = []
+    for classpath in classpaths:
+        with ClassIndex(classpath.entries) as index:
+            needs.append(newest_class_file(index, classes))
+    return choose_jdk(java_home, max((need for need in needs if need), key=lambda need: need.major, default=None), note)

@@ -1,8 +1,8 @@
 """The user's classpath, checked before any JVM starts.
 
 Bad entries, unknown classes and class files newer than the JDK are found here from the files
-themselves, so each gets a precise one-line error instead of a Java stack trace; the JDK a command
-uses is chosen here for the class files of its classes under test.
+themselves, so each gets a precise one-line error instead of a Java stack trace; the newest class file
+among the classes under test tells which JDK a command needs (jtc.java.toolchain chooses it).
 """
 
 from __future__ import annotations
@@ -11,15 +11,36 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Protocol
 
 from jtc.errors import BadClasspathError, ClassFileTooNewError, UnknownClassError, UnreadableClassError
-from jtc.java.toolchain import ClassNeed, Toolchain, choose_jdk, note_on_stderr
 from jtc.model.classfile import ClassFormatProblem, major_version, parse_class_file
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import internal_from_binary
 
 JAVA_VERSIONS = {major: major - 44 for major in range(49, 80)}  # class file major -> Java release
+
+
+@dataclass(frozen=True)
+class ClassNeed:
+    """The newest class file among the classes under test: the JDK must load it."""
+
+    class_name: str  # binary name
+    major: int  # its class file's major version
+
+    @property
+    def release(self) -> int:
+        return self.major - 44
+
+
+class LoadingLimit(Protocol):
+    """What refuses a newer class file (a JDK: jtc.java.toolchain.Toolchain)."""
+
+    @property
+    def max_class_major(self) -> int: ...
+
+    @property
+    def limit(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -62,7 +83,7 @@ def dependency_jars(index: ClassIndex, classes_under_test: list[str]) -> tuple[s
     return tuple(str(entry) for entry in index.entries if entry.is_file() and entry not in holding)
 
 
-def check_loadable(index: ClassIndex, binary_name: str, jdk: Toolchain) -> None:
+def check_loadable(index: ClassIndex, binary_name: str, jdk: LoadingLimit) -> None:
     """Check that `binary_name` is on the classpath and that the JDK can load its class file: one of
     a release it runs, whole, and of the class it is named after."""
     internal = internal_from_binary(binary_name)
@@ -96,14 +117,3 @@ def newest_class_file(index: ClassIndex, classes: Iterable[str]) -> ClassNeed | 
         if major is not None and (newest is None or major > newest.major):
             newest = ClassNeed(name, major)
     return newest
-
-
-def jdk_for(java_home: Path | None, classes: Sequence[str], *classpaths: Classpath,
-            note: Callable[[str], None] = note_on_stderr) -> Toolchain:
-    """The JDK a command uses for these classes under test (choose_jdk's rule), on one classpath or
-    on several (jtc diff's two versions: the newer class file decides)."""
-    needs = []
-    for classpath in classpaths:
-        with ClassIndex(classpath.entries) as index:
-            needs.append(newest_class_file(index, classes))
-    return choose_jdk(java_home, max((need for need in needs if need), key=lambda need: need.major, default=None), note)

@@ -11,9 +11,10 @@ import pytest
 import jtc.java.toolchain as toolchain_module
 from jtc.errors import ClassFileTooNewError, ExitCode, ToolchainError, UsageError
 from jtc.java.jdks import Jdk
-from jtc.java.toolchain import ClassNeed, Toolchain, choose_jdk, matching_jdk, toolchain, use_jdk
+from jtc.java.toolchain import Toolchain, choose_jdk, matching_jdk, toolchain, use_jdk
 from jtc.model.classindex import ClassIndex
-from jtc.model.classpath import check_loadable, jdk_for, Classpath, newest_class_file
+from jtc.java.toolchain import jdk_for
+from jtc.model.classpath import ClassNeed, Classpath, check_loadable, newest_class_file
 
 from jdk_folders import fake_jdk
 
