@@ -6,7 +6,8 @@ import importlib
 import sys
 
 BENCHMARKS = {"containers": "bench.containers", "differ": "bench.differ", "engine": "bench.engine", "real": "bench.real",
-              "scale": "bench.scale", "strength": "bench.strength", "thirdparty": "bench.thirdparty"}
+              "modern": "bench.modern", "scale": "bench.scale", "strength": "bench.strength",
+              "thirdparty": "bench.thirdparty"}
 
 
 def main(argv: list[str]) -> int:

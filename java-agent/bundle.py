@@ -45,7 +45,7 @@ ROLES = {
     "org.ow2.asm:asm-tree": Role.JACOCO_ASM,
     "org.junit.platform:junit-platform-console-standalone": Role.JUNIT_CONSOLE,
     "junit:junit": Role.JUNIT4,
-    "org.hamcrest:hamcrest-core": Role.JUNIT4,
+    "org.hamcrest:hamcrest": Role.JUNIT4,
 }
 
 

@@ -34,7 +34,7 @@ def test_union_of_two_suites_covers_what_each_covers(basics_classes: Path, tmp_p
             for line in run.stdout.splitlines() if line.startswith("com.example")}
     bmi, strings = rows["com.example.basics.Bmi"], rows["com.example.basics.Strings"]
     # Columns: bmi suite, strings suite, union; each cell: branches, percent, lines, percent.
-    assert [cell[0] for cell in bmi] == ["11/14", "0/14", "11/14"]
+    assert [cell[0] for cell in bmi] == ["8/8", "0/8", "8/8"]  # JaCoCo 0.8.15 filters the assert checks
     assert [cell[2] for cell in bmi] == ["9/9", "0/9", "9/9"]
     assert [cell[0] for cell in strings] == ["0/14", "14/14", "14/14"]
     assert "union: " in run.stdout and "0 failed" in run.stdout.split("union: ")[1]

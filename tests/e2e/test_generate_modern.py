@@ -32,8 +32,8 @@ EXPECTED = json.loads((SAMPLE / "expected-coverage.json").read_text())["classes"
 EXECUTIONS = 800
 
 # (branches covered, lines covered) at least, measured with EXECUTIONS executions (or 90 s) and seed 1; the
-# reference tests reach Money 16/16 branches, 16/16 lines; the others are what the references reach.
-FLOORS = {"Money": (14, 15), "Shapes": (31, 40), "Triage": (27, 34), "Basket": (14, 26)}
+# reference tests reach Money 16/16 branches, 15/15 lines; the others are what the references reach.
+FLOORS = {"Money": (14, 15), "Shapes": (31, 38), "Triage": (27, 33), "Basket": (14, 25)}
 
 
 def _expected_totals(subject: str) -> tuple[int, int, int, int]:

@@ -77,7 +77,7 @@ def test_the_console_launcher_runs_junit_4_suites_too() -> None:
     with zipfile.ZipFile(runtime.junit_console_jar()) as jar:
         engines = jar.read("META-INF/services/org.junit.platform.engine.TestEngine").decode().split()
     assert {"org.junit.jupiter.engine.JupiterTestEngine", "org.junit.vintage.engine.VintageTestEngine"} <= set(engines)
-    assert {jar.coordinates.split(":")[1] for jar in bundle().of(Role.JUNIT4)} == {"junit", "hamcrest-core"}
+    assert {jar.coordinates.split(":")[1] for jar in bundle().of(Role.JUNIT4)} == {"junit", "hamcrest"}
 
 
 def _gathered(tmp_path: Path) -> tuple[Path, dict[str, str]]:

@@ -40,7 +40,7 @@ def project(jdk: Path, tmp_path: Path) -> tuple[Path, Path]:
 
 def test_exits_fail_their_tests_and_a_loop_is_stopped(project: tuple[Path, Path], tmp_path: Path):
     classes, jar = project
-    test_classes, junit = compile_suite(FIXTURES / "tests", [classes, jar], tmp_path / "tests")
+    test_classes, junit = compile_suite(FIXTURES / "tests", [classes, jar], tmp_path / "tests", ["ex.Shutdown"])
     output = run_mutants(classes, [tmp_path / "tests", *junit, classes, jar], test_classes, tmp_path / "run.tsv",
                          Timeouts(1.0, 4.0))
     assert output.complete

@@ -193,7 +193,7 @@ def test_a_dependency_in_a_javax_package_the_jdk_lacks_loads_from_the_classpath(
     fixture = FIXTURES.parent / "javax"
     library = compile_java(fixture / "lib", tmp_path / "lib")
     classes = compile_java(fixture / "main", tmp_path / "main", classpath=[library])
-    test_classes, junit = compile_suite(fixture / "tests", [classes, library], tmp_path / "tests")
+    test_classes, junit = compile_suite(fixture / "tests", [classes, library], tmp_path / "tests", ["jx.Trip"])
     output = run_mutants(classes, [tmp_path / "tests", *junit, classes, library], test_classes, tmp_path / "run.tsv",
                          Timeouts(1.0, 4.0))
     assert [(run.name, run.passed, run.message) for run in output.tests] == [("jx.TripTest#addsTheExtra", True, "")]
