@@ -272,6 +272,15 @@ def flexible_engine(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture(scope="session")
+def clamps_engine(tmp_path_factory: pytest.TempPathFactory):
+    """Math.clamp (tests/fixtures/clamps, Java 21)."""
+    classes = compile_release(FIXTURES / "clamps", tmp_path_factory.mktemp("clamps"), 21)
+    engine = start_modern_engine([classes], 21, ["clamp.Clamps"])
+    yield engine
+    engine.worker.close()
+
+
+@pytest.fixture(scope="session")
 def modern21_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Java 21 sample (sample-projects/modern21)."""
     return compile_release(ROOT / "sample-projects" / "modern21" / "src" / "main" / "java",

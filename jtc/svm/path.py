@@ -31,8 +31,11 @@ class DecisionKind(StrEnum):
     INDEX = "index"  # heap simulation: a symbolic array index fixed to its concrete value (seed 002, §3.2)
     MODEL = "model"  # outcomes chosen inside a library model (e.g. String.charAt's bounds)
     LOOKUP = "lookup"  # a key found among those a JDK collection holds, or not (svm/models/lookups.py)
+    # A comparison a library method makes on its arguments and hides in its result (Math.min's cap,
+    # Integer.compare's sign): JaCoCo counts no branch there, but the search aims at every outcome and
+    # a test that alone takes one is kept (svm/models/maths.py, comparisons.py).
+    COMPARISON = "comparison"
     STATEMENT = "statement"  # which statement of a candidate sequence comes next (sequence grouping)
-
 
 
 _NONE = object()
@@ -66,6 +69,12 @@ class Decision:
         if self.other is _NONE:
             return self.alternatives
         return ((self.other, self.condition if self.negated else z3.Not(self.condition)),)
+
+    @property
+    def labels(self) -> frozenset[Hashable]:
+        """Every outcome of the decision, the one taken among them."""
+        others = (self.other,) if self.other is not _NONE else tuple(label for label, _ in self.alternatives)
+        return frozenset((self.label, *others))
 
     @property
     def key(self) -> tuple[Site, DecisionKind, Hashable]:

@@ -22,7 +22,7 @@ from jtc.svm import terms
 from jtc.svm.concrete import f32
 from jtc.svm.inputs import constant
 from jtc.svm.models import strings  # noqa: F401  (sets z3's string encoding to the BMP)
-from jtc.svm.models.maths import total_order
+from jtc.svm.models.comparisons import compare_term, total_order
 
 I, J, B, C = z3.BitVec("i", 32), z3.BitVec("j", 64), z3.BitVec("b", 8), z3.BitVec("c", 16)
 K = z3.BitVec("k", 32)
@@ -84,11 +84,16 @@ class Terms:
             lambda: terms.cmp3(self.bool(depth - 1), self.bool(depth - 1)),
             lambda: self.fp_to_int(depth - 1, r.random() < 0.5),
             lambda: terms.fp_compare(self.fp(depth - 1, True), self.fp(depth - 1, True), r.choice((-1, 1))),
-            lambda: total_order(self.fp(depth - 1, False), self.fp(depth - 1, False)),
+            lambda: self.fp_compare(depth - 1),
             lambda: z3.Int2BV(z3.Length(self.string(depth - 1)), 32),
             lambda: z3.Int2BV(z3.StrToCode(z3.SubString(self.string(depth - 1), z3.BV2Int(a, is_signed=True), 1)), 32),
             lambda: z3.Int2BV(z3.IndexOf(self.string(depth - 1), self.string(depth - 1), z3.BV2Int(a, is_signed=True)), 32),
         ])()
+
+    def fp_compare(self, depth: int) -> z3.BitVecRef:
+        """Double.compare of two terms: -1, 0 or 1 in the total order."""
+        a, b = self.fp(depth, False), self.fp(depth, False)
+        return compare_term("D", a, b, total_order(a, b))
 
     def fp_to_int(self, depth: int, single: bool) -> z3.BitVecRef:
         return terms.fp_to_int(self.fp(depth, single), terms.FLOAT if single else terms.DOUBLE, 32)
