@@ -3,9 +3,10 @@
 A comparison changed at its boundary (`<` for `<=`, an off-by-one constant) behaves differently only
 where the compared values are equal; the search flips each branch with whatever inputs the solver
 gives, which rarely sit on the edge (`bmi < 18.5` is covered by 17 and 21). So once the search is
-done, for each ordering comparison on inputs that the given executions' paths met (one per decision
-site), z3 is asked for inputs that take the same path up to it with both sides equal (`bmi == 18.5`,
-`a == Long.MAX_VALUE - b`), and, for integers, one apart on the side the path took (`b == 1` for
+done, for each ordering comparison on inputs that the given executions' paths met (a branch's, or one
+that a library call makes and hides in its result, as `Math.min`; one per decision), z3 is asked for
+inputs that take the same path up to it with both sides equal (`bmi == 18.5`, `a == Long.MAX_VALUE -
+b`, `hours * rate == cap`), and, for integers, one apart on the side the path took (`b == 1` for
 `b > 0`), and they are run.
 
 This runs after the search, bounded by a number of runs and a deadline of its own, so the search's
@@ -36,22 +37,24 @@ _UNSIGNED = frozenset({z3.Z3_OP_ULT, z3.Z3_OP_ULEQ, z3.Z3_OP_UGT, z3.Z3_OP_UGEQ}
 
 
 def _ordering(condition: z3.ExprRef) -> z3.ExprRef | None:
-    """The ordering comparison a branch condition makes, under negations and the NaN disjunct that
-    `dcmpg`/`dcmpl` add (`Or(isNaN(a) or isNaN(b), a < b)`)."""
-    while z3.is_not(condition):
-        condition = condition.arg(0)
-    if z3.is_or(condition):
-        orderings = [part for part in condition.children() if part.decl().kind() in _ORDERINGS]
-        return orderings[0] if len(orderings) == 1 else None
-    return condition if z3.is_app(condition) and condition.decl().kind() in _ORDERINGS else None
+    """The one ordering comparison a decision's condition makes, under the negations, the NaN
+    disjunct that `dcmpg`/`dcmpl` add (`Or(isNaN(a) or isNaN(b), a < b)`) and the cases of a library
+    model's comparison (`Math.max` of doubles: `a` if NaN, if both are zeros by their signs, else by
+    `a >= b`); None when it makes none or several."""
+    if z3.is_app(condition) and condition.decl().kind() in _ORDERINGS:
+        return condition
+    if not (z3.is_not(condition) or z3.is_or(condition) or z3.is_and(condition) or z3.is_app_of(condition, z3.Z3_OP_ITE)):
+        return None
+    found = [ordering for part in condition.children() if (ordering := _ordering(part)) is not None]
+    return found[0] if len(found) == 1 and all(f.eq(found[0]) for f in found) else None
 
 
 def goals(decision: Decision) -> tuple[z3.BoolRef, ...]:
-    """The conditions that put a branch's ordering comparison on its boundary: its two sides equal,
-    and, for integers, one apart on the side the path took (where a constant off by one shows: `b > 0`
-    against `b > 1` differ only at `b == 1`); none for other decisions (equalities, null checks,
-    implicit checks, switches)."""
-    if decision.kind != DecisionKind.BRANCH:
+    """The conditions that put a branch's ordering comparison, or one a library call makes
+    (`Math.min(cap, hours * rate)`), on its boundary: its two sides equal, and, for integers, one apart
+    on the side the path took (where a constant off by one shows: `b > 0` against `b > 1` differ only
+    at `b == 1`); none for other decisions (equalities, null checks, implicit checks, switches)."""
+    if decision.kind not in (DecisionKind.BRANCH, DecisionKind.COMPARISON):
         return ()
     ordering = _ordering(decision.condition)
     if ordering is None:
@@ -80,9 +83,10 @@ def boundary_runs(session: ClassSession, bases: list[Execution], executor: Execu
         for position, decision in enumerate(replay.decisions):
             if len(executor.executions) >= max_runs or time.monotonic() >= deadline:
                 return list(executor.executions)
-            if decision.site in tried or not goals(decision):
+            where = (decision.site, decision.labels)  # a call may compare twice (clamp: min, then max)
+            if where in tried or not goals(decision):
                 continue
-            tried.add(decision.site)
+            tried.add(where)
             prefix = domain + [solver.constraint(d.cond) for d in replay.decisions[:position]]
             for goal in goals(decision):
                 if len(executor.executions) >= max_runs:

@@ -2,8 +2,11 @@
 
 Iterative deepening enumerates every candidate of a length for every member under test, and the
 count doubles with each length. A member whose reachable branches (its own and those of every
-method it may run) have all been taken both ways gains nothing from more sequences, so its
-candidates are skipped and the budget goes to the members that still have open branches.
+method it may run) have all been taken both ways, and whose comparisons inside library calls met so
+far (`Math.min(cap, hours * rate)`: capped and not) have all come out every way, gains nothing from
+more sequences, so its candidates are skipped and the budget goes to the members that still have
+open branches. A comparison is known only once a run met it (no branch instruction marks it), so a
+member closed before is opened again when a run meets a new one.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ class OpenTargets:
         self.coverage = coverage
         self.ran: set[Invokable] = set()  # targets some execution reached (their lines count too)
         self._edges: dict[Invokable, set] = {}
-        self._closed: set[Invokable] = set()
+        self._methods: dict[Invokable, set[MethodInfo]] = {}
+        self._closed: dict[Invokable, int] = {}  # closed members, with the comparison outcomes known then
 
     def any_open(self) -> bool:
         return any(self.is_open(target) for target in self.targets)
@@ -45,15 +49,17 @@ class OpenTargets:
         return any(target not in self.ran and target not in self._closed for target in self.targets)
 
     def is_open(self, target: Invokable) -> bool:
-        if target in self._closed:
+        comparisons = self.coverage.comparison_outcomes
+        if self._closed.get(target) == comparisons:
             return False
         if target not in self.ran:
             return True
         edges = self._edges.get(target)
         if edges is None:
-            edges = self._edges[target] = set().union(*(branch_edges(m) for m in self._runs(target)))
+            methods = self._methods[target] = set(self._runs(target))
+            edges = self._edges[target] = set().union(*(branch_edges(m) for m in methods))
         edges -= self.coverage.edges
-        if edges:
+        if edges or self.coverage.open_comparisons(self._methods[target]):
             return True
-        self._closed.add(target)
+        self._closed[target] = comparisons
         return False

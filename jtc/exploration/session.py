@@ -40,7 +40,7 @@ from jtc.exploration.templates import ProgramTemplate, merge
 from jtc.exploration.tree import OTHER, ConstraintTree, Node, NodeStatus
 from jtc.solver.solver import Solver
 from jtc.svm.inputs import Assignment
-from jtc.svm.path import DecisionKind
+from jtc.svm.path import Decision, DecisionKind
 
 LOG = logging.getLogger("jtc.exploration")
 # Outcomes of an open decision of a library model explored before its "any other" node closes.
@@ -300,6 +300,12 @@ class ClassSession:
             return
         self.divergences.check(group.tree, node, execution, with_statement_choices(execution, skeleton), labels_before)
 
+    def _new_comparison(self, decisions: list[Decision]) -> bool:
+        """Did the path take an outcome of a comparison inside a library call, in the class under
+        test, that no run took before (the capped side of `Math.min`)? That is new coverage too."""
+        return any(d.kind == DecisionKind.COMPARISON and d.key not in self.coverage.decisions
+                   and self.space.under_test(d.site[0]) for d in decisions)
+
     def _last_resort(self, skeleton: Skeleton, statement: int, redundant: int) -> bool:
         """Nodes after the first statement that passed nothing on are pruned (that prefix repeats a
         shorter sequence), but those of the last statement are kept as a last resort when the
@@ -365,7 +371,8 @@ class ClassSession:
         self.counts.infeasible_reached += len(insertion.reached_infeasible)
         if insertion.mismatch is not None:
             self.counts.nondeterministic += 1
-        gained = any(self.space.under_test(method) for method, _, _ in replay.edges - self.coverage.edges)
+        gained = any(self.space.under_test(method) for method, _, _ in replay.edges - self.coverage.edges) \
+            or self._new_comparison(decisions)
         if gained:
             self.pops_since_gain = 0
         if gained or first_run:  # a call without branches (`rover.start()`) changes state too

@@ -30,18 +30,41 @@ from jtc.svm import path
 REFUTED_PATHS = 3  # paths on which an outcome was proved unreachable before it is doubted elsewhere
 
 class CoverageMap:
-    """Outcomes produced by any execution so far: branch edges and decision outcomes."""
+    """Outcomes produced by any execution so far: branch edges and decision outcomes; the comparisons
+    library calls made, with all their outcomes (targets as branches are, though JaCoCo counts none);
+    and how often the solver refuted each outcome."""
 
     def __init__(self) -> None:
         self.edges: set[tuple[MethodInfo, int, Hashable]] = set()
         self.decisions: set[tuple[path.Site, str, Hashable]] = set()
+        self.comparisons: dict[path.Site, frozenset[Hashable]] = {}
+        self.comparison_outcomes = 0  # how many outcomes `comparisons` holds
+        self.refuted: Counter[Hashable] = Counter()  # outcome (edge key) -> paths on which the solver refuted it
 
     def add(self, edges: set[tuple[MethodInfo, int, Hashable]], decisions: list[path.Decision]) -> bool:
         """Merge one execution's outcomes; returns whether any branch edge or decision outcome was new."""
         before = len(self.edges), len(self.decisions)
         self.edges |= edges
         self.decisions.update(d.key for d in decisions)
+        for decision in decisions:
+            if decision.kind == path.DecisionKind.COMPARISON:
+                known = self.comparisons.get(decision.site, frozenset())
+                if not decision.labels <= known:
+                    self.comparisons[decision.site] = known | decision.labels
+                    self.comparison_outcomes += len(decision.labels - known)
         return (len(self.edges), len(self.decisions)) != before
+
+    def open_comparisons(self, methods: set[MethodInfo]) -> bool:
+        """Has a comparison met in `methods` an outcome no execution produced, that the solver has
+        not refuted on REFUTED_PATHS paths (`Math.min(cap, x)` where the code keeps `x` under the
+        cap makes no target)?"""
+        for site, labels in self.comparisons.items():
+            if site[0] in methods:
+                for label in labels:
+                    key = (site, path.DecisionKind.COMPARISON, label)
+                    if key not in self.decisions and self.refuted[key] < REFUTED_PATHS:
+                        return True
+        return False
 
     def covers(self, node: Node) -> bool:
         key = node.edge_key()
@@ -74,7 +97,6 @@ class Frontier:
         self._covered: list[tuple[int, int, Node, object]] = []
         self._last: list[tuple[int, int, Node, object]] = []  # pruned paths' last resort
         self._doubtful: list[tuple[int, int, Node, object]] = []  # uncovered outcomes refuted often elsewhere
-        self._refuted: Counter[Hashable] = Counter()  # outcome (edge key) -> paths on which the solver refuted it
         self._pool: list[tuple[Node, object]] = []
 
     def refuted(self, node: Node) -> None:
@@ -84,11 +106,11 @@ class Frontier:
         the quote branch of `nextToken`, deeper in every tree, waited."""
         key = node.edge_key()
         if key is not None:
-            self._refuted[key] += 1
+            self.coverage.refuted[key] += 1
 
     def _doubted(self, entry: tuple[int, int, Node, object]) -> bool:
         """Moves a node whose outcome was refuted on REFUTED_PATHS paths to the doubtful tier."""
-        if self._refuted[entry[2].edge_key()] < REFUTED_PATHS:
+        if self.coverage.refuted[entry[2].edge_key()] < REFUTED_PATHS:
             return False
         heapq.heappush(self._doubtful, entry)
         return True
@@ -127,7 +149,7 @@ class Frontier:
         while self._uncovered:
             node = self._uncovered[0][2]
             if node.status == NodeStatus.UNEXPLORED and not self.coverage.covers(node) \
-                    and self._refuted[node.edge_key()] < REFUTED_PATHS:
+                    and self.coverage.refuted[node.edge_key()] < REFUTED_PATHS:
                 return True
             entry = heapq.heappop(self._uncovered)
             if node.status == NodeStatus.UNEXPLORED and not self._doubted(entry):

@@ -5,7 +5,8 @@ member of that class, and an execution in which none ran makes no test. (When a 
 class throws, the harness skips the statements that needed the object; the statements that still ran
 after it only built inputs, and a test of `Integer.valueOf` is not a test of the class.)
 
-Greedy set cover over what executions covered in the class under test (branch edges and lines):
+Greedy set cover over what executions covered in the class under test (branch edges, lines, and the
+outcomes of comparisons inside library calls, svm/path.py's COMPARISON):
 take the execution that adds most, until nothing adds; then one test for every outcome not yet
 shown (each exception type a method throws, and a normal return; its overloads share them). Ties go to the earlier
 execution, so the choice is deterministic.
@@ -23,6 +24,7 @@ from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, 
 from jtc.oracle.origins import message_is_the_codes
 from jtc.oracle.outcomes import Kind, Outcome, classify, outcome_at, thrown_class
 from jtc.execution.runs import Execution
+from jtc.svm.path import DecisionKind
 
 Item = tuple[MethodInfo, int, Hashable]
 
@@ -51,8 +53,12 @@ class Candidate:
 
 
 def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
+    """Branch edges, lines, and the outcomes of comparisons library calls made (the capped side of
+    `Math.min(cap, x)`: no branch of the class, but a behaviour a test should show)."""
     replay = execution.replay
     items: set[Item] = {edge for edge in replay.edges if in_class(edge[0], class_name)}  # type: ignore[union-attr]
+    items.update((*d.site, d.label) for d in replay.decisions  # type: ignore[union-attr]
+                 if d.kind == DecisionKind.COMPARISON and in_class(d.site[0], class_name))
     for method, visited in replay.visited.items():  # type: ignore[union-attr]
         if in_class(method, class_name):
             items.update((method, -1, method.line_of(i)) for i, hit in enumerate(visited) if hit)

@@ -45,3 +45,20 @@ def test_equalities_and_implicit_checks_have_no_boundary() -> None:
     assert _goals(DecisionKind.BRANCH, x == 5) == ()
     assert _goals(DecisionKind.BOUNDS, x < 5) == ()
     assert goals(binary(SITE, DecisionKind.NULL_CHECK, True, False, z3.Bool("n"))) == ()  # type: ignore[arg-type]
+
+
+def test_a_comparison_a_library_call_makes_has_its_boundary_too() -> None:
+    """`Math.min(2000, hours * rate)`: the cap is reached exactly where the product is 2000; a
+    double `Math.max` keeps its edge under Java's cases for NaN and zeros; `Integer.compare`'s less."""
+    from jtc.svm.models.comparisons import integer_order
+    from jtc.svm.models.maths import fp_max, int_min
+    hours, rate = z3.BitVecs("hours rate", 32)
+    cond, _, _ = int_min(z3.BitVecVal(2000, 32), hours * rate)
+    equal, next_to = _goals(DecisionKind.COMPARISON, cond, holds=False)
+    assert _same(equal, hours * rate == 2000) and _same(next_to, hours * rate == 1999)  # under the cap
+    a, b = z3.FPs("a b", z3.Float64())
+    [equal] = _goals(DecisionKind.COMPARISON, fp_max(a, b)[0])
+    assert _same(equal, z3.fpEQ(a, b))
+    less, same, _ = integer_order(hours, rate)
+    assert _same(_goals(DecisionKind.COMPARISON, less)[0], hours == rate)
+    assert _goals(DecisionKind.COMPARISON, same) == ()  # an equality: its other outcomes are the boundary

@@ -75,7 +75,7 @@ def test_an_outcome_every_chosen_test_shows_on_the_way_gets_no_test_of_its_own()
 def _execution(program: tuple, status: list[str], values: list[str | None]) -> Execution:
     result = HarnessResult([], len(status), [StatementStatus(s) for s in status], values, [None] * len(status),
                            [None] * len(status), 0, 0, None, [], 0)
-    replay = SimpleNamespace(edges=set(), visited={}, outcomes=[], thrown_by_code=set())
+    replay = SimpleNamespace(edges=set(), visited={}, decisions=[], outcomes=[], thrown_by_code=set())
     return Execution(0, program, {}, result, replay)  # type: ignore[arg-type]
 
 
