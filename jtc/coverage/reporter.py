@@ -55,7 +55,7 @@ def analyse(exec_files: Sequence[Path], class_dir: Path, out_dir: Path, timeout_
 
 def failure_message(output: str) -> str:
     """What went wrong in the reporter, in one line: the class JaCoCo could not analyse and the root
-    cause of its exception ("PermittedSubclasses requires ASM9"), else the first line it printed."""
+    cause of its exception (say, "Unsupported class file major version 70"), else the first line it printed."""
     lines = [line.strip() for line in output.strip().splitlines() if line.strip()]
     where = next((line.rpartition("Error while analyzing ")[2].rstrip(".") for line in lines
                   if "Error while analyzing " in line), None)
