@@ -262,22 +262,24 @@ def patterns_engine(patterns_classes: tuple[Path, int]):
     engine.worker.close()
 
 
+def fixture_engine(tmp_path_factory: pytest.TempPathFactory, folder: str, release: int, name: str):
+    """An engine over the fixture `folder` compiled for Java `release`, with class `name` loaded; closed after."""
+    classes = compile_release(FIXTURES / folder, tmp_path_factory.mktemp(folder), release)
+    engine = start_modern_engine([classes], release, [name])
+    yield engine
+    engine.worker.close()
+
+
 @pytest.fixture(scope="session")
 def flexible_engine(tmp_path_factory: pytest.TempPathFactory):
     """Constructors with statements before super(...) (tests/fixtures/flexible, Java 25)."""
-    classes = compile_release(FIXTURES / "flexible", tmp_path_factory.mktemp("flexible"), 25)
-    engine = start_modern_engine([classes], 25, ["flex.Flexible"])
-    yield engine
-    engine.worker.close()
+    yield from fixture_engine(tmp_path_factory, "flexible", 25, "flex.Flexible")
 
 
 @pytest.fixture(scope="session")
 def clamps_engine(tmp_path_factory: pytest.TempPathFactory):
     """Math.clamp (tests/fixtures/clamps, Java 21)."""
-    classes = compile_release(FIXTURES / "clamps", tmp_path_factory.mktemp("clamps"), 21)
-    engine = start_modern_engine([classes], 21, ["clamp.Clamps"])
-    yield engine
-    engine.worker.close()
+    yield from fixture_engine(tmp_path_factory, "clamps", 21, "clamp.Clamps")
 
 
 @pytest.fixture(scope="session")
