@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from jtc.errors import UsageError
+from jtc.options import EVERY, GENERATE, option
 
 if TYPE_CHECKING:
     from jtc.java.toolchain import Toolchain
@@ -23,17 +27,25 @@ class Strategy(StrEnum):
 class AccessOptions:
     """Which members a test may use besides public ones (tests live in the class's package)."""
 
-    include_non_public: bool = True  # package-private and protected members (off with --public-only)
-    include_private: bool = False  # private members, through reflection
+    include_non_public: bool = option(
+        True, "--public-only", sets_false=True,
+        help="call public members only (by default tests, which live in the class's package, also call "
+             "package-private and protected members)")
+    include_private: bool = option(False, "--include-private", help="also call private members, through reflection")
 
 
 @dataclass(frozen=True)
 class GenerationOptions:
     """Candidate sequence generation (seed 002, §4.3); the switches exist for the ablation table."""
 
-    data_flow_check: bool = True
-    partial_order_reduction: bool = True
-    max_length: int = 12  # cost per sequence: invokables (value factories not counted) plus wiring deviations
+    data_flow_check: bool = option(True, "--no-data-flow-check", sets_false=True,
+                                   help="turn off the data-flow check of candidate sequences (for ablation)")
+    partial_order_reduction: bool = option(True, "--no-partial-order-reduction", sets_false=True,
+                                           help="turn off partial order reduction (for ablation)")
+    # cost per sequence: invokables (value factories not counted) plus wiring deviations
+    max_length: int = option(12, "--max-sequence-length", metavar="N", least=1,
+                             help="longest call sequence to consider; an argument fed by anything but its "
+                                  "plainest choice counts as one more call")
     max_wirings: int = 4  # reference assignments tried per candidate sequence and number of deviations
     # Value factories for reference parameters of JDK types: parameter descriptor -> primitive
     # descriptors whose box is passed (`Integer.valueOf(x)` for "I"); see search/invokables.py.
@@ -49,9 +61,11 @@ class GenerationOptions:
 class ExplorationOptions:
     """Sequence exploration (seed 002, §4.4)."""
 
-    pruning: bool = True  # stop paths on which a statement influenced nothing later (§4.4.1)
-    grouping: bool = True  # one tree for all sequences: shared prefixes explored once (§4.4.3)
-    path_limit: int = 6  # distinct paths kept per statement prefix
+    pruning: bool = option(True, "--no-pruning", sets_false=True,  # §4.4.1
+                           help="turn off pruning of paths on which a call influenced nothing later (for ablation)")
+    grouping: bool = option(True, "--no-grouping", sets_false=True,  # §4.4.3: shared prefixes explored once
+                            help="turn off grouping of sequences with a shared prefix (for ablation)")
+    path_limit: int = option(6, "--path-limit", metavar="N", least=1, help="paths kept per statement prefix of a sequence")
     explore_per_sequence: int = 12  # open nodes explored before the next candidate when nothing is uncovered
 
 
@@ -111,6 +125,21 @@ class LineTarget:
     class_name: str | None = None
     method: str | None = None
 
+    @staticmethod
+    def parse(text: str) -> LineTarget:
+        """`--target`'s value: `Foo.java:42` (a source file, maybe with its package folders),
+        `com.example.Foo:42` or `com.example.Foo#method:42`."""
+        place, colon, number = text.rpartition(":")
+        if not colon or not place or not number.isdigit() or int(number) < 1:
+            raise UsageError(f"--target must be FILE.java:LINE or CLASS[#METHOD]:LINE with a line number from 1 "
+                             f"(got {text!r})")
+        if place.endswith(".java"):
+            return LineTarget(int(number), source=place)
+        class_name, _, method = place.partition("#")
+        if not class_name or "/" in class_name or (_ and not method):
+            raise UsageError(f"--target must be FILE.java:LINE or CLASS[#METHOD]:LINE (got {text!r})")
+        return LineTarget(int(number), class_name=class_name, method=method or None)
+
 
 @dataclass(frozen=True)
 class AskOptions:
@@ -132,11 +161,14 @@ class Settings:
     # The JDK of the run, chosen by the command for its classes (jtc.java.toolchain.choose_jdk) before
     # any class is generated; its worker processes use it as it is. None: toolchain()'s own choice.
     jdk: Toolchain | None = None
-    output_dir: Path = Path("src/test/java")
-    time_budget: float = 60.0  # seconds of search per class
-    seed: int = 0
-    strategy: Strategy = Strategy.COVERAGE
-    max_executions: int | None = None  # a deterministic budget, on top of the time budget
+    output_dir: Path = option(Path("src/test/java"), "--output", "-o", commands=GENERATE, metavar="DIR",
+                              help="root folder for the test sources")
+    time_budget: float = option(60.0, "--time-budget", metavar="SECONDS", above=0, unit=" seconds",
+                                help="search time per class")
+    seed: int = option(0, "--seed", metavar="N", help="seed for initial inputs and random choices")
+    strategy: Strategy = option(Strategy.COVERAGE, "--strategy", help="which unexplored path to try next")
+    max_executions: int | None = option(None, "--max-executions", metavar="N", parse=int, above=0,
+                                        help="stop a class after this many executions (a deterministic budget)")
     # Per execution: trace records (the deterministic loop guard) and wall-clock milliseconds.
     record_budget: int = 400_000
     execution_timeout_ms: int = 5_000
@@ -150,13 +182,26 @@ class Settings:
     # Choose tests and observer answers by mutation analysis, with tests on trial (extensions, walks,
     # cuts, spares; amplification/): the default. False is `--quick`: a cheap rule keeps three
     # answers per test (oracle/pruning.py) and no test goes on trial.
-    select_assertions: bool = True
-    boundary_runs: int = 16  # runs on comparisons' boundaries after the search (search/boundaries.py); 0: none
-    measure_coverage: bool = True
-    fold: bool = True  # tests of one shape become one parameterized test (emit/folding.py)
-    minimise: bool = True  # each test's statements, then the suite's tests, cut to what shows something (minimise/)
-    emit_likely_bugs: bool = False  # also write each likely bug's reproduction, @Disabled (oracle/bugs.py)
-    target: LineTarget | None = None  # the line the search aims at, and stops at once a run reaches it
+    select_assertions: bool = option(
+        True, "--quick", sets_false=True,
+        help="the cheap mode: no tests on trial, no mutation run; three observer answers per test kept by how rare "
+             "they are (about half the time per class, weaker tests)")
+    boundary_runs: int = option(16, "--boundary-runs", metavar="N", least=0,  # amplification/boundaries.py
+                                help="after the search, run inputs on the boundary of up to N comparisons it reached "
+                                     "(x == c), each a test; 0: none")
+    measure_coverage: bool = option(True, "--no-coverage", commands=GENERATE, sets_false=True,
+                                    help="skip the JaCoCo measurement of the written tests")
+    fold: bool = option(True, "--no-fold", commands=GENERATE, sets_false=True,  # emit/folding.py
+                        help="write every test on its own instead of folding three or more tests of one shape into "
+                             "a parameterized test")
+    minimise: bool = option(True, "--no-minimise", commands=GENERATE, sets_false=True,  # minimise/
+                            help="keep every statement the search ran and every test it chose (no minimisation)")
+    emit_likely_bugs: bool = option(False, "--emit-likely-bugs", commands=GENERATE,  # oracle/bugs.py
+                                    help="also write each likely bug's shortest reproduction, as a @Disabled test")
+    target: LineTarget | None = option(
+        None, "--target", commands=GENERATE, metavar="FILE.java:LINE|CLASS[#METHOD]:LINE", parse=LineTarget.parse,
+        help="aim the search at this line (Foo.java:42, com.example.Foo#parse:42) and stop the class's search once "
+             "a run reaches it; its class is generated too")
     ask: AskOptions | None = None  # outcomes judged by a person (--ask) before the tests are written
     access: AccessOptions = AccessOptions()
     generation: GenerationOptions = GenerationOptions()
@@ -168,12 +213,29 @@ class Settings:
 class RunOptions:
     """How a `jtc generate` run over many classes is carried out; none of it changes a class's tests."""
 
-    jobs: int = 1  # worker processes, each with its own JVM
-    strict: bool = False  # problems of the code under test (System.exit, endless loops ...) fail the run
-    cache_dir: Path | None = None  # the incremental cache; None: always generate
-    force: bool = False  # generate even the classes the cache says are unchanged
-    report: Path | None = None  # every class's figures as JSON
-    scheduler: str | None = None  # a Dask scheduler's address: classes become jobs on its cluster
-    likely_bugs_report: Path | None = None  # the likely-bug report (JSON; text beside it); None: not written
-    snapshot: Path | None = None  # the behaviour each written test observed, for `jtc diff --snapshot`
-    java_home: Path | None = None  # --java-home: the JDK to use as it is (else chosen: toolchain.choose_jdk)
+    jobs: int = option(1, "-j", "--jobs", metavar="N", least=1, cli_default=lambda: os.cpu_count() or 1,
+                       default_text="the number of cores", help="worker processes, each with its own JVM")
+    strict: bool = option(False, "--strict", commands=GENERATE,
+                          help="fail the run (exit 10-14) when the code under test exits, loops, overflows the "
+                               "stack, runs out of memory or kills the JVM on some path")
+    cache_dir: Path | None = option(None, "--cache-dir", commands=GENERATE, metavar="DIR", parse=Path,
+                                    cli_default=lambda: Path(".jtc-cache"), default_text=".jtc-cache",
+                                    help="the incremental cache: unchanged classes are not generated again")
+    force: bool = option(False, "--force", commands=GENERATE,
+                         help="generate even the classes the cache says are unchanged")
+    report: Path | None = option(None, "--report", commands=GENERATE, metavar="FILE", parse=Path,
+                                 help="write every class's figures as JSON")
+    scheduler: str | None = option(None, "--scheduler", commands=GENERATE, metavar="ADDRESS", parse=str,
+                                   help="run the classes as jobs on a Dask cluster (tcp://host:8786); needs "
+                                        "jtc[cluster]")
+    likely_bugs_report: Path | None = option(
+        None, "--likely-bugs-report", commands=GENERATE, metavar="FILE", parse=Path,
+        help="write the likely bugs as JSON to FILE and as text beside it (without it, the run only counts them)")
+    snapshot: Path | None = option(
+        None, "--snapshot", commands=GENERATE, metavar="FILE", parse=Path,
+        help="write what each written test observed (member, arguments, outcome) and the tests as JSON, for jtc "
+             "diff --snapshot FILE")
+    java_home: Path | None = option(
+        None, "--java-home", commands=EVERY, metavar="DIR", parse=Path,
+        help="the JDK to run everything with, used as it is (default: JAVA_HOME if it can load the classes under "
+             "test, else the newest JDK found that can)")

@@ -67,7 +67,7 @@ def test_the_checks_make_no_folder_and_a_good_run_starts(tmp_path: Path, monkeyp
 
 @pytest.mark.parametrize("arguments,message", [
     (["--timeout", "0"], "--timeout must be more than 0 seconds (got 0)"),
-    (["--timeout-factor", "-1"], "--timeout-factor cannot be negative (got -1)"),
+    (["--timeout-factor", "-1"], "--timeout-factor must be at least 0 (got -1)"),
 ])
 def test_a_bad_mutate_argument_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            arguments: list[str], message: str) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from jtc.errors import ExitCode, InternalError
 from jtc.java.bundle import runner_classpath
 from jtc.mutate.model import Mutant, Status, TestRun, Verdict
+from jtc.options import MUTATE, option
 from jtc.java.toolchain import toolchain
 
 MAIN_CLASS = "jtc.mutate.MutationRunner"
@@ -28,8 +29,10 @@ ENDED_BY_CODE = "jtc: the code under test ended the mutation runner's JVM"
 class Timeouts:
     """A mutant's time limit: `base_s` plus `factor` times what its tests took on the original code."""
 
-    base_s: float = 2.0
-    factor: float = 4.0
+    base_s: float = option(2.0, "--timeout", commands=MUTATE, metavar="SECONDS", above=0, unit=" seconds",
+                           help="a mutant's time limit: this plus --timeout-factor times its tests' time on the "
+                                "original code")
+    factor: float = option(4.0, "--timeout-factor", commands=MUTATE, metavar="N", least=0, help="see --timeout")
 
 
 @dataclass(frozen=True)
