@@ -293,3 +293,18 @@ def test_a_string_a_test_does_not_use_is_found_however_many_it_uses() -> None:
     said = [Invoke(TALLY, "say", "(Ljava/lang/String;)V", TALLY_REF, (Literal("Ljava/lang/String;", text),))
             for text in ("", "absent", "absent2")]
     assert arguments((NEW, *said), "Ljava/lang/String;")[-1] == Literal("Ljava/lang/String;", "absent3")
+
+
+@pytest.mark.parametrize("message, kept", [
+    ("negative side: -7.291122019556398E-304", False),  # JDK 17 writes -7.2911220195563975E-304
+    ("too large: 1.0E23", False),  # JDK 17 writes 9.999999999999999E22
+    ("negative side: -2.5", True),
+    ("ratio 0.001 of 9999999.0", True),  # plain notation reads the same on every JDK
+])
+def test_a_message_with_a_number_in_scientific_notation_is_not_asserted(index: ClassIndex, message: str,
+                                                                         kept: bool) -> None:
+    fail = Invoke(TALLY, "fail", "()V", TALLY_REF, ())
+    case = Case((NEW, fail), Throws("java.lang.IllegalArgumentException", message))
+    runs = _result(["O:st.Tally#1", "java.lang.IllegalArgumentException"], ["ok", "threw"], [None, message])
+    probed = probe(case, runs, Prober(index, TALLY, lambda program: runs, lambda _: ()))
+    assert probed.expectation == Throws("java.lang.IllegalArgumentException", message if kept else None)
