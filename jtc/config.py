@@ -20,7 +20,7 @@ class Strategy(StrEnum):
 
     COVERAGE = "coverage"  # outcomes no execution produced yet first, then shallow ones
     RANDOM = "random"  # uniformly, with the run's seed
-    DEEPEST = "deepest"  # as coverage, but deep ones first: a parser's valid prefix grows (search/valid_inputs.py)
+    DEEPEST = "deepest"  # as coverage, but deep ones first: a parser's valid prefix grows (making/valid_inputs.py)
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class GenerationOptions:
                                   "plainest choice counts as one more call")
     max_wirings: int = 4  # reference assignments tried per candidate sequence and number of deviations
     # Value factories for reference parameters of JDK types: parameter descriptor -> primitive
-    # descriptors whose box is passed (`Integer.valueOf(x)` for "I"); see search/invokables.py.
+    # descriptors whose box is passed (`Integer.valueOf(x)` for "I"); see calls/invokables.py.
     factories: tuple[tuple[str, str], ...] = (
         ("Ljava/lang/Object;", "I"), ("Ljava/lang/Comparable;", "I"), ("Ljava/lang/Number;", "I"),
         ("Ljava/lang/Integer;", "I"), ("Ljava/lang/Long;", "J"), ("Ljava/lang/Short;", "S"),

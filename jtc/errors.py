@@ -11,7 +11,7 @@ from enum import IntEnum
 
 
 class ExitCode(IntEnum):
-    """Process exit codes of `jtc`; stable, documented in docs/cli.md."""
+    """Process exit codes of `jtc`; stable, documented in docs/commands.md."""
 
     OK = 0
     INTERNAL_ERROR = 1

@@ -16,7 +16,7 @@ answers are chosen, a test on trial is kept only if it kills a mutant that no ke
 set cover, the most mutants per statement first), and the kills of the others are forgotten. A
 test that a kept test continues (the same statements, then more) and that kills nothing the longer
 one misses goes too: the longer one covers and asserts what it did on the way. (Then, before the
-answers are chosen, jtc/generate.py lets minimise/suite.py drop the tests whose kills, coverage and
+answers are chosen, jtc/pipeline/generate.py lets minimise/suite.py drop the tests whose kills, coverage and
 outcome the others have, and chooses from the kills of the tests kept.)
 
 Dropping an answer keeps every kill it was not chosen for: answers read state and change none, so a

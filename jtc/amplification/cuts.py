@@ -1,7 +1,7 @@
 """Long walks cut to the calls a kill needs (issue 9: each test minimised while it keeps the
 mutants it kills).
 
-A random walk over a class's state-changing calls (search/extension.py) kills mutants that no short
+A random walk over a class's state-changing calls (amplification/extension.py) kills mutants that no short
 test kills: a red-black tree whose recolouring is wrong breaks only after a dozen puts and removes
 have made the right shape. But the walk is dozens of calls long, and the statement minimiser, which
 keeps coverage, cannot tell which of them the kill needs. So before mutation analysis chooses among

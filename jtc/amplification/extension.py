@@ -31,7 +31,7 @@ returned gets, on the same object:
   asked on the way (`get(key)`, `size()`), whose prefixes of WALK_LENGTHS calls are runs of their
   own: a red-black tree breaks only after a put, a remove of a node with one child and a remove of
   the child, a level is won only after several moves. A long one is no test on trial itself but
-  goes to minimise/cuts.py, which cuts it to what its kills need (`more_walks` draws more there).
+  goes to amplification/cuts.py, which cuts it to what its kills need (`more_walks` draws more there).
 
 The runs go to mutation analysis as tests on trial (`--select-assertions`: kept only when they
 kill a mutant the others miss). Like the boundary runs, they come after the search, with an
@@ -74,7 +74,7 @@ WALK_VALUES = 16  # of the primitive or String values the test uses, a walk draw
 @dataclass(frozen=True)
 class Taken:
     """An object taken out of one the test holds (`level.getHeroes().get(0)`): a path of helper
-    steps (search/taking.py) from `root`, written as statements before the call it is passed to."""
+    steps (making/taking.py) from `root`, written as statements before the call it is passed to."""
 
     root: VarRef
     path: Recipe
@@ -380,7 +380,7 @@ def more_walks(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given
                seed: int, askers: Sequence[Invoke] = ()) -> Iterator[Program]:
     """Walks of FRESH_WALK_STEPS steps beyond those `extension_runs` ran, from each distinct base in
     turn, round after round with seeds of their own: for the mutants that no walk run so far kills
-    (minimise/cuts.py tries them in the worker, a few milliseconds each, and runs only their cuts as
+    (amplification/cuts.py tries them in the worker, a few milliseconds each, and runs only their cuts as
     tests; a red-black tree's wrong colour may break it only after a hundred calls)."""
     bases = distinct(bases, takers)
     for round_ in itertools.count(1):
@@ -397,7 +397,7 @@ def more_walks(bases: list[tuple[Program, int]], takers: Sequence[Invoke], given
 
 @dataclass(frozen=True)
 class Extensions:
-    """The runs of the extensions, and which of their programs are a walk's (minimise/cuts.py cuts
+    """The runs of the extensions, and which of their programs are a walk's (amplification/cuts.py cuts
     the long ones)."""
 
     runs: list[Execution]

@@ -21,8 +21,8 @@ class SourceKind(StrEnum):
     REF = "ref"  # the result of an earlier step
     NULL = "null"
     FRESH = "fresh"  # a fresh value: a recipe's helper steps, inserted right before the consumer
-    VALUE = "value"  # a fixed value: an input a producer is known to accept (search/valid_inputs.py)
-    TAKEN = "taken"  # taken out of an earlier step's object (search/taking.py): helper steps before the consumer
+    VALUE = "value"  # a fixed value: an input a producer is known to accept (making/valid_inputs.py)
+    TAKEN = "taken"  # taken out of an earlier step's object (making/taking.py): helper steps before the consumer
     ALONGSIDE = "alongside"  # taken out of an object the recipe of another input of the same step made
 
 
@@ -74,7 +74,7 @@ class Step:
     invokable: Invokable
     sources: tuple[Source, ...]  # parallel to invokable.inputs (receiver first)
     helper: bool = False
-    prepares: bool = False  # a recipe's call on the value it made (search/preparations.py), or a step making its arguments
+    prepares: bool = False  # a recipe's call on the value it made (making/preparations.py), or a step making its arguments
 
     __hash__ = hash_once
     __getstate__ = state_without_hash

@@ -10,7 +10,7 @@ String inputs stay symbolic, so the search still explores the branches of the fa
 (a map string that parses, a size within bounds). Interfaces and abstract classes that nothing on
 the classpath implements get a stub (an anonymous class or a lambda in the test) whose answers are
 inputs too. Collections get a collection of recipes for their element type. An object a parser
-made with valid input holds others in its graph: those taken out of it (search/taking.py: the
+made with valid input holds others in its graph: those taken out of it (making/taking.py: the
 monsters of a parsed level) are the first alternative to the cheapest plain recipe. Then comes the
 cheapest recipe of each other concrete type the producers make (a hero where a `Unit` is wanted
 and a goblin came first), beyond the recipes kept per type: code that takes an abstract type
@@ -43,7 +43,7 @@ class RecipeBook:
                  preparations: Preparations | None = None,
                  valid: Callable[[Invokable], list[Recipe]] = lambda producer: [],
                  taking: Taking | None = None, parsed_types: Callable[[], list[str]] = lambda: []) -> None:
-        """`valid` gives a producer fed with inputs it is known to accept (search/valid_inputs.py):
+        """`valid` gives a producer fed with inputs it is known to accept (making/valid_inputs.py):
         those recipes come first for the type the producer makes; the objects `taking` takes out
         of what they made come right after the cheapest plain recipe (`parsed_types` tells the
         types made so)."""
@@ -158,7 +158,7 @@ class RecipeBook:
 
     def prepared(self, wanted: GenericType, consumer: Invokable) -> list[Recipe]:
         """The cheapest recipe for an argument of `consumer`, each followed by one preparation
-        (search/preparations.py): a call on the value made that sets what the consumer reads; for
+        (making/preparations.py): a call on the value made that sets what the consumer reads; for
         a collection, one element so prepared (`chase.nextMove(goblin, heroes)` reads the square
         of each hero in the list: a fresh hero stands nowhere and is skipped)."""
         if self.preparations is None:

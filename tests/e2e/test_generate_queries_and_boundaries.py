@@ -172,7 +172,7 @@ def test_a_fresh_object_made_like_the_one_the_test_holds_shows_the_sort(strength
 def test_a_walk_cut_to_what_its_kill_needs_kills_what_the_search_missed(strength_classes: Path, tmp_path: Path) -> None:
     """`st.Ring` whose head does not move on after a take (`head + 0`) gives the same element twice:
     the search's runs take once after adds, or take all there is, and a walk of adds and takes that
-    shows it is too long to be a test on trial. Cut (minimise/cuts.py: the walk run on the mutants
+    shows it is too long to be a test on trial. Cut (amplification/cuts.py: the walk run on the mutants
     in the worker, cut after the first difference and block by block), four statements kill it."""
     uncut, cut = tmp_path / "uncut", tmp_path / "cut"
     with pytest.MonkeyPatch.context() as patch:

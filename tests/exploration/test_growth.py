@@ -1,4 +1,4 @@
-"""Sequences grown from runs (search/growth.py): one more call at the end of a skeleton as it ran,
+"""Sequences grown from runs (exploration/growth.py): one more call at the end of a skeleton as it ran,
 on the sequence's own objects."""
 
 from __future__ import annotations

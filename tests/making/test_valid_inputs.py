@@ -1,5 +1,5 @@
 """Valid inputs of a parsing producer: which producers get a sub-search, which runs are kept, and
-how the kept inputs reach recipes and wirings (search/valid_inputs.py, with a scripted sub-search)."""
+how the kept inputs reach recipes and wirings (making/valid_inputs.py, with a scripted sub-search)."""
 
 from __future__ import annotations
 

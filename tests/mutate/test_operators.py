@@ -103,7 +103,7 @@ def test_a_mutant_differs_from_the_original_exactly_at_its_instruction(
 
 def test_a_mutant_runs_in_the_worker_in_place_of_the_original_for_that_run_only(ops_classes: Path, tmp_path: Path):
     """jtc's worker runs a program with a mutant's class file standing in for the classpath's
-    (minimise/cuts.py): the mutant's answer in that run, the original's before and after it, also in
+    (amplification/cuts.py): the mutant's answer in that run, the original's before and after it, also in
     instrumented runs, whose classes are cached."""
     made = mutant_class_files(ops_classes, tmp_path / "mutants")
     mutants = {(m.method.split("(")[0], m.description): (m, path.read_bytes()) for m, path in made}
