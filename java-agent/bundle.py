@@ -51,8 +51,6 @@ ROLES = {
     "org.pitest:pitest-command-line": Role.PIT,
     "org.pitest:pitest-html-report": Role.PIT,
     "org.pitest:pitest-junit5-plugin": Role.PIT,
-    "org.ow2.asm:asm-util": Role.PIT,  # PIT reads classes with JACOCO_ASM's jars and these two besides
-    "org.ow2.asm:asm-analysis": Role.PIT,
     "org.apache.commons:commons-text": Role.PIT,
     "org.apache.commons:commons-lang3": Role.PIT,
     "net.sf.jopt-simple:jopt-simple": Role.PIT,

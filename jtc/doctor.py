@@ -46,10 +46,10 @@ def _bundled(*roles: Role) -> Callable[[], str]:
 
 
 def _pit() -> str:
-    """PIT and its JUnit 5 plugin with their versions, and how many jars they bring besides."""
+    """PIT and its JUnit 5 plugin with their versions, and how many jars PIT runs with."""
     named = [pit_jar("pitest"), pit_jar("pitest-junit5-plugin")]
-    others = len(bundle().of(Role.PIT)) - len(named)
-    return ", ".join(f"{jar.coordinates.split(':')[1]} {jar.version}" for jar in named) + f" (and {others} jars they need)"
+    return (", ".join(f"{jar.coordinates.split(':')[1]} {jar.version}" for jar in named)
+            + f" ({len(bundle().of(Role.PIT))} jars in all)")
 
 
 def _run_checks(say: Callable[[str], None], as_json: bool, jdk: Toolchain | ToolchainError) -> int:

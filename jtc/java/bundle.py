@@ -40,11 +40,11 @@ class Role(StrEnum):
     MUTATION_RUNNER = "mutation-runner"  # jtc's mutation runner, ASM shaded into it
     JACOCO_CORE = "jacoco-core"
     JACOCO_REPORT = "jacoco-report"
-    JACOCO_ASM = "jacoco-asm"  # the ASM jars JaCoCo's core (and PIT) read class files with
+    JACOCO_ASM = "jacoco-asm"  # the ASM jars JaCoCo's core reads class files with
     JACOCO_AGENT = "jacoco-agent"  # the runnable agent (Premain-Class)
     JUNIT_CONSOLE = "junit-console"  # the JUnit Platform console launcher, Jupiter and vintage engines inside
     JUNIT4 = "junit4"  # JUnit 4 and Hamcrest, for JUnit 4 suites run by the vintage engine
-    PIT = "pit"  # PIT's command line, its JUnit 5 plugin and the jars they need (JACOCO_ASM's besides)
+    PIT = "pit"  # PIT's command line, its JUnit 5 plugin and the jars they need (ASM is inside pitest-entry)
 
 
 @dataclass(frozen=True)
@@ -145,10 +145,10 @@ def runner_classpath() -> list[Path]:
 
 
 def pit_classpath() -> list[Path]:
-    """PIT's command line and JUnit 5 plugin with the jars they need, the ASM jars among them, and the
-    JUnit Platform launcher the plugin starts tests with (inside the console launcher's jar)."""
-    chosen = bundle()
-    return [*paths(chosen.of(Role.PIT)), *paths(chosen.of(Role.JACOCO_ASM)), junit_console_jar()]
+    """PIT's command line and JUnit 5 plugin with the jars they need, and the JUnit Platform launcher
+    the plugin starts tests with (inside the console launcher's jar). No ASM jar: pitest-entry holds
+    the ASM PIT is built against, and another beside it would mix two versions."""
+    return [*paths(bundle().of(Role.PIT)), junit_console_jar()]
 
 
 def pit_jar(artifact: str) -> BundledJar:

@@ -89,7 +89,7 @@ def test_pit_runs_from_its_jars_with_the_junit_5_plugin_and_a_platform_launcher(
     assert {"org/pitest/mutationtest/commandline/MutationCoverageReport.class",
             "org/pitest/junit5/JUnit5TestPluginFactory.class",
             "org/junit/platform/launcher/core/LauncherFactory.class",
-            "org/objectweb/asm/util/CheckClassAdapter.class"} <= entries
+            "org/objectweb/asm/util/CheckClassAdapter.class"} <= entries  # pitest-entry's ASM
     assert runtime.pit_jar("pitest").version == BUNDLER.pom_property("pitest.version")
 
 
