@@ -21,7 +21,7 @@ from jtc.mutate.model import Mutant, Status, Verdict
 _METHOD_SEGMENT = re.compile(r"\[(?:method|test-template|test-factory|test):([^(\]]+)")
 
 
-def test_name(pit_name: str) -> str:
+def as_jtc_test(pit_name: str) -> str:
     """PIT's name of a test ('a.BTest.[engine:junit-jupiter]/[class:a.BTest]/[method:m()]') as jtc's runner
     names it ('a.BTest#m'); a name of another form is kept as it is."""
     test_class, separator, unique_id = pit_name.partition(".[engine:")
@@ -64,5 +64,5 @@ def read_mutations(path: Path) -> tuple[tuple[Mutant, ...], dict[str, Verdict]]:
         made[base] += 1
         mutants.append(mutant)
         killer = _text(element, "killingTest")
-        verdicts[mutant.id] = Verdict(status, test_name(killer) if killer else "")
+        verdicts[mutant.id] = Verdict(status, as_jtc_test(killer) if killer else "")
     return tuple(mutants), verdicts
