@@ -3,7 +3,9 @@
 On a sample project (`basics` unless `--sample` names another: `containers`, `dungeon`, whose
 classes are spread over packages): jtc generates a suite for every class that has a hand-written test (with
 the access that test takes: a package-private method, a private constructor; HAND_WRITTEN_ACCESS), then
-`jtc mutate`'s machinery scores the hand-written suite, the generated one and their union per class.
+`jtc mutate`'s machinery scores the hand-written suite, the generated one and their union per class, and
+PIT scores them too, with its default mutators and with STRONGER, beside the agreement of the two tools
+on the mutants both make (bench/pit_scores.py; --no-pit leaves PIT out).
 Beside the scores, the shape of each suite: tests (and how many are parameterized), statements per
 test, assertions per test, and the share of assertions that only check a type (`assertInstanceOf`). Prints a table and writes JSON to
 bench/results/.
@@ -31,6 +33,8 @@ from jtc.mutate.model import SuiteMutation
 from jtc.mutate.report import mutation_json, mutation_table
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
+
+from bench.pit_scores import pit_figures, pit_table
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample-projects"
@@ -130,9 +134,9 @@ def _generate(classes: list[str], classpath: Path, output: Path, budget: float, 
 
 
 def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, generated: Path | None,
-        options: dict | None = None, access: dict[str, AccessOptions] | None = None) -> dict:
+        options: dict | None = None, access: dict[str, AccessOptions] | None = None, pit: bool = True) -> dict:
     """B6 on `classes` of `sample`; `options` are Settings fields for jtc generate (access, select_assertions);
-    `access`: the classes generated with other access (HAND_WRITTEN_ACCESS)."""
+    `access`: the classes generated with other access (HAND_WRITTEN_ACCESS); `pit`: PIT's scores too."""
     options, access = options or {}, {name: granted for name, granted in (access or {}).items() if name in classes}
     classpath = work / "classes"
     errors = compile_sources(sorted((SAMPLES / sample / "src" / "main" / "java").rglob("*.java")), [], classpath)
@@ -159,16 +163,30 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
               f"{shape['statements_per_test']} statements ({shape['non_assertion_statements_per_test']} not assertions) and "
               f"{shape['assertions_per_test']} assertions per test, assertInstanceOf {shape['instance_of_share']}")
     scores = mutation_json(suites)["suites"]
-    accepted = _accepted(scores, [name for name in classes if name not in refused])
+    kept = [name for name in classes if name not in refused]
+    accepted = _accepted(scores, kept)
     print("over the classes jtc accepts: " + ", ".join(f"{label} {a['killed']}/{a['total']}"
                                                          for label, a in accepted.items()))
+    figures: dict = {}
+    if pit:
+        figures = pit_figures([classpath], [hand, generated], LABELS[:2], classes, work / "pit", jtc_suites=suites)
+        for line in pit_table(figures, suites, LABELS):
+            print(line)
+        for mutators, by_suite in figures["mutators"].items():
+            print(f"PIT {mutators.lower()} over the classes jtc accepts: " + ", ".join(
+                f"{label} {_sum(by_suite[label]['classes'], kept)}" for label in LABELS))
     return {"sample": sample, "budget_seconds": budget,
             "options": {key: str(value) for key, value in options.items()}, "seed": seed, "classes": classes,
             "access": {name: str(granted) for name, granted in access.items()},
             "refused": refused,
             "mutants_per_class": {name: scores[0]["classes"][name]["total"] for name in classes},
             "seconds": {"generation": round(generation_s, 1), "mutation": round(mutation_s, 1)},
-            "shape": shapes, "suites": scores, "accepted_classes": accepted}
+            "shape": shapes, "suites": scores, "accepted_classes": accepted, "pit": figures}
+
+
+def _sum(per_class: dict[str, dict[str, int]], classes: list[str]) -> str:
+    """killed/total summed over `classes`."""
+    return f"{sum(per_class[name]['killed'] for name in classes)}/{sum(per_class[name]['total'] for name in classes)}"
 
 
 def _accepted(scores: list[dict], classes: list[str]) -> dict[str, dict[str, int]]:
@@ -193,6 +211,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="jtc generate --quick: no mutation analysis, three observer answers per test by rule")
     parser.add_argument("--generated", type=Path, help="score this generated suite instead of generating one")
+    parser.add_argument("--no-pit", action="store_true", help="leave PIT's scores out (jtc mutate's only)")
     parser.add_argument("--output", type=Path, help="the JSON file (default: bench/results/strength-<time>.json)")
     args = parser.parse_args(argv)
     classes = args.classes or _classes_with_tests(args.sample)
@@ -200,7 +219,7 @@ def main(argv: list[str]) -> int:
         result = run(args.sample, classes, Path(scratch), args.budget, args.seed, args.generated,
                      {"access": AccessOptions(include_non_public=not args.public_only),
                       "select_assertions": not args.quick},
-                     {} if args.default_access else HAND_WRITTEN_ACCESS)
+                     {} if args.default_access else HAND_WRITTEN_ACCESS, pit=not args.no_pit)
         if args.keep is not None and args.generated is None:
             shutil.copytree(Path(scratch) / "generated", args.keep, dirs_exist_ok=True)
     out = args.output or ROOT / "bench" / "results" / f"strength-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"

@@ -46,6 +46,16 @@ ROLES = {
     "org.junit.platform:junit-platform-console-standalone": Role.JUNIT_CONSOLE,
     "junit:junit": Role.JUNIT4,
     "org.hamcrest:hamcrest": Role.JUNIT4,
+    "org.pitest:pitest": Role.PIT,
+    "org.pitest:pitest-entry": Role.PIT,
+    "org.pitest:pitest-command-line": Role.PIT,
+    "org.pitest:pitest-html-report": Role.PIT,
+    "org.pitest:pitest-junit5-plugin": Role.PIT,
+    "org.apache.commons:commons-text": Role.PIT,
+    "org.apache.commons:commons-lang3": Role.PIT,
+    "net.sf.jopt-simple:jopt-simple": Role.PIT,
+    "org.antlr:stringtemplate": Role.PIT,
+    "antlr:antlr": Role.PIT,
 }
 
 

@@ -19,7 +19,7 @@ from jtc.errors import ExitCode, JtcError, UsageError
 from jtc.java.toolchain import CACHE_DIR, choose_jdk, jdk_for, note_on_stderr, use_jdk
 from jtc.model.classpath import Classpath
 from jtc.options import add_flags, check_flags, from_flags
-from jtc.mutate.runner import Timeouts
+from jtc.mutate.settings import MutateOptions
 
 
 def _suite_arguments(command: argparse.ArgumentParser, name: str, union: str) -> None:
@@ -79,7 +79,7 @@ def command_line() -> argparse.ArgumentParser:
     mutate = commands.add_parser("mutate", help="mutation scores of test suites (source folders), side by side")
     _suite_arguments(mutate, "mutate", "scored")
     mutate.add_argument("--json", type=Path, metavar="FILE", help="also write the scores and survivors as JSON")
-    add_flags(mutate, Timeouts, "mutate")
+    add_flags(mutate, MutateOptions, "mutate")
 
     diff = commands.add_parser("diff", help="tell two versions of classes apart by what generated tests observe")
     _search_arguments(diff, "diff", "the reference classes and their dependencies, where the tests are generated (with "
@@ -170,16 +170,17 @@ def _ask_options(args: argparse.Namespace) -> AskOptions | None:
 def _suites(args: argparse.Namespace) -> int:
     """`jtc coverage` and `jtc mutate`, with --java-home or the JDK chosen for the classes under test."""
     from jtc.coverage.report_command import ReportOutputs, run_coverage
-    from jtc.mutate.command import run_mutate
+    from jtc.mutate.command import check_mutate_options, run_mutate
 
     if args.command == "mutate":
-        check_flags(args, Timeouts, "mutate")
+        check_flags(args, MutateOptions, "mutate")
+        check_mutate_options(from_flags(args, MutateOptions, "mutate"))
     with use_jdk(jdk_for(args.java_home, args.classes, Classpath.parse(args.classpath))):
         if args.command == "coverage":
             outputs = ReportOutputs(args.html, args.json, tuple(args.sources))
             return int(run_coverage(args.classpath, args.tests, args.classes, print, outputs))
         return int(run_mutate(args.classpath, args.tests, args.classes, args.json,
-                              from_flags(args, Timeouts, "mutate"), print))
+                              from_flags(args, MutateOptions, "mutate"), print))
 
 
 def main(argv: list[str] | None = None) -> int:

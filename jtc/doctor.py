@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from jtc.errors import ExitCode, JtcError, ToolchainError
-from jtc.java.bundle import JARS_DIR, Role, bundle
+from jtc.java.bundle import JARS_DIR, Role, bundle, pit_jar
 from jtc.java.jdks import installed_jdks
 from jtc.java.toolchain import Toolchain, choose_jdk, note_on_stderr, use_jdk
 
@@ -45,6 +45,13 @@ def _bundled(*roles: Role) -> Callable[[], str]:
     return describe
 
 
+def _pit() -> str:
+    """PIT and its JUnit 5 plugin with their versions, and how many jars PIT runs with."""
+    named = [pit_jar("pitest"), pit_jar("pitest-junit5-plugin")]
+    return (", ".join(f"{jar.coordinates.split(':')[1]} {jar.version}" for jar in named)
+            + f" ({len(bundle().of(Role.PIT))} jars in all)")
+
+
 def _run_checks(say: Callable[[str], None], as_json: bool, jdk: Toolchain | ToolchainError) -> int:
     checks: list[tuple[str, Callable[[], str]]] = [
         ("JDK", lambda: _chosen(jdk)),
@@ -58,6 +65,7 @@ def _run_checks(say: Callable[[str], None], as_json: bool, jdk: Toolchain | Tool
         ("jtc coverage reporter", _bundled(Role.REPORTER)),
         ("jtc JUnit orderer", _bundled(Role.JUNIT_ORDER)),
         ("jtc mutation runner", _bundled(Role.MUTATION_RUNNER)),
+        ("PIT", _pit),
     ]
     found: dict[str, str] = {}
     missing: dict[str, str] = {}

@@ -25,7 +25,8 @@ T = TypeVar("T")
 class Flag:
     """How a settings field appears on the command line. A `bool` field is a switch that sets it
     (`--strict`), or with `sets_false` one that clears it (`--no-fold`); any other field takes a value,
-    parsed by `parse` (default: the type of the field's default; an Enum's values are the choices)."""
+    parsed by `parse` (default: the type of the field's default; an Enum's values are the choices); a
+    `tuple` field takes a value each time the flag is repeated (`parse` required)."""
 
     names: tuple[str, ...]
     help: str
@@ -68,6 +69,11 @@ def add_flags(parser: argparse.ArgumentParser, settings_class: type, command: st
         if isinstance(item.default, bool):
             parser.add_argument(*flag.names, dest=flag.dest, action="store_true", help=flag.help)
             continue
+        if isinstance(item.default, tuple):
+            assert flag.parse is not None, f"{flag.names[0]}: a repeated flag needs its parse"
+            parser.add_argument(*flag.names, dest=flag.dest, action="append", type=flag.parse, default=None,
+                                metavar=flag.metavar, help=f"{flag.help} (may be repeated)")
+            continue
         shown = flag.default_text if flag.default_text is not None else (
             default.value if isinstance(default, Enum) else f"{default:g}" if isinstance(default, float) else default)
         help_text = flag.help if default is None else f"{flag.help} (default: {shown})"
@@ -84,7 +90,7 @@ def check_flags(args: argparse.Namespace, settings_class: type, command: str) ->
     """Refuse, in one line, a value outside its flag's limits."""
     for _item, flag in _flags(settings_class, command):
         value = getattr(args, flag.dest)
-        if value is None or isinstance(value, bool):
+        if value is None or isinstance(value, (bool, list)):
             continue
         if flag.above is not None and value <= flag.above:
             raise UsageError(f"{flag.names[0]} must be more than {flag.above:g}{flag.unit} (got {value:g})")
@@ -104,6 +110,8 @@ def from_flags(args: argparse.Namespace, settings_class: type[T], command: str, 
                 value = not value if flag.sets_false else value
             elif isinstance(item.default, Enum):
                 value = type(item.default)(value)
+            elif isinstance(item.default, tuple):
+                value = tuple(value or ())
             values[item.name] = value
         elif flag is None and dataclasses.is_dataclass(item.default) and any(_flags(type(item.default), command)):
             values[item.name] = from_flags(args, type(item.default), command)

@@ -68,12 +68,21 @@ def test_the_checks_make_no_folder_and_a_good_run_starts(tmp_path: Path, monkeyp
 @pytest.mark.parametrize("arguments,message", [
     (["--timeout", "0"], "--timeout must be more than 0 seconds (got 0)"),
     (["--timeout-factor", "-1"], "--timeout-factor must be at least 0 (got -1)"),
+    (["--html", "{tmp}/report"], "--html is an option of PIT: it goes with --engine pit"),
+    (["--pit-mutators", "STRONGER"], "--pit-mutators is an option of PIT: it goes with --engine pit"),
+    (["--engine", "jtc", "--sources", "{tmp}"], "--sources is an option of PIT: it goes with --engine pit"),
+    (["--engine", "pit", "--sources", "{tmp}"], "--sources shows the sources in PIT's HTML report: it goes with --html DIR"),
+    (["--engine", "pit", "--html", "{tmp}/a-file/report"], "cannot write the PIT report to {tmp}/a-file/report: "
+                                                             "Not a directory"),
 ])
 def test_a_bad_mutate_argument_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            arguments: list[str], message: str) -> None:
-    code = main(["mutate", "-cp", str(tmp_path), "--tests", str(tmp_path), *arguments, "a.B"])
+    (tmp_path / "a-file").write_text("")
+    given = [argument.format(tmp=tmp_path) for argument in arguments]
+    code = main(["mutate", "-cp", str(tmp_path), "--tests", str(tmp_path), *given, "a.B"])
     assert code == ExitCode.USAGE
-    assert capsys.readouterr().err.splitlines() == [f"jtc: error: {message}"]
+    assert capsys.readouterr().err.splitlines() == [f"jtc: error: {message.format(tmp=tmp_path)}"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a-file"]
 
 
 @pytest.mark.parametrize("command", [

@@ -1,7 +1,7 @@
 """The jars jtc runs with, carried in the package: where each one is, and which version.
 
 jtc's own Java parts (the agent, the coverage reporter, the JUnit orderer, the mutation runner) and
-the third-party jars they need (JaCoCo, the JUnit Platform console launcher, JUnit 4) are built and
+the third-party jars they need (JaCoCo, the JUnit Platform console launcher, JUnit 4, PIT) are built and
 gathered by Maven from Maven Central, checked against `java-agent/jars.lock` and installed into
 `jtc/java/jars` with a `bundle.json` that names each jar's role (java-agent/bundle.py does it, when a
 wheel is built or `./scripts/setup.sh` runs). Nothing outside the package is read: `pip install` and a
@@ -44,6 +44,7 @@ class Role(StrEnum):
     JACOCO_AGENT = "jacoco-agent"  # the runnable agent (Premain-Class)
     JUNIT_CONSOLE = "junit-console"  # the JUnit Platform console launcher, Jupiter and vintage engines inside
     JUNIT4 = "junit4"  # JUnit 4 and Hamcrest, for JUnit 4 suites run by the vintage engine
+    PIT = "pit"  # PIT's command line, its JUnit 5 plugin and the jars they need (ASM is inside pitest-entry)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,21 @@ def reporter_classpath() -> list[Path]:
 def runner_classpath() -> list[Path]:
     """jtc's mutation runner, then the JUnit Platform it launches tests with."""
     return [bundle().one(Role.MUTATION_RUNNER).path, junit_console_jar()]
+
+
+def pit_classpath() -> list[Path]:
+    """PIT's command line and JUnit 5 plugin with the jars they need, and the JUnit Platform launcher
+    the plugin starts tests with (inside the console launcher's jar). No ASM jar: pitest-entry holds
+    the ASM PIT is built against, and another beside it would mix two versions."""
+    return [*paths(bundle().of(Role.PIT)), junit_console_jar()]
+
+
+def pit_jar(artifact: str) -> BundledJar:
+    """One of PIT's jars by its artifact id (pitest, pitest-junit5-plugin …), for its version."""
+    for jar in bundle().of(Role.PIT):
+        if jar.coordinates.split(":")[1] == artifact:
+            return jar
+    raise ToolchainError(f"jtc's bundle has no {artifact} jar; {REBUILD_HINT}")
 
 
 def jacoco_version() -> str:

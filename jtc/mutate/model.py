@@ -8,14 +8,23 @@ from enum import StrEnum
 
 
 class Status(StrEnum):
+    """What the tests did to a mutant: jtc's runner gives the first four, PIT any of them (its DetectionStatus)."""
+
     KILLED = "KILLED"  # a test failed or threw
     TIMED_OUT = "TIMED_OUT"  # the tests did not finish within the mutant's time limit: counts as killed
     SURVIVED = "SURVIVED"  # the tests that run the mutated instruction all passed
     NO_COVERAGE = "NO_COVERAGE"  # no passing test runs the mutated instruction
+    # PIT's other outcomes, detected or not as PIT counts them in its score.
+    NON_VIABLE = "NON_VIABLE"  # the JVM refused the mutated class
+    MEMORY_ERROR = "MEMORY_ERROR"  # the tests ran out of memory
+    RUN_ERROR = "RUN_ERROR"  # the mutant's JVM failed otherwise
+    EQUIVALENT = "EQUIVALENT"  # marked equivalent by a plugin
+    NOT_STARTED = "NOT_STARTED"  # the run ended before the mutant's turn
+    STARTED = "STARTED"  # the run ended during it
 
     @property
     def detected(self) -> bool:
-        return self in (Status.KILLED, Status.TIMED_OUT)
+        return self not in (Status.SURVIVED, Status.NO_COVERAGE, Status.NOT_STARTED, Status.STARTED)
 
 
 @dataclass(frozen=True)
@@ -76,6 +85,7 @@ class SuiteMutation:
     failing_tests: tuple[TestRun, ...] = ()
     tests_run: int = 0
     classes: tuple[str, ...] = ()  # the classes under test, as given
+    engine: str = "jtc"  # what made and ran the mutants: "jtc", or PIT with its version and mutators
 
     def score(self, class_name: str | None = None) -> Score:
         """The score of one class under test (nested classes included), or of all."""
@@ -86,18 +96,22 @@ class SuiteMutation:
         return [m for m in self.mutants if not self.verdicts[m.id].status.detected]
 
 
+def _union_rank(status: Status) -> int:
+    """Which suite's verdict the union keeps: a failing test first, then the time limit, then PIT's other
+    detections, then a survival; a mutant no suite runs is not covered."""
+    order = (Status.KILLED, Status.TIMED_OUT)
+    return order.index(status) if status in order else 2 if status.detected else 3 if status is Status.SURVIVED else 4
+
+
 def union(label: str, suites: list[SuiteMutation]) -> SuiteMutation:
     """A mutant is killed by the union when a test of any suite kills it (by failing first, else by
-    the time limit); it survives when some suite runs it and none kills it."""
+    the time limit); it survives when some suite runs it and none kills it. The suites have the same
+    mutants (made from the same class files by the same engine)."""
     def merged(mutant_id: str) -> Verdict:
-        verdicts = [suite.verdicts[mutant_id] for suite in suites]
-        for status in (Status.KILLED, Status.TIMED_OUT, Status.SURVIVED):
-            for verdict in verdicts:
-                if verdict.status is status:
-                    return verdict
-        return Verdict(Status.NO_COVERAGE)
+        best = min((suite.verdicts[mutant_id] for suite in suites), key=lambda verdict: _union_rank(verdict.status))
+        return best if _union_rank(best.status) < 4 else Verdict(Status.NO_COVERAGE)
 
     first = suites[0]
     return SuiteMutation(label, first.mutants, {m.id: merged(m.id) for m in first.mutants},
                          tuple(t for s in suites for t in s.failing_tests), sum(s.tests_run for s in suites),
-                         first.classes)
+                         first.classes, first.engine)

@@ -21,13 +21,13 @@ def _where(mutant: Mutant) -> str:
 
 
 def mutation_table(suites: list[SuiteMutation]) -> list[str]:
-    """Scores per class and suite, the total row, the tests that failed unmutated, then the survivors
-    of the last column (the union, when there are several suites)."""
+    """The engine, scores per class and suite, the total row, the tests that failed unmutated, then the
+    survivors of the last column (the union, when there are several suites)."""
     classes = list(suites[0].classes)
     width = max(len("class"), *(len(c) for c in classes))
     column = len(_cell(Score()))
-    lines = [f"{'class':<{width}}" + "".join(f" | {fit(s.label, column):^{column}}" for s in suites)]
-    lines.append("-" * len(lines[0]))
+    header = f"{'class':<{width}}" + "".join(f" | {fit(s.label, column):^{column}}" for s in suites)
+    lines = [f"mutants made and run by {suites[0].engine}", header, "-" * len(header)]
     for name in [*classes, None]:
         lines.append(f"{name or 'all':<{width}}" + "".join(f" | {_cell(s.score(name))}" for s in suites))
     lines.append("")
@@ -50,9 +50,9 @@ def _score_json(score: Score) -> dict[str, int]:
 
 
 def mutation_json(suites: list[SuiteMutation]) -> dict[str, Any]:
-    """{"suites": [{"suite", "killed", "total", "timed_out", "classes": {class: score}, "survivors": [...],
+    """{"engine", "suites": [{"suite", "killed", "total", "timed_out", "classes": {class: score}, "survivors": [...],
     "failing_tests": [...]}, ...]}; the union, when there is one, is the last entry, suite "union"."""
-    return {"suites": [{
+    return {"engine": suites[0].engine, "suites": [{
         "suite": suite.label,
         **_score_json(suite.score()),
         "classes": {name: _score_json(suite.score(name)) for name in suite.classes},

@@ -74,6 +74,16 @@ def test_strength_benchmark_scores_both_suites_and_their_union(tmp_path: Path):
     assert suites["union"]["killed"] >= max(suites["hand-written"]["killed"], suites["generated"]["killed"])
     assert result["shape"]["hand-written"]["tests"] >= 1 and result["shape"]["generated"]["tests"] >= 1
     assert result["accepted_classes"]["generated"] == {"killed": suites["generated"]["killed"], "total": 4}
+    # PIT's figures beside them: its defaults make 4 mutants of Gcd, STRONGER 5; the hand-written tests kill all,
+    # and on the 4 mutants jtc and PIT's defaults share, the two tools judge alike.
+    pit = result["pit"]
+    hand = {mutators: pit["mutators"][mutators]["hand-written"]["classes"]["com.example.basics.Gcd"]
+            for mutators in ("DEFAULTS", "STRONGER")}
+    assert hand == {"DEFAULTS": {"killed": 4, "total": 4, "timed_out": 0},
+                    "STRONGER": {"killed": 5, "total": 5, "timed_out": 0}}
+    agreed = pit["agreement"]["hand-written"]["classes"]["com.example.basics.Gcd"]
+    assert (agreed["shared"], agreed["both_killed"], agreed["agreement"]) == (4, 4, 1.0)
+    assert set(pit["agreement"]) == {"hand-written", "generated", "union"}
 
 
 def test_a_sample_with_classes_in_several_packages_has_its_tests_found_and_copied(tmp_path: Path):
@@ -98,7 +108,8 @@ def test_scores_over_the_accepted_classes_leave_the_refused_ones_out():
 def test_a_class_whose_hand_written_test_calls_non_public_members_is_generated_with_that_access(
         tmp_path: Path, sample: str, name: str, widened: bool):
     output = tmp_path / "strength.json"
-    assert strength.main(["--sample", sample, "--classes", name, "--budget", "5", "--output", str(output)]) == 0
+    assert strength.main(["--sample", sample, "--classes", name, "--budget", "5", "--no-pit", "--output",
+                          str(output)]) == 0
     result = json.loads(output.read_text())
     suites = {suite["suite"]: suite for suite in result["suites"]}
     assert result["refused"] == {} and list(result["access"]) == ([name] if widened else [])

@@ -46,7 +46,8 @@ def test_the_lock_pins_the_versions_the_pom_declares() -> None:
     lock = set(BUNDLER.read_lock())
     for prefix, prop in [("org.ow2.asm:asm", "asm.version"), ("org.jacoco:org.jacoco.core", "jacoco.version"),
                          ("org.junit.platform:junit-platform-console-standalone", "junit-platform.version"),
-                         ("junit:junit", "junit4.version")]:
+                         ("junit:junit", "junit4.version"), ("org.pitest:pitest-command-line", "pitest.version"),
+                         ("org.pitest:pitest-junit5-plugin", "pitest-junit5.version")]:
         assert f"{prefix}:{BUNDLER.pom_property(prop)}" in lock
 
 
@@ -78,6 +79,18 @@ def test_the_console_launcher_runs_junit_4_suites_too() -> None:
         engines = jar.read("META-INF/services/org.junit.platform.engine.TestEngine").decode().split()
     assert {"org.junit.jupiter.engine.JupiterTestEngine", "org.junit.vintage.engine.VintageTestEngine"} <= set(engines)
     assert {jar.coordinates.split(":")[1] for jar in bundle().of(Role.JUNIT4)} == {"junit", "hamcrest"}
+
+
+def test_pit_runs_from_its_jars_with_the_junit_5_plugin_and_a_platform_launcher() -> None:
+    entries: set[str] = set()
+    for path in runtime.pit_classpath():
+        with zipfile.ZipFile(path) as jar:
+            entries.update(jar.namelist())
+    assert {"org/pitest/mutationtest/commandline/MutationCoverageReport.class",
+            "org/pitest/junit5/JUnit5TestPluginFactory.class",
+            "org/junit/platform/launcher/core/LauncherFactory.class",
+            "org/objectweb/asm/util/CheckClassAdapter.class"} <= entries  # pitest-entry's ASM
+    assert runtime.pit_jar("pitest").version == BUNDLER.pom_property("pitest.version")
 
 
 def _gathered(tmp_path: Path) -> tuple[Path, dict[str, str]]:

@@ -36,5 +36,6 @@ def test_report_and_json_agree():
     assert report["classes"] == {"a.B": {"killed": 2, "total": 4, "timed_out": 1}}
     assert [(s["description"], s["covered"]) for s in report["survivors"]] == [("change 2", True), ("change 3", False)]
     table = mutation_table([one])
-    assert table[2].split("|")[1].split()[0] == "2/4"
+    assert table[0] == "mutants made and run by jtc" and mutation_json([one])["engine"] == "jtc"
+    assert table[3].split("|")[1].split()[0] == "2/4"
     assert "  a.B$In.m:5  math: change 3  (not covered)" in table
