@@ -149,7 +149,9 @@ def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda
     """Greedy set cover over what the candidates cover, then one test per outcome not shown yet of
     a member the class `declared` itself: an inherited method (a troll's `takeDamage`, Unit's) earns
     a test only by covering the class's own code, or every subclass's tests would repeat its outcomes.
-    The candidates that make their values the `public` way come first in both."""
+    The candidates that make their values the `public` way come first in both, and in the order
+    returned (run order otherwise): the boundary values are sought on their paths first, and a
+    member's tests made the public way are read first."""
     chosen = cover(found, public)
     taken = {id(c) for c in chosen}
     shown = {key for c in chosen for key in (c.outcome_key, *c.shown_before)}
@@ -157,7 +159,7 @@ def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda
         if id(candidate) not in taken and candidate.outcome_key not in shown and declared(candidate.outcome_key[0]):
             chosen.append(candidate)
             shown.add(candidate.outcome_key)
-    chosen.sort(key=lambda c: c.execution.index)
+    chosen.sort(key=lambda c: (not public(c), c.execution.index))
     return chosen
 
 
