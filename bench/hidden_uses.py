@@ -9,8 +9,8 @@ the test that holds it), so that any suite can be measured the same way: jtc's b
 change, or a hand-written one. Uses of the class under test's own hidden members are counted apart:
 there the member may be the call under test itself (a test of a package-private constructor), which
 the bytecode does not tell from a value made for another call; jtc's own comments above its tests
-(emit/hidden.py) leave those out. Beside each test that uses another class's hidden way, the comment
-jtc wrote above it, if any (`said`): why no public way would do (the lines only it reached).
+(emit/hidden.py) leave out only the call under test. Beside each test, the comment jtc wrote above
+it, if any (`said`): why no public way would do (the lines only it reached).
 
     python -m bench.hidden_uses --classpath CLASSES:DEPS --tests GENERATED_DIR [CLASS ...]
     hidden_uses(tests_dir, classpath, classes_under_test) -> HiddenUses
@@ -51,12 +51,13 @@ class HiddenUses:
 
     others: dict[str, list[str]] = field(default_factory=dict)
     own: dict[str, list[str]] = field(default_factory=dict)
-    said: dict[str, str] = field(default_factory=dict)  # by test of `others`: the comment above it
+    said: dict[str, str] = field(default_factory=dict)  # by test of either: the comment above it
 
     def summary(self) -> dict:
         return {"tests_using_others": len(self.others), "uses_of_others": sum(map(len, self.others.values())),
                 "tests_using_others_unsaid": len(self.others.keys() - self.said.keys()),
                 "tests_using_own": len(self.own), "uses_of_own": sum(map(len, self.own.values())),
+                "tests_using_own_said": len(self.own.keys() & self.said.keys()),
                 "others": self.others, "said": self.said, "own": self.own}
 
 
@@ -79,7 +80,7 @@ def hidden_uses(tests: Path, classpath: Sequence[Path], classes_under_test: Sequ
                 into = found.own if binary_name(way.owner) == tested and tested in under_test else found.others
                 into.setdefault(f"{test_class}#{method}", []).append(way.words)
     comments = _comments(tests)
-    found.said = {test: comments[test] for test in found.others if test in comments}
+    found.said = {test: comments[test] for test in [*found.others, *found.own] if test in comments}
     return found
 
 
@@ -90,7 +91,8 @@ def listing(suites: Mapping[str, Path], classpath: Sequence[Path], classes_under
     for label, summary in found.items():
         print(f"{label}: {summary['tests_using_others']} tests make a value a hidden way "
               f"({summary['uses_of_others']} uses, {summary['tests_using_others_unsaid']} tests without jtc's comment "
-              f"why); {summary['tests_using_own']} call the class under test's own hidden ways in")
+              f"why); {summary['tests_using_own']} use the class under test's own hidden ways in "
+              f"({summary['tests_using_own_said']} with jtc's comment why)")
     return found
 
 

@@ -67,4 +67,4 @@ def test_uses_by_test_own_apart_and_the_comment_beside(published_classes: Path, 
                           "Currency(String, int): no run made the public way reached line 24 of Prices.format."}
     summary = found.summary()
     assert (summary["tests_using_others"], summary["uses_of_others"], summary["tests_using_others_unsaid"],
-            summary["tests_using_own"]) == (2, 3, 1, 1)
+            summary["tests_using_own"], summary["tests_using_own_said"]) == (2, 3, 1, 1, 0)
