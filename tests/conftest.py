@@ -204,6 +204,20 @@ def inputs_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compile_java(FIXTURES / "inputs", tmp_path_factory.mktemp("inputs"))
 
 
+@pytest.fixture(scope="session")
+def published_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A currency and an amount with package-private constructors beside public factories and
+    constants, and what a shop does with them (tests/fixtures/published): values as the API makes them."""
+    return compile_java(FIXTURES / "published", tmp_path_factory.mktemp("published"))
+
+
+@pytest.fixture(scope="session")
+def published_engine(published_classes: Path):
+    engine = start_engine([published_classes])
+    yield engine
+    engine.worker.close()
+
+
 # ---- Java 21 and 25 (issue 33): classes only a newer JDK compiles and runs ---------------------
 
 def jdk_for(release: int) -> Toolchain | None:

@@ -21,6 +21,7 @@ from pathlib import PurePosixPath
 import jinja2
 
 from jtc.emit.imports import TypeNames, top_level
+from jtc.emit.hidden import hidden_ways_comment
 from jtc.emit.folding import (ARG, EXPECTATION, MESSAGE, OBSERVED, RAISED, VALUE, WRITTEN, Fold, Slot, SlotValue, folds,
                               shape)
 from jtc.emit.literals import (LARGE_TEXT, array_hash, csv_value, is_large, java_literal, string_hash,
@@ -981,7 +982,7 @@ def _plain_view(name: str, position: int, case: TestCase, names: TypeNames, inde
     renderer = _CaseRenderer(case, names, index, package, release)
     body, checks = renderer.body()
     reflective = any(statement.reflective for statement in case.program)
-    annotations = [f"@{names.spell_class(TEST_ANNOTATION)}"]
+    annotations = [*hidden_ways_comment([case], index), f"@{names.spell_class(TEST_ANNOTATION)}"]
     spelled = {*renderer.spelled, TEST_ANNOTATION}
     if case.disabled_reason:  # a likely bug's reproduction, a reported outcome: documented without failing the suite
         annotations.append(f"@{names.spell_class(DISABLED_ANNOTATION)}({string_literal(case.disabled_reason)})")
@@ -1004,7 +1005,8 @@ def _parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNam
     descs = [slot_values[0][slot].desc for slot in group.varying]
     signature = ", ".join(f"{renderer.spell(desc)} {parameters[slot]}" for slot, desc in zip(group.varying, descs))
     display = _display_name(representative, group.varying, renderer)
-    annotations = [f"@{names.spell_class(PARAMETERIZED_TEST)}(name = {string_literal(display)})"]
+    annotations = [*hidden_ways_comment(cases, index),
+                   f"@{names.spell_class(PARAMETERIZED_TEST)}(name = {string_literal(display)})"]
     rows = [[csv_value(values[slot]) for slot in group.varying] for values in slot_values]
     provider: tuple[str, ...] = ()
     spelled = {*renderer.spelled, PARAMETERIZED_TEST}

@@ -1,12 +1,13 @@
 """The system under test as invokables: the class under test and what its sequences need.
 
 The pool holds what candidate sequences may be grown from, backwards from the members under test:
-the class's own members and its nested classes', the methods it inherits from the project's classes; the other ways in to the class (factories anywhere
-on the classpath, subclasses' constructors when the class is abstract, a stub when nothing else makes
-one) and, for an abstract class, the other instance methods of the subclasses it is made as; the
-members of the concrete subtypes of the types its methods take (a method that takes a
-`Figure` may want a Circle whose radius was set first), a couple of levels deep; the methods of
-objects its methods return (an iterator's `next`); and array constructors for arrays of objects.
+the class's own members and its nested classes', the methods it inherits from the project's classes;
+the other ways in to the class (factories anywhere on the classpath, subclasses' constructors when the
+class is abstract, a stub when nothing else makes one; its hidden ways in, model/public_api.py, last)
+and, for an abstract class, the other instance methods of the subclasses it is made as; the members
+of the concrete subtypes of the types its methods take (a method that takes a `Figure` may want a
+Circle whose radius was set first), a couple of levels deep; the methods of objects its methods
+return (an iterator's `next`); and array constructors for arrays of objects.
 Arguments that need a fresh object rather than one prepared by earlier steps come from recipes
 (search/recipes.py).
 """
@@ -21,6 +22,7 @@ from jtc.config import AccessOptions
 from jtc.model.classfile import ACC_PUBLIC, ClassFile
 from jtc.model.classindex import ClassIndex
 from jtc.model.classtable import MethodInfo
+from jtc.model.public_api import PublicApi
 from jtc.model.types import OBJECT, internal_name, is_array, is_primitive, is_reference, object_desc, parse_method_descriptor
 from jtc.calls.invokables import (Invokable, InvokableKind, array_invokable, class_invokables, parameter_names,
                                    stub_invokable)
@@ -97,7 +99,7 @@ def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, p
             invokables.extend(class_invokables(index, nested, package, options))
     invokables.extend(inherited_methods(index, cls, package, options))
     ways_in = _ways_in(cls, producers, invokables)
-    invokables.extend(ways_in)
+    invokables = _hidden_last(invokables + ways_in, PublicApi(index))
     if not cls.is_concrete:
         invokables.extend(subclass_calls(index, cls, ways_in, package, options))
     frontier = _wanted_types(invokables, analysis, cls)
@@ -116,6 +118,16 @@ def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, p
     arrays = object_arrays(desc for inv in invokables for desc in inv.inputs)
     invokables.extend(array_invokable(desc, length) for desc in arrays for length in ARRAY_LENGTHS)
     return Pool(analysis, assignable or Assignability(index), list(dict.fromkeys(invokables)))
+
+
+def _hidden_last(invokables: list[Invokable], api: PublicApi) -> list[Invokable]:
+    """The invokables with the class's hidden ways in (a package-private constructor of a public
+    class: model/public_api.py) after its other ways in: its members' first runs act on an object
+    made the public way (`Currency.EUR.code()`), and a hidden one makes the objects only it can."""
+    def hidden(invokable: Invokable) -> bool:
+        return invokable.kind in (InvokableKind.NEW, InvokableKind.STATIC, InvokableKind.GET_STATIC) \
+            and api.hides(invokable.owner, invokable.name, invokable.desc, invokable.returns)
+    return sorted(invokables, key=hidden)  # stable: in the class's order otherwise
 
 
 def inherited_methods(index: ClassIndex, cls: ClassFile, package: str, options: AccessOptions) -> list[Invokable]:

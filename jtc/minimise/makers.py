@@ -6,6 +6,10 @@ would do for a test of `getName`. Among the search's runs, the shortest statemen
 non-null object of a type are that type's maker; the minimiser tries each test with a longer making
 of that type swapped for the maker (statements.py), and keeps the swap only when the test still shows
 what it showed.
+
+A test that made an object a hidden way (a package-private constructor of a class with public
+factories and constants: model/public_api.py) is tried the same way with the ways the public API
+offers to make one (`PublicMakers`), longer or not.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from jtc.jvm.protocol import HarnessResult
-from jtc.minimise.rewrite import needed_by, prepended, references, rewrite
+from jtc.minimise.rewrite import Positions, compose, needed_by, prepended, references, rewrite
 from jtc.model.program import Program, Statement, StatementStatus
+from jtc.model.public_api import PublicApi
 from jtc.model.types import is_reference
 from jtc.execution.runs import Execution
 
@@ -40,6 +45,9 @@ def made_at(program: Program, result: HarnessResult, index: int) -> Made | None:
     return (desc, token[2:].rpartition("#")[0]) if is_reference(desc) else None
 
 
+PUBLIC_MAKERS = 3  # the public ways to make a kind of object a test with a hidden one tries, constants first
+
+
 def shortest_makers(executions: Iterable[Execution]) -> dict[Made, Program]:
     """For each kind of object, the shortest program among the runs whose last statement made one,
     every statement it needs having returned; the first run's on a tie."""
@@ -54,12 +62,51 @@ def shortest_makers(executions: Iterable[Execution]) -> dict[Made, Program]:
             known = makers.get(made)
             if known is not None and len(known) <= len(needed):
                 continue
-            if any(result.status[i] != StatementStatus.OK for i in needed):
-                continue
-            maker = rewrite(program[:index + 1], [i for i in range(index + 1) if i not in needed])
+            maker = making(program, result, index, needed)
             if maker is not None:
-                makers[made] = maker[0]
+                makers[made] = maker
     return makers
+
+
+def making(program: Program, result: HarnessResult, index: int, needed: set[int]) -> Program | None:
+    """The statements that made statement `index`'s object (it and the others it `needed`), when
+    each returned."""
+    if any(result.status[i] != StatementStatus.OK for i in needed):
+        return None
+    maker = rewrite(program[:index + 1], [i for i in range(index + 1) if i not in needed])
+    return maker[0] if maker is not None else None
+
+
+class PublicMakers:
+    """For each kind of object, the ways the public API offers to make one (model/public_api.py),
+    up to PUBLIC_MAKERS: the public constants of its type (`CurrencyUnit.EUR`: values its authors
+    named, which a reader knows), then the shortest makings among the search's runs that use no
+    hidden way in, each once. Worked out for a kind when a test first asks."""
+
+    def __init__(self, executions: list[Execution], api: PublicApi) -> None:
+        self.executions = executions
+        self.api = api
+        self._found: dict[Made, list[Program]] = {}
+
+    def __call__(self, made: Made) -> list[Program]:
+        found = self._found.get(made)
+        if found is None:
+            found = self._found[made] = self._public(made)
+        return found
+
+    def _public(self, made: Made) -> list[Program]:
+        constants: list[Program] = [(constant,) for constant in self.api.constants(made[0])]
+        runs: dict[str, Program] = {}
+        for execution in self.executions:
+            program, result = execution.program, execution.result
+            for index in range(min(result.executed, len(program))):
+                if made_at(program, result, index) != made:
+                    continue
+                maker = making(program, result, index, needed_by(program, index))
+                if maker is not None and not any(self.api.hidden_way(i, s) for i, s in enumerate(maker)):
+                    runs.setdefault(repr(maker), maker)
+        by_length = sorted(runs.values(), key=len)  # stable: the earlier run's first
+        return list({repr(maker): maker for maker in [*constants, *by_length]}.values())[:PUBLIC_MAKERS]
 
 
 def swapped(program: Program, index: int, maker: Program, dropped: set[int]) -> tuple[Program, dict[int, int]] | None:
@@ -73,6 +120,21 @@ def swapped(program: Program, index: int, maker: Program, dropped: set[int]) -> 
         return None
     reduced, positions = rewritten
     return reduced, {old: positions[old + shift] for old in range(len(program)) if old + shift in positions}
+
+
+def swapped_each(program: Program, indices: list[int], maker: Program,
+                 kept: Callable[[Statement], bool]) -> tuple[Program, Positions] | None:
+    """`program` with the object of each statement of `indices` made by a copy of `maker` instead
+    (see `swapped`), and where each statement of `program` went."""
+    current, positions = program, {index: index for index in range(len(program))}
+    for index in indices:
+        at = positions.get(index)
+        swap = swapped(current, at, maker, only_for(current, at, kept)) if at is not None else None
+        if swap is None:
+            return None
+        current, step = swap
+        positions = compose(positions, step)
+    return current, positions
 
 
 def only_for(program: Program, index: int, kept: Callable[[Statement], bool]) -> set[int]:

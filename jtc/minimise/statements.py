@@ -17,6 +17,12 @@ those calls too, and the test with them goes on trial beside the shorter one: mu
 it only if it kills a mutant no kept test kills (mutate/assertions.py), so the mutants a test killed
 stay killed, and a call that killed nothing more goes.
 
+A value the test made a hidden way (a package-private constructor of a class with public factories
+and constants: model/public_api.py) is made the public way instead where the test still shows what it
+showed: each public maker of its kind (makers.py) is tried for all the test's hidden makings of that
+kind at once (two amounts that must share a currency), then for that one alone (two that must not).
+That reduction may make the test longer; no reduction makes a value a hidden way the test did not.
+
 Reductions are tried one at a time, those that take most statements first, until none applies or
 the deadline passes; then, once, the test with its large numbers made small (values.py), unless it
 is a run on a boundary. Tests sharing a set-up are common (every test of a level parses the same map
@@ -35,9 +41,10 @@ from dataclasses import dataclass, field
 from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import (Construct, FieldLoad, Invoke, NewArray, NewCollection, Program, Statement,
                                StatementStatus, Stub, VarRef)
-from jtc.minimise.makers import Made, made_at, object_token, only_for, swapped
+from jtc.minimise.makers import Made, made_at, object_token, only_for, swapped, swapped_each
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
+from jtc.model.public_api import PublicApi
 from jtc.oracle.selection import Candidate, candidates, in_class_name
 from jtc.deadline import DeadlineReached
 from jtc.execution.runs import Execution
@@ -83,10 +90,15 @@ class StatementMinimiser:
 
     def __init__(self, run: Callable[[Program], Execution], class_name: str,
                  subjects: frozenset[tuple[str, str, str]], deadline: float = math.inf, shortening: bool = False,
-                 makers: Mapping[Made, Program] = {}) -> None:
-        """`makers`: the shortest making of each kind of object the search found (makers.py)."""
+                 makers: Mapping[Made, Program] = {}, api: PublicApi | None = None,
+                 public: Callable[[Made], list[Program]] = lambda made: []) -> None:
+        """`makers`: the shortest making of each kind of object the search found (makers.py);
+        `api` tells the values a test makes a hidden way, `public` the public ways to make each
+        kind (makers.py)."""
         self.run = run
         self.makers = makers
+        self.api = api
+        self.public = public
         self.class_name = class_name
         self.subjects = subjects
         self.deadline = deadline
@@ -94,6 +106,7 @@ class StatementMinimiser:
         self.report = MinimisingReport()
         self.memo = _Memo()
         self.shortening_memo = _Memo()  # the set-ups cut without the calls of the class under test
+        self.public_memo = _Memo()  # the values made the public way: a looser check, rejected apart
         # Each reduced program and the search's run it was cut from: only that run has input
         # variables, from which the condition a test alone meets is read (conditions.py).
         self.cut_from: dict[Program, Execution] = {}
@@ -105,7 +118,7 @@ class StatementMinimiser:
         and the test with the calls goes on trial (after all others), kept only if it kills a mutant
         the others miss: the test shortened keeps its coverage and outcomes, the mutants it kills
         stay killed."""
-        minimised = [self._reduced(candidate, self._keeps_statement, self.memo) for candidate in chosen]
+        minimised = [self._reduced(self._made_public(candidate), self._keeps_statement, self.memo) for candidate in chosen]
         longer = []
         if self.shortening:
             for position, reduced in enumerate(minimised):
@@ -164,6 +177,33 @@ class StatementMinimiser:
                 best = accepted[0]
         return best
 
+    def _made_public(self, candidate: Candidate) -> Candidate:
+        """`candidate` with the values it made a hidden way made the public way (`_public_swaps`),
+        swap after swap while one keeps what the test shows, the values of its statements aside (a
+        currency made `Currency.EUR` is written "EUR" where the test's own was written "hello"):
+        what the test asserts is read from the run of the new program, which is the reference of
+        the reductions that follow."""
+        if self.api is None:
+            return candidate
+        current = candidate
+        try:
+            while True:
+                program = current.test_program
+                identity = {index: index for index in range(len(program))}
+                for reduction in _public_swaps(program, current.execution.result, self._keeps_statement, self.api,
+                                               self.public):
+                    if time.monotonic() >= self.deadline:
+                        raise DeadlineReached()
+                    accepted = self._try(current, program, reduction, identity, self.public_memo, loose=True)
+                    if accepted is not None:
+                        current = accepted[0]
+                        break
+                else:
+                    return current
+        except DeadlineReached:
+            self.report.cut_by_deadline = True
+            return current
+
     def cut(self, candidate: Candidate, program: Program, positions: Positions) -> Candidate | None:
         """`candidate` run as `program` (its program rewritten, its statements moved to `positions`),
         when that keeps what the test shows: the check of every reduction, for a cut made elsewhere
@@ -178,23 +218,28 @@ class StatementMinimiser:
         return isinstance(statement, (Construct, Invoke)) and in_class_name(statement.owner, self.class_name)
 
     def _try(self, candidate: Candidate, current: Program, reduction: tuple[Program, Positions],
-             positions: Positions, memo: _Memo) -> tuple[Candidate, Program, Positions] | None:
+             positions: Positions, memo: _Memo, loose: bool = False) -> tuple[Candidate, Program, Positions] | None:
         """The reduced candidate, its program and where the original's statements went, when the
-        reduction keeps what the test shows."""
+        reduction keeps what the test shows (`loose`: the values its statements returned aside)."""
         program, step = reduction
         tried = (current[:-1], program[:-1])
-        if len(program) > len(current) or program == current or tried in memo.rejected:
+        hidden = self._hidden(program) - self._hidden(current)
+        if hidden > 0 or (len(program) > len(current) and hidden == 0) or program == current or tried in memo.rejected:
             return None
         self.report.runs += 1
         execution = self.run(program)
         moved = compose(positions, step)
         found = candidates([execution], self.class_name, self.subjects)
-        if not found or not self._keeps(candidate, found[0], moved):
+        if not found or not self._keeps(candidate, found[0], moved, loose):
             memo.rejected.add(tried)
             return None
         return dataclasses.replace(found[0], on_boundary=candidate.on_boundary, on_trial=candidate.on_trial), program, moved
 
-    def _keeps(self, candidate: Candidate, reduced: Candidate, moved: Positions) -> bool:
+    def _hidden(self, program: Program) -> int:
+        """How many values `program` makes a hidden way (model/public_api.py)."""
+        return len(self.api.hidden_ways_in(program)) if self.api is not None else 0
+
+    def _keeps(self, candidate: Candidate, reduced: Candidate, moved: Positions, loose: bool = False) -> bool:
         last = len(reduced.execution.program) - 1
         if reduced.outcome.statement != last or moved.get(candidate.outcome.statement) != last:
             return False
@@ -204,7 +249,15 @@ class StatementMinimiser:
         kept: dict[int, int] = {}  # new position -> the statement there before (not one redirected to it)
         for old in sorted(moved):
             kept.setdefault(moved[old], old)
+        if loose:
+            return all(_alike(ended(after, new), ended(before, old)) for new, old in kept.items())
         return all(ended(after, new) == ended(before, old) for new, old in kept.items())
+
+
+def _alike(after: tuple[str, str] | None, before: tuple[str, str] | None) -> bool:
+    """Two statements ended alike: both returned, or both threw an exception of one class."""
+    return after is not None and before is not None and after[0] == before[0] \
+        and (after[0] != StatementStatus.THREW or after == before)
 
 
 def _keeps_nothing(statement: Statement) -> bool:
@@ -270,6 +323,29 @@ def _reductions(program: Program, result: HarnessResult, kept: Callable[[Stateme
                 found.append((0, written))
     found.sort(key=lambda entry: -entry[0])  # stable: equal sizes in program order
     return (reduction for _, reduction in found)
+
+
+def _public_swaps(program: Program, result: HarnessResult, kept: Callable[[Statement], bool], api: PublicApi,
+                  public: Callable[[Made], list[Program]]) -> Iterator[tuple[Program, Positions]]:
+    """The program with a value it made a hidden way (`api`) made the public way instead: its
+    arguments passed to a public factory that takes the same (`Amount.of(currency, 5L)` for `new
+    Amount(currency, 5L)`); else each `public` maker of its kind for all of that kind at once (two
+    amounts that must share a currency), then for it alone (two that must not)."""
+    hidden = [way.position for way in api.hidden_ways_in(program)]
+    for index in hidden:
+        statement = program[index]
+        if isinstance(statement, (Construct, Invoke)):
+            for twin in api.twins(statement):
+                yield program[:index] + (twin,) + program[index + 1:], {i: i for i in range(len(program))}
+        made = made_at(program, result, index)
+        if made is None:
+            continue
+        same = [other for other in hidden if made_at(program, result, other) == made]
+        for maker in public(made):
+            for indices in ([same, [index]] if len(same) > 1 else [[index]]):
+                swap = swapped_each(program, indices, maker, kept)
+                if swap is not None:
+                    yield swap
 
 
 def _same_as_earlier(program: Program, result: HarnessResult, later: int) -> int | None:

@@ -173,6 +173,10 @@ class TestCase:
     on_trial: bool = False
     # The condition under which this test alone takes a branch (jtc/minimise/conditions.py).
     condition: InputCondition | None = None
+    # For a test that makes a value a way the public API does not offer (model/public_api.py): what
+    # it shows that no run made the public way showed, in words ("line 31 of Prices.format"); the
+    # test is written with a comment that says so.
+    beyond_public: str = ""
     # A person rejected the observed outcome (--ask) and the test asserts the value they expected:
     # it fails on this code (`fails`), and is written @Disabled with this reason unless --keep-failing.
     disabled: str = ""

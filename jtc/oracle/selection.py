@@ -9,7 +9,9 @@ Greedy set cover over what executions covered in the class under test (branch ed
 outcomes of comparisons inside library calls, svm/path.py's COMPARISON):
 take the execution that adds most, until nothing adds; then one test for every outcome not yet
 shown (each exception type a method throws, and a normal return; its overloads share them). Ties go to the earlier
-execution, so the choice is deterministic.
+execution, so the choice is deterministic. Executions that make their values the public way
+(model/public_api.py) are preferred: the cover takes them first, and the others only for what
+they alone reach; an outcome is shown by one of them where one shows it.
 """
 
 from __future__ import annotations
@@ -131,34 +133,39 @@ def _outcome_key(execution: Execution, index: int) -> tuple:
     return _member(execution, index), Kind.RETURNED, None
 
 
-def cover(found: list[Candidate]) -> list[Candidate]:
+def cover(found: list[Candidate], preferred: Callable[[Candidate], bool] = lambda candidate: True) -> list[Candidate]:
     """Greedy set cover over what the candidates cover, in the order taken: the one that adds most
-    first, ties to the earlier execution."""
+    first, ties to the earlier execution; the `preferred` candidates first, the others for what
+    those leave."""
     chosen: list[Candidate] = []
     covered: set[Item] = set()
-    remaining = list(found)
-    while remaining:
-        best = max(remaining, key=lambda c: (len(c.covers - covered), -c.execution.index))
-        if not best.covers - covered:
-            break
-        chosen.append(best)
-        covered |= best.covers
-        remaining.remove(best)
+    for remaining in ([c for c in found if preferred(c)], [c for c in found if not preferred(c)]):
+        while remaining:
+            best = max(remaining, key=lambda c: (len(c.covers - covered), -c.execution.index))
+            if not best.covers - covered:
+                break
+            chosen.append(best)
+            covered |= best.covers
+            remaining.remove(best)
     return chosen
 
 
-def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda member: True) -> list[Candidate]:
+def select(found: list[Candidate], declared: Callable[[Hashable], bool] = lambda member: True,
+           public: Callable[[Candidate], bool] = lambda candidate: True) -> list[Candidate]:
     """Greedy set cover over what the candidates cover, then one test per outcome not shown yet of
     a member the class `declared` itself: an inherited method (a troll's `takeDamage`, Unit's) earns
-    a test only by covering the class's own code, or every subclass's tests would repeat its outcomes."""
-    chosen = cover(found)
+    a test only by covering the class's own code, or every subclass's tests would repeat its outcomes.
+    The candidates that make their values the `public` way come first in both, and in the order
+    returned (run order otherwise): the boundary values are sought on their paths first, and a
+    member's tests made the public way are read first."""
+    chosen = cover(found, public)
     taken = {id(c) for c in chosen}
     shown = {key for c in chosen for key in (c.outcome_key, *c.shown_before)}
-    for candidate in found:
+    for candidate in sorted(found, key=lambda c: not public(c)):  # stable: in run order otherwise
         if id(candidate) not in taken and candidate.outcome_key not in shown and declared(candidate.outcome_key[0]):
             chosen.append(candidate)
             shown.add(candidate.outcome_key)
-    chosen.sort(key=lambda c: c.execution.index)
+    chosen.sort(key=lambda c: (not public(c), c.execution.index))
     return chosen
 
 

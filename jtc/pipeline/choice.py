@@ -1,5 +1,6 @@
 """Stage 3, the choice of tests: which runs of the search become tests (set cover over what they
-cover in the class under test, then one per outcome), and which of their throws are likely bugs."""
+cover in the class under test, then one per outcome; the runs that make their values the public way
+first), and which of their throws are likely bugs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from jtc.execution.runs import Execution
 from jtc.exploration.session import SearchReport
 from jtc.model.classindex import ClassIndex
+from jtc.model.public_api import PublicApi
 from jtc.oracle.bugs import CONTRACT_TYPES, BugOracle, LikelyBug
 from jtc.oracle.selection import Candidate, candidates, in_class_name, select
 from jtc.pipeline.setup import Subject
@@ -40,7 +42,10 @@ def choose(subject: Subject, search: SearchReport, index: ClassIndex) -> Choice:
                      any(index.is_subtype(name, contract) for contract in CONTRACT_TYPES))
     crashes = {c.execution.index: bugs.first_bug(c.execution, c.outcome.statement) for c in found}
     choice = Choice(found, crashes, [], bugs)
-    choice.chosen = select(choice.without_crashes, lambda member: in_class_name(member[0], name))  # type: ignore[index]
+    api = PublicApi(index)
+    public = {id(c): not api.hidden_ways_in(c.test_program) for c in found}
+    choice.chosen = select(choice.without_crashes, lambda member: in_class_name(member[0], name),  # type: ignore[index]
+                           lambda candidate: public[id(candidate)])
     chosen = {c.execution.index for c in choice.chosen}
     # --target: the run that reached the line is a test, whatever else covers its branches
     choice.chosen += [c for c in choice.without_crashes

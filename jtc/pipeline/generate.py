@@ -15,6 +15,7 @@ from typing import Iterable, Iterator
 from jtc.config import Settings
 from jtc.errors import InternalError, JtcError
 from jtc.minimise.suite import shown
+from jtc.oracle.public_reach import noted
 from jtc.oracle.selection import last_new_coverage
 from jtc.pipeline.amplify import amplify
 from jtc.pipeline.ask import judging
@@ -30,7 +31,8 @@ from jtc.pipeline.write import write
 
 
 def generate_class(context: RunContext, name: str) -> ClassReport:
-    """Set up, search, choose, amplify, minimise, state, write: one class's tests and its report."""
+    """Set up, search, choose, amplify, minimise, state (noting what the tests that make a value a
+    hidden way show that the public ways did not), write: one class's tests and its report."""
     clock = Clock.of(context.settings)  # the budget covers the class's setup too
     started = time.perf_counter()
     subject = set_up(context, name, clock)
@@ -48,7 +50,8 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0
     amplified = amplify(context, subject, session, choice, clock, report)
     chosen, cut_from = minimise(context, subject, amplified.chosen, explored, clock, report)
-    suite = suite_of(context, subject, chosen, cut_from, choice, report, amplified.loops)
+    suite = noted(suite_of(context, subject, chosen, cut_from, choice, report, amplified.loops), chosen, choice.found,
+                  context.index)
     shown_by_program = {candidate.execution.program: shown(candidate) for candidate in chosen}
     shown_by_program.update((loop.program, frozenset()) for loop in amplified.loops)  # kept for kills alone
     write(context, suite, clock, report, shown_by_program,

@@ -12,13 +12,14 @@ from collections.abc import Callable
 
 from jtc.execution.runs import Execution
 from jtc.exploration.session import SearchReport
-from jtc.minimise.makers import shortest_makers
+from jtc.minimise.makers import PublicMakers, shortest_makers
 from jtc.minimise.statements import StatementMinimiser
 from jtc.minimise.suite import distinct_programs
 from jtc.minimise.rewrite import Positions
 from jtc.minimise.unread import alike
 from jtc.minimise.unused import states_all, without_unused
 from jtc.model.program import Program
+from jtc.model.public_api import PublicApi
 from jtc.model.testcases import TestCase, TestSuite
 from jtc.oracle.probe import probe
 from jtc.oracle.selection import Candidate, candidates
@@ -33,18 +34,21 @@ def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], sea
              report: ClassReport) -> tuple[list[Candidate], dict[Program, Execution]]:
     """The minimised tests (runs of an executor of their own, within the minimisation's share of the
     budget; with --select-assertions also cut without calls of the class under test, the longer test
-    on trial; an object made the long way swapped for the search's shortest making of its kind; an
-    input of the call under test that no decision read given the value of the call's first test), and
-    the search's run each reduced program was cut from."""
+    on trial; an object made the long way swapped for the search's shortest making of its kind, one
+    made a hidden way for a public making of its kind (model/public_api.py); an input of the call
+    under test that no decision read given the value of the call's first test), and the search's
+    run each reduced program was cut from."""
     settings = context.settings
     if not settings.minimise:
         return chosen, {}
     with report.timed("minimise"):
         executor = context.executor()
         deadline = clock.share(settings.budgets.minimise_share)
+        api = PublicApi(context.index)
         minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline),
                                        subject.internal_name, subject.members, deadline,
-                                       shortening=settings.select_assertions, makers=shortest_makers(search.executions))
+                                       shortening=settings.select_assertions, makers=shortest_makers(search.executions),
+                                       api=api, public=PublicMakers(search.executions, api))
         named = {(target.owner, target.name, target.desc): target.param_names for target in subject.targets}
         alike_inputs = alike(minimiser, chosen, minimiser.minimise(chosen),
                              lambda call: named.get((call.owner, call.name, call.desc)))

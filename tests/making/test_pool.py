@@ -1,14 +1,15 @@
 """Which array types the pool builds with array constructors; what an abstract class under test adds;
-what a subclass under test inherits."""
+what a subclass under test inherits; where a class's hidden ways in go."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from jtc.config import AccessOptions
+from jtc.config import AccessOptions, Settings
 from jtc.model.classindex import ClassIndex
 from jtc.calls.invokables import class_invokables
-from jtc.making.pool import inherited_methods, object_arrays, subclass_calls
+from jtc.making.pool import build_pool, inherited_methods, object_arrays, subclass_calls
+from jtc.pipeline.context import RunContext
 from jtc.making.producers import Producers
 from jtc.java.toolchain import toolchain
 
@@ -47,3 +48,16 @@ def test_inherited_methods_are_called_on_the_class_under_test(graphs_classes: Pa
     # Token's methods, on a pawn: another kind of token would run none of the pawn's code
     assert sorted((m.owner, m.name, m.receiver) for m in inherited) == [
         ("gr/Token", "cell", "Lgr/Pawn;"), ("gr/Token", "placeAt", "Lgr/Pawn;")]
+
+
+def test_a_public_classs_hidden_way_in_comes_after_its_public_ones(published_classes: Path, tmp_path: Path) -> None:
+    """`new Currency(code, digits)` is package-private, `Currency.of` and the constants public: the
+    first runs of `code()` act on a currency a user can have (model/public_api.py)."""
+    settings = Settings(classpath=(str(published_classes),), output_dir=tmp_path)
+    with RunContext.open(settings) as context:
+        currency = context.index.lookup("cash/Currency")
+        assert currency is not None
+        pool = build_pool(currency, context.index, context.analysis, context.workshop("cash").producers,
+                          settings.access)
+    ways_in = [inv.label for inv in pool.invokables if inv.returns == "Lcash/Currency;"]
+    assert ways_in[-1] == "new Currency" and "Currency.of" in ways_in

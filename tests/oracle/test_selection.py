@@ -37,6 +37,19 @@ def test_outcomes_of_inherited_members_earn_no_test_of_their_own() -> None:
     assert [c.execution.index for c in select([own, inherited])] == [0, 1]
 
 
+def test_runs_made_the_public_way_are_taken_first_the_others_for_what_they_alone_reach() -> None:
+    """Run 1 makes its currency with a package-private constructor and covers most: the public runs
+    0 and 2 cover a and b first, and 1 is kept only for c, which no public run reaches; an outcome
+    that both show is shown by the public run. The public ones come first (the boundary values are
+    sought on their paths first)."""
+    found = [_candidate(0, {"a"}), _candidate(1, {"a", "b", "c"}), _candidate(2, {"b"}),
+             _candidate(3, {"a"}, outcome="java.lang.IllegalStateException"),
+             _candidate(4, {"a"}, outcome="java.lang.IllegalStateException")]
+    public = lambda candidate: candidate.execution.index not in (1, 3)  # noqa: E731
+    assert [c.execution.index for c in select(found, public=public)] == [0, 2, 4, 1]  # the public first
+    assert [c.execution.index for c in select(found)] == [1, 3]
+
+
 def test_spares_cover_again_what_the_chosen_tests_cover_layer_by_layer_on_trial() -> None:
     """The runs left over are set-covered again and again, up to the limit, one per program."""
     found = [_candidate(0, {"a"}), _candidate(1, {"a", "b"}), _candidate(2, {"b"}), _candidate(3, {"a"}),
