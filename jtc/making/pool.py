@@ -9,7 +9,7 @@ of the concrete subtypes of the types its methods take (a method that takes a `F
 Circle whose radius was set first), a couple of levels deep; the methods of objects its methods
 return (an iterator's `next`); and array constructors for arrays of objects.
 Arguments that need a fresh object rather than one prepared by earlier steps come from recipes
-(search/recipes.py).
+(making/recipes.py).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ condition is read back as a relation of one input to a constant or to another in
 say (`greetOfNameLengthAbove10…`). A `switch`'s default over cases that are a run of constants
 (`case 1` … `case 7`) is said by the side of the run the test's input lies on (`nameOfDayAbove7Throws…`
 for 9). Inputs are named after their parameter (`s0.Weekday.name(I)Ljava/lang/String;.day`, see
-search/templates.py); a condition over anything else (an array element, an arithmetic term, a
+exploration/templates.py); a condition over anything else (an array element, an arithmetic term, a
 parameter without a name, a String's characters) says nothing a reader would follow, and gives none.
 
 Only a search's run has input variables: a minimised test is run again with concrete values, so its

@@ -14,7 +14,7 @@ A call of the class under test can matter beyond all that: what it returns is as
 what it changes the observers state, and a mutant of the class may change either. Without mutation
 analysis such a call is never taken out. With it (`--select-assertions`), a test is then cut without
 those calls too, and the test with them goes on trial beside the shorter one: mutation analysis keeps
-it only if it kills a mutant no kept test kills (mutate/assertions.py), so the mutants a test killed
+it only if it kills a mutant no kept test kills (amplification/assertions.py), so the mutants a test killed
 stay killed, and a call that killed nothing more goes.
 
 A value the test made a hidden way (a package-private constructor of a class with public factories

@@ -169,7 +169,7 @@ class TestCase:
     # @Disabled, and its last call is left to throw instead of being asserted.
     likely_bug: str = ""
     # Kept only if mutation analysis finds that it kills a mutant the other tests miss
-    # (`--select-assertions`; jtc/mutate/assertions.py).
+    # (`--select-assertions`; jtc/amplification/assertions.py).
     on_trial: bool = False
     # The condition under which this test alone takes a branch (jtc/minimise/conditions.py).
     condition: InputCondition | None = None

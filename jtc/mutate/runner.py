@@ -115,7 +115,7 @@ def write_mutant(class_dir: Path, mutant_id: str, out_dir: Path) -> None:
 def mutant_class_files(class_dir: Path, out_dir: Path, limit: int = 2 ** 31 - 1) -> list[tuple[Mutant, Path]]:
     """The mutants of the class files under `class_dir`, all of them or `limit` spread evenly over
     them, each with its mutated class file (written under `out_dir` by one runner JVM), for runs in
-    jtc's own worker (minimise/cuts.py)."""
+    jtc's own worker (amplification/cuts.py)."""
     _java("write-all", [str(class_dir), str(out_dir), str(limit)], 300)
     return [(mutant, out_dir / f"{n}.class") for n, mutant in enumerate(_mutants(out_dir / "mutants.tsv"))]
 

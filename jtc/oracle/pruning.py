@@ -6,7 +6,7 @@ Of the rest a test keeps at most `MAX_OBSERVATIONS`, the rarest answers first: a
 that few of the suite's tests share (the `DOWN` trend after a non-positive amount) tells this test's
 behaviour apart, the one every test shares (a count of 0) adds least; ties go to the observer found
 first. When mutation analysis chooses the assertions (`jtc generate --select-assertions`, see
-jtc/mutate/assertions.py), the rule only narrows the candidates it is given, to `SELECTION_CANDIDATES`.
+jtc/amplification/assertions.py), the rule only narrows the candidates it is given, to `SELECTION_CANDIDATES`.
 """
 
 from __future__ import annotations
