@@ -19,12 +19,15 @@ open, the methods of the class under test that hold them read fields (the option
 `options.hasShortOption(…)`), and a method of the argument's class writes them (`addOption`, whose
 `put` into a map held in a field writes that field: analysis/influence.py), the run is grown by
 that call on the argument object, right before the member (`options.addOption(k, l, b, d)`), its
-values symbolic (making/preparations.py's `aimed`: the calls whose object arguments the sequence
+values symbolic; the sequence's other objects come next (the world the hunter and its prey stand
+in gets a wall), its receiver not (its calls are what the sequences are made of) (making/preparations.py's `aimed`: the calls whose object arguments the sequence
 holds first, so that a piece is placed on the board it reads). The member's own literal inputs
 become symbolic again where a sub-search had fixed them (valid inputs found with empty options),
 so that the key registered and the token passed are both inputs of one path: the lookup
 `shortOpts.containsKey(token.substring(1))` is a decision between them (svm/models/lookups.py) and
-the solver makes the token name the option. A grown argument grows again when its run gains (a
+the solver makes the token name the option. The prepared skeleton starts from its run's inputs
+(the token as it was, under its new name), and a String key the run looked up in vain is
+registered outright, in each String input of the new steps in turn. A grown argument grows again when its run gains (a
 second option, whose long name shares a prefix with the first), up to PREPARED_CALLS calls.
 """
 
@@ -103,12 +106,13 @@ class Growth:
 
     def prepared(self, skeleton: Skeleton, execution: Execution, covered: set[Edge],
                  key: str | None = None) -> list[tuple[Skeleton, Assignment]]:
-        """`skeleton` with one more call on an object argument of its last statement, right before
-        it, for each call that changes what the methods holding its open branches read (the
-        methods of the class under test the run visited with an outcome not `covered` yet), each
-        with the inputs to start from: the run's, its last statement's where it moved. With a `key` the last statement looked up in vain (`-x`
-        given, nothing registered), one skeleton per String input of the new steps, that input
-        set to the key (`x` as the short name, then as the long one)."""
+        """`skeleton` with one more call on an object of the sequence (an argument of its last
+        statement first), right before that statement, for each call that changes what the
+        methods holding its open branches read (the methods of the class under test the run
+        visited with an outcome not `covered` yet), each with the inputs to start from: the
+        run's, its last statement's where it moved. With a `key` the last statement looked up in
+        vain (`-x` given, nothing registered), one skeleton per String input of the new steps,
+        that input set to the key (`x` as the short name, then as the long one)."""
         replay = execution.replay
         assert replay is not None
         last = len(skeleton) - 1
