@@ -1,14 +1,22 @@
 """B8 (docs/benchmarks.md): third-party code, with real dependency jars on the classpath.
 
-The subject is Apache Commons CSV 1.9.0 from the shared subjects folder (its sources and its own
-JUnit 5 suite), compiled here. Its classes are generated with Debian's guava, commons-lang3,
-commons-collections3 and commons-io jars on the classpath, as a real project has them. Reported per
-class and overall: setup seconds (before the first execution; the valid-input sub-searches apart),
-executions per second, total seconds against the budget, tests written and dropped; branch and line
-coverage of the generated suite, of the hand-written suite and of their union (JaCoCo, the suites
-run from a copy of the project folder, since the hand-written tests read files relative to it);
-and, unless --no-mutation, the mutation scores of both; the generated suite's shape (tests,
-statements per test, numbered near-duplicates, assertNotNull-only tests: see B6). Prints a table and
+Two subjects, each beside its project's own hand-written suite:
+
+* Apache Commons CSV 1.9.0 from the shared subjects folder (its sources and its JUnit 5 suite),
+  compiled here; `CSVFormat` is the parameter object of `CSVParser` and `CSVPrinter`.
+* Apache Commons CLI 1.5.0 as Debian ships it (/usr/share/java/commons-cli-1.5.0.jar), its JUnit 4
+  suite the `test-sources` artifact of commons-cli:commons-cli:1.5.0 from Maven Central, fetched
+  with mvn and checked by SHA-256 (nothing third-party is kept in this repository); `Options` is
+  the parameter object of every parser's `parse(options, arguments)`.
+
+The classes are generated with Debian's guava, commons-lang3, commons-collections3 and commons-io
+jars on the classpath, as a real project has them. Reported per class and overall: setup seconds
+(before the first execution; the valid-input sub-searches apart), executions per second, total
+seconds against the budget, tests written and dropped; branch and line coverage of the generated
+suite, of the hand-written suite and of their union (JaCoCo, the suites run from a copy of the
+project folder, since the hand-written tests read files relative to it); and, unless
+--no-mutation, the mutation scores of both; the generated suite's shape (tests, statements per
+test, numbered near-duplicates, assertNotNull-only tests: see B6). Prints a table per subject and
 writes JSON to bench/results/.
 """
 
@@ -20,6 +28,8 @@ import json
 import shutil
 import tempfile
 import time
+import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.config import Settings
@@ -32,6 +42,7 @@ from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
 
 from bench import dependencies
+from bench.artifacts import Artifact, fetch
 from bench.dependencies import DEBIAN_DEPENDENCIES as DEPENDENCIES, JARS, with_dependencies
 from bench.strength import suite_shape
 
@@ -41,7 +52,24 @@ SUBJECTS = ROOT.parent / "shared" / "subjects"
 TEST_LIBRARIES = tuple(JARS / name for name in ("hamcrest.jar", "mockito-core.jar", "byte-buddy.jar",
                                                 "byte-buddy-agent.jar", "objenesis.jar", "h2.jar"))
 CSV = "commons-csv-1.9.0"
+CLI = "commons-cli-1.5.0"
+CLI_JAR = JARS / "commons-cli-1.5.0.jar"
+# The hand-written suite of commons-cli 1.5.0 as Maven Central serves it, pinned by its digest.
+CLI_TESTS = Artifact("commons-cli:commons-cli:1.5.0:jar:test-sources",
+                     "265c18cbdf6a9f97d0ba3cc5e5f00caad03e0eb5d9a66166c5aa439061bd1ed0")
 
+
+@dataclass(frozen=True)
+class Prepared:
+    """A subject laid out for one run: where its classes are (a folder or a jar), its hand-written
+    tests, the project folder they run in (test resources where they read them) and what else
+    they compile and run with."""
+
+    classes: Path
+    names: list[str]
+    human: Path
+    project: Path
+    test_classpath: list[Path]
 
 def _row(name: str, report: ClassReport | JtcError, budget: float) -> dict:
     if isinstance(report, JtcError):
@@ -73,6 +101,49 @@ def _top_level(classes: Path) -> list[str]:
                   for p in classes.rglob("*.class") if "$" not in p.stem)
 
 
+def _top_level_in_jar(jar: Path) -> list[str]:
+    with zipfile.ZipFile(jar) as archive:
+        return sorted(name.removesuffix(".class").replace("/", ".") for name in archive.namelist()
+                      if name.endswith(".class") and "$" not in name.rsplit("/", 1)[-1]
+                      and not name.startswith("META-INF/"))
+
+
+def _prepare_csv(subjects: Path, work: Path) -> Prepared:
+    """Commons CSV compiled from its sources; its tests read src/test/resources both relative to
+    the project folder and as class-path resources, as Maven runs them."""
+    subject = subjects / CSV
+    missing = [str(jar) for jar in TEST_LIBRARIES if not jar.is_file()]
+    if not subject.is_dir() or missing:
+        raise SystemExit(f"missing: {subject if not subject.is_dir() else ', '.join(missing)} (see "
+                         f"../shared/subjects/README.md; Debian packages libmockito-java libh2-java)")
+    compiled = _compile_subject(subject, work)
+    resources = work / "project" / "src" / "test" / "resources"
+    shutil.copytree(subject / "src" / "test" / "resources", resources)
+    return Prepared(compiled, _top_level(compiled), subject / "src" / "test" / "java", work / "project",
+                    [resources, *TEST_LIBRARIES])
+
+
+def _prepare_cli(subjects: Path, work: Path) -> Prepared:
+    """Commons CLI as Debian's jar; its tests from the pinned test-sources artifact, whose files
+    other than Java sources are test resources (read relative to the project folder)."""
+    if not CLI_JAR.is_file():
+        raise SystemExit(f"missing: {CLI_JAR} (Debian package libcommons-cli-java)")
+    sources = fetch(CLI_TESTS, work / "fetched")
+    human = work / "tests"
+    resources = work / "project" / "src" / "test" / "resources"
+    with zipfile.ZipFile(sources) as archive:
+        for name in archive.namelist():
+            if name.endswith("/") or name.startswith("META-INF/"):
+                continue
+            target = (human if name.endswith(".java") else resources) / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(archive.read(name))
+    return Prepared(CLI_JAR, _top_level_in_jar(CLI_JAR), human, work / "project", [resources])
+
+
+PREPARE = {CSV: _prepare_csv, CLI: _prepare_cli}
+
+
 def _generate(classes: list[str], classpath: list[Path], output: Path, budget: float, seed: int) -> list[dict]:
     settings = with_dependencies(Settings(classpath=tuple(map(str, classpath)), output_dir=output, time_budget=budget,
                                           seed=seed), classes)
@@ -100,60 +171,60 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--subjects", type=Path, default=SUBJECTS, help=f"the subjects folder (default {SUBJECTS})")
+    parser.add_argument("--subject", action="append", choices=sorted(PREPARE),
+                        help="only this subject (repeatable; default all)")
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names)")
     parser.add_argument("--no-mutation", action="store_true", help="skip the mutation scores")
     args = parser.parse_args(argv)
-    subject = args.subjects / CSV
-    missing = dependencies.missing() + [str(jar) for jar in TEST_LIBRARIES if not jar.is_file()]
-    if not subject.is_dir() or missing:
-        raise SystemExit(f"missing: {subject if not subject.is_dir() else ', '.join(missing)} (see "
-                         f"../shared/subjects/README.md; Debian packages libguava-java libcommons-lang3-java "
-                         f"libcommons-collections3-java libcommons-io-java libmockito-java libh2-java)")
-    result: dict = {"benchmark": "third-party code (B8)", "subject": CSV, "budget_seconds": args.budget,
-                    "seed": args.seed, "dependencies": [str(jar) for jar in DEPENDENCIES],
-                    "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-    with tempfile.TemporaryDirectory(prefix="jtc-bench-thirdparty-") as scratch:
-        work = Path(scratch)
-        compiled = _compile_subject(subject, work)
-        classes = args.classes or _top_level(compiled)
-        generated = work / "generated"
-        print(f"== {CSV}: {len(classes)} classes, {args.budget:g} s each, with {len(DEPENDENCIES)} dependency jars")
-        rows = _generate(classes, [compiled, *DEPENDENCIES], generated, args.budget, args.seed)
-        # The hand-written tests read src/test/resources both relative to the project folder and as
-        # class-path resources, as Maven runs them.
-        project = work / "project"
-        resources = project / "src" / "test" / "resources"
-        shutil.copytree(subject / "src" / "test" / "resources", resources)
-        human = subject / "src" / "test" / "java"
-        classpath = [compiled, resources, *DEPENDENCIES, *TEST_LIBRARIES]
-        internal = [name.replace(".", "/") for name in classes]
-        if not list(generated.rglob("*.java")):
-            raise SystemExit("no class got a test; nothing to compare")
-        shape = suite_shape(generated)
-        suites = measure_suites([generated, human], classpath, internal, work / "measure", working_dir=project)
-        labels = ("generated", "hand-written", "union")
-        coverage = {label: {"tests_run": suite.tests_run, "tests_failed": suite.tests_failed,
-                            "failures": [str(failure) for failure in suite.failures],
-                            "per_class": {name: {"branches": [c.branch.covered, c.branch.total],
-                                                 "lines": [c.line.covered, c.line.total]}
-                                          for name, c in suite.classes.items()}}
-                    for label, suite in zip(labels, suites)}
-        mutation: dict = {}
-        if not args.no_mutation:
-            scored = mutate_suites([generated, human], classpath, internal, work / "mutate", Timeouts(),
-                                   working_dir=project)
-            mutation = {label: {name: dataclasses.asdict(suite.score(name)) for name in classes}
-                        for label, suite in zip(labels, scored)}
-    result.update(classes=rows, coverage=coverage, mutation=mutation, shape=shape)
-    _print_summary(classes, coverage, mutation)
-    print(f"generated suite: {shape['tests']} tests, {shape['statements_per_test']} statements per test, "
-          f"{shape['numbered_near_duplicates']} numbered near-duplicates, "
-          f"{100 * shape['not_null_only_share']:.1f}% whose only assertion is assertNotNull")
+    if dependencies.missing():
+        raise SystemExit(f"missing: {', '.join(dependencies.missing())} (Debian packages libguava-java "
+                         f"libcommons-lang3-java libcommons-collections3-java libcommons-io-java)")
+    result: dict = {"benchmark": "third-party code (B8)", "budget_seconds": args.budget, "seed": args.seed,
+                    "dependencies": [str(jar) for jar in DEPENDENCIES],
+                    "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "subjects": {}}
+    for name in args.subject or list(PREPARE):
+        with tempfile.TemporaryDirectory(prefix="jtc-bench-thirdparty-") as scratch:
+            result["subjects"][name] = _measure_subject(name, PREPARE[name](args.subjects, Path(scratch)), args,
+                                                        Path(scratch))
     out = ROOT / "bench" / "results" / f"thirdparty-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")
     print(f"written {out.relative_to(ROOT)}")
     return 0
+
+
+def _measure_subject(name: str, subject: Prepared, args: argparse.Namespace, work: Path) -> dict:
+    """Generate the subject's classes, then measure the generated and the hand-written suites."""
+    classes = [c for c in args.classes if c in subject.names] if args.classes else subject.names
+    generated = work / "generated"
+    print(f"== {name}: {len(classes)} classes, {args.budget:g} s each, with {len(DEPENDENCIES)} dependency jars")
+    rows = _generate(classes, [subject.classes, *DEPENDENCIES], generated, args.budget, args.seed)
+    classpath = [subject.classes, *DEPENDENCIES, *subject.test_classpath]
+    internal = [binary.replace(".", "/") for binary in classes]
+    if not list(generated.rglob("*.java")):
+        raise SystemExit(f"{name}: no class got a test; nothing to compare")
+    shape = suite_shape(generated)
+    suites = measure_suites([generated, subject.human], classpath, internal, work / "measure",
+                            working_dir=subject.project)
+    labels = ("generated", "hand-written", "union")
+    coverage = {label: {"tests_run": suite.tests_run, "tests_failed": suite.tests_failed,
+                        "failures": [str(failure) for failure in suite.failures],
+                        "per_class": {binary: {"branches": [c.branch.covered, c.branch.total],
+                                               "lines": [c.line.covered, c.line.total]}
+                                      for binary, c in suite.classes.items()}}
+                for label, suite in zip(labels, suites)}
+    mutation: dict = {}
+    if not args.no_mutation:
+        scored = mutate_suites([generated, subject.human], classpath, internal, work / "mutate", Timeouts(),
+                               working_dir=subject.project)
+        mutation = {label: {binary: dataclasses.asdict(suite.score(binary)) for binary in classes}
+                    for label, suite in zip(labels, scored)}
+    print(f"== {name}")
+    _print_summary(classes, coverage, mutation)
+    print(f"generated suite: {shape['tests']} tests, {shape['statements_per_test']} statements per test, "
+          f"{shape['numbered_near_duplicates']} numbered near-duplicates, "
+          f"{100 * shape['not_null_only_share']:.1f}% whose only assertion is assertNotNull")
+    return {"classes": rows, "coverage": coverage, "mutation": mutation, "shape": shape}
 
 
 def _print_summary(classes: list[str], coverage: dict, mutation: dict) -> None:
@@ -171,6 +242,9 @@ def _print_summary(classes: list[str], coverage: dict, mutation: dict) -> None:
         print(f"{name:<46} {' '.join(cells)}   {scores}")
     print(f"{'all (branches)':<46} " + " ".join(f"{_pair(*totals[label]):>16}"
                                                for label in ("generated", "hand-written", "union")))
+    generated, human = totals["generated"][0], totals["hand-written"][0]
+    if human:
+        print(f"generated / hand-written branches: {generated}/{human} ({100.0 * generated / human:.0f}%; aim 90%)")
     for label in ("generated", "hand-written"):
         print(f"{label}: {coverage[label]['tests_run']} tests run, {coverage[label]['tests_failed']} failed"
               + (f"; mutants killed {sum(s['killed'] for s in mutation[label].values())}/"

@@ -133,6 +133,13 @@ def lookups_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def prepared_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Arguments whose state a method reads: options registered then parsed, actors placed in a
+    world, amounts that must share a currency (tests/fixtures/prepared)."""
+    return compile_java(FIXTURES / "prepared", tmp_path_factory.mktemp("prepared"))
+
+
+@pytest.fixture(scope="session")
 def aiming_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A line deep in a class's last member, a dead line, outcomes to judge (tests/fixtures/aiming)."""
     return compile_java(FIXTURES / "aiming", tmp_path_factory.mktemp("aiming"))

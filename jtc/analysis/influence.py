@@ -9,7 +9,14 @@ calls into the JDK and the dependency jars are not followed: library code does n
 fields of the project's classes except through callbacks, which the trace-level criteria of the
 exploration still see. One exception: a method that reads a field holding a library collection or
 builder (a JDK one, or any object of a dependency) and calls a mutating method of the library
-(`lines.add(line)`) counts as defining that field, so that `add` can come before `total()`.
+(`lines.add(line)`, `shortOpts.put(key, option)`) counts as defining that field, so that `add` can
+come before `total()` and an option registered before the parser that looks it up; one that calls
+any other method on it (`shortOpts.containsKey(name)`) reads it, as its `getfield` says.
+
+Whether a method gives back the object it was called on (`return this;` on every return: a fluent
+setter, `options.addOption(…)`) is a fact of the method itself, not of what it calls: such a call
+changes its receiver as a void one does, where a method of an immutable class that returns its own
+type (`format.withHeader(…)`) makes another object (making/preparations.py tells the two apart).
 """
 
 from __future__ import annotations
@@ -19,8 +26,9 @@ from typing import Callable, Iterator
 
 from jtc.model.classindex import ClassIndex
 from jtc.model.classtable import ClassInfo, MethodInfo
-from jtc.model.opcodes import (CHECKCAST, GETFIELD, GETSTATIC, IALOAD, IASTORE, INSTANCEOF, INVOKEDYNAMIC,
-                               INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, NEW, PUTFIELD, PUTSTATIC)
+from jtc.model.opcodes import (ALOAD, ARETURN, ASTORE, CHECKCAST, GETFIELD, GETSTATIC, IALOAD, IASTORE, INSTANCEOF,
+                               INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, NEW, PUTFIELD,
+                               PUTSTATIC)
 from jtc.model.repository import ClassRepository
 from jtc.model.types import internal_name
 
@@ -63,6 +71,7 @@ class Effects:
     complete: bool  # False when some user callee could not be analysed
     runs: frozenset[tuple[str, str, str]] = frozenset()  # user methods it may run, itself included
     allocates: frozenset[str] = frozenset()  # classes it may instantiate (`new`), by internal name
+    gives_receiver: bool = False  # the method itself returns `this` on every return (a fluent call)
 
     def influences(self, later: Effects) -> bool:
         """Could what this defines or stores be what `later` uses or loads? (objects not compared)"""
@@ -122,6 +131,7 @@ class InfluenceAnalysis:
         runs: set[tuple[str, str, str]] = set()
         allocates: set[str] = set()
         owner, name, desc = root
+        gives_receiver = self.index.is_project_class(owner) and _gives_receiver(self._method(owner, name, desc))
         pending = [root] if self.index.is_project_class(owner) else self._implementations(owner, name, desc)
         seen = set(pending)
         while pending:
@@ -160,7 +170,7 @@ class InfluenceAnalysis:
             if mutates:
                 defs.update(containers)
         return Effects(frozenset(defs), frozenset(uses), frozenset(stores), frozenset(loads), frozenset(casts),
-                       complete, frozenset(runs), frozenset(allocates))
+                       complete, frozenset(runs), frozenset(allocates), gives_receiver)
 
     def _library(self, owner: str) -> bool:
         """A class whose mutating methods count: `java/` or a dependency's (library code, not analysed)."""
@@ -206,6 +216,17 @@ class InfluenceAnalysis:
             if info is not None and info.method(name, desc) is not None:
                 found.append((subtype, name, desc))
         return found
+
+
+def _gives_receiver(method: MethodInfo | None) -> bool:
+    """Does an instance method return its receiver on every return (`aload 0; areturn`, local 0
+    never overwritten)?"""
+    if method is None or method.is_static or not method.returns.startswith("L"):
+        return False
+    code = method.code
+    returns = [at for at, instruction in enumerate(code) if instruction[0] == ARETURN]
+    return bool(returns) and all(at > 0 and code[at - 1][0] == ALOAD and code[at - 1][1] == 0 for at in returns) \
+        and not any(instruction[0] == ASTORE and instruction[1] == 0 for instruction in code)
 
 
 def _with_handles(code: list[list]) -> Iterator[list]:

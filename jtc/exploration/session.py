@@ -98,7 +98,7 @@ class ClassSession:
         self.space = space
         self.rng = random.Random(settings.seed)
         # Candidates until the search's deadline, none for members whose branches are all covered.
-        self.candidates = Candidates(space.skeletons(self._out_of_time, self._target_open), space.grow)
+        self.candidates = Candidates(space.skeletons(self._out_of_time, self._target_open), space.grow, space.prepare)
         self.exhausted = False  # no candidate is left now (a grown one may come later)
         self.cascade = SolveCascade(solver, space.seeds, self.rng)
         self.coverage = CoverageMap()
@@ -243,7 +243,7 @@ class ClassSession:
 
     def _next_sequence(self) -> bool:
         """Add the next candidate (and run it once); False when the generator is exhausted."""
-        skeleton, base = self.candidates.next(self.open_targets)
+        skeleton, base, inputs = self.candidates.next(self.open_targets)
         if skeleton is None:
             self.exhausted = True
             return False
@@ -251,6 +251,11 @@ class ClassSession:
         self.pops_since_sequence = 0
         group = self.group if self.options.grouping else Group()
         branch = group.add(skeleton)
+        if inputs:
+            # an argument prepared for a run: it runs on that run's inputs and those the growth set
+            # (a key to register), not below every path of its prefix, whose tokens name nothing
+            self._run(group, skeleton, self._initial(group, skeleton, {**(base or {}), **inputs}))
+            return True
         if branch is None:
             return True
         prefix = skeleton[:branch]
@@ -375,8 +380,9 @@ class ClassSession:
             or self._new_comparison(decisions)
         if gained:
             self.pops_since_gain = 0
-        if gained or first_run:  # a call without branches (`rover.start()`) changes state too
-            if self.candidates.grow_from(skeleton, execution):
+        continued = gained or first_run  # a call without branches (`rover.start()`) changes state too
+        if continued or replay.missed:  # a key looked up in vain may be registered first
+            if self.candidates.grow_from(skeleton, execution, self.coverage.edges, continued):
                 self.exhausted = False
         if self.coverage.add(replay.edges, decisions):
             self.last_gain = len(self.executor.executions)

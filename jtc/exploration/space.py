@@ -10,6 +10,7 @@ from jtc.calls.invokables import Invokable
 from jtc.calls.steps import Skeleton
 from jtc.config import ExplorationOptions, Settings, Strategy
 from jtc.exploration.aim import Aim
+from jtc.exploration.candidates import Prepare
 from jtc.exploration.open_targets import OpenTargets
 from jtc.exploration.seeds import Seeds
 from jtc.exploration.strategy import CoverageMap
@@ -32,8 +33,10 @@ class SearchSpace:
     under test count as covered, so that the search does not explore the parser's branches once more
     with plain inputs (on the dungeon's `Game` and `Level`, nearly half of the executions went to maps
     that failed to parse); `grow`: the skeletons that continue a run that took a new branch or ran a
-    member first (growth.py); `seeds`: constants of the code, for the fallback search; `aim`: the
-    line the search aims at and stops at (`--target`), if any."""
+    member first (growth.py); `prepare`: the skeletons that prepare an argument of such a run's
+    last call for the branches it left open, given its replay and the outcomes covered, each with
+    the inputs it sets (growth.py); `seeds`: constants of the code, for the fallback search; `aim`: the line the
+    search aims at and stops at (`--target`), if any."""
 
     skeletons: Callable[[Callable[[], bool], Callable[[Invokable], bool]], Iterator[Skeleton]]
     open_targets: Callable[[CoverageMap], OpenTargets] | None = None
@@ -43,6 +46,7 @@ class SearchSpace:
     grow: Callable[[Skeleton], list[Skeleton]] = lambda skeleton: []
     seeds: Seeds = Seeds()
     aim: Aim | None = None
+    prepare: Prepare = lambda skeleton, replay, covered, key: []
 
 
 @dataclass(frozen=True)

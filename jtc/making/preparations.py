@@ -1,12 +1,15 @@
 """Preparations: calls that put a freshly made argument into the state the consumer reads.
 
 A recipe makes an object in its initial state: a goblin that stands nowhere, a square with no
-item. `ChaseMove.nextMove(monster, heroes)` reads the monster's square first, so with a fresh
-goblin it returns at once. A *preparation* is a void method of the argument's own class or a
-superclass (`Unit.occupy(Square)`) whose writes the consumer reads (the static influence analysis
-says so); a prepared recipe is a recipe followed by one such call on the value it made. Prepared
-recipes come after the plain ones: the search tries them as a deviation, once the plainer wirings
-ran.
+item, options with no option registered. `ChaseMove.nextMove(monster, heroes)` reads the monster's
+square first, so with a fresh goblin it returns at once. A *preparation* is a method of the
+argument's own class or a superclass that changes the object it is called on, void
+(`Unit.occupy(Square)`) or fluent (`Options.addOption(…)` returns the options it changed), whose
+writes the consumer reads (the static influence analysis says so; a `put` into a map the object
+holds in a field writes that field); a prepared recipe is a recipe followed by one such call on
+the value it made. Prepared recipes come after the plain ones: the search tries them as a
+deviation, once the plainer wirings ran. The search also grows a run's argument by its
+preparations, aimed at what the branches it left open read (exploration/growth.py, `aimed`).
 
 An immutable object is not prepared by a void call: its *transformations* (`format.withHeader(…)`,
 a method of its class that returns a new object of that type, or a builder's setter that returns
@@ -24,6 +27,7 @@ from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import internal_name
 from jtc.calls.invokables import Invokable, InvokableKind, class_invokables
+from jtc.calls.steps import accepts_literal
 
 PER_CONSUMER = 2  # preparations tried per argument type and consumer
 
@@ -40,7 +44,7 @@ class Preparations:
         self._transformations: dict[str, list[Invokable]] = {}
 
     def for_argument(self, desc: str, consumer: Invokable) -> list[Invokable]:
-        """The void methods of a `desc` object (its class's or inherited) whose writes `consumer` reads."""
+        """The methods that change a `desc` object (its class's or inherited) whose writes `consumer` reads."""
         key = (desc, consumer)
         found = self._found.get(key)
         if found is None:
@@ -48,6 +52,21 @@ class Preparations:
             found = [m for m in self._of(desc) if self.effects(m).influences(reads)][:PER_CONSUMER]
             self._found[key] = found
         return found
+
+    def aimed(self, desc: str, reads: Effects, held: Callable[[str], bool]) -> list[Invokable]:
+        """The methods that change a `desc` object whose writes `reads` reads (what the methods
+        holding open branches read), the likeliest to serve first: those whose object arguments
+        the sequence holds (`held`: a piece placed on the board it reads) or that take none, so
+        that every value they take is symbolic and the solver can join it to the consumer's
+        inputs (the name registered and the token that names it); then the most of what is read
+        written; then the most values taken (a short and a long name, whether a value follows)."""
+        found = [m for m in self._of(desc) if self.effects(m).influences(reads)]
+
+        def rank(mutator: Invokable) -> tuple[int, int, int]:
+            written = self.effects(mutator).defs & reads.uses
+            made = sum(1 for param in mutator.params if not accepts_literal(param) and not held(param))
+            return made, -len(written), -len(mutator.params)
+        return sorted(found, key=rank)
 
     def transformations(self, desc: str, consumer: Invokable) -> list[Invokable]:
         """The methods of a `desc` object that return a `desc` (its class's or inherited) whose
@@ -62,9 +81,11 @@ class Preparations:
         return known
 
     def _of(self, desc: str) -> list[Invokable]:
+        """The methods that change a `desc` object: void ones, and fluent ones that return it."""
         known = self._mutators.get(desc)
         if known is None:
-            known = self._mutators[desc] = [m for m in self._calls(desc) if m.returns == "V"]
+            known = self._mutators[desc] = [m for m in self._calls(desc)
+                                            if m.returns == "V" or self.effects(m).gives_receiver]
         return known
 
     def _calls(self, desc: str) -> list[Invokable]:

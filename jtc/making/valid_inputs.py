@@ -335,7 +335,9 @@ class ValidInputs:
         changed = [run for run in screened if run.returned and run.covered - plain.covered]
         if not changed:
             return None
-        return list(dict.fromkeys(_concrete(by_skeleton[run.skeleton], run.program) for run in _covering(changed)))
+        plainest = _wirings(producer, book.recipes)[0]
+        return list(dict.fromkeys(_concrete_where_changed(by_skeleton[run.skeleton], plainest, run.program)
+                                  for run in _covering(changed)))
 
 
 def _wirings(producer: Invokable, recipes: Callable[[GenericType], list[Recipe]]) -> list[tuple[Source, ...]]:
@@ -458,6 +460,16 @@ def _concrete(wiring: tuple[Source, ...], program: Program) -> tuple[Source, ...
         else:
             found.append(source)
     return tuple(found)
+
+
+def _concrete_where_changed(wiring: tuple[Source, ...], plainest: tuple[Source, ...],
+                            program: Program) -> tuple[Source, ...]:
+    """The configured argument of a wiring (where it differs from the `plainest`) with the values
+    it had in `program`; the other inputs as they were, symbolic: the options registered are
+    fixed, the tokens that should name them are the search's to choose (a lookup of a token
+    among the names registered is a decision, svm/models/lookups.py)."""
+    concrete = _concrete(wiring, program)
+    return tuple(made if source != plain else source for source, plain, made in zip(wiring, plainest, concrete))
 
 
 def _fixed(step: Step, statement: Statement) -> Step:

@@ -3,6 +3,8 @@ deadline, its execution bound, or nothing is left to gain."""
 
 from __future__ import annotations
 
+import functools
+
 from jtc.exploration.aim import Aim, MethodKey, aim_at
 from jtc.exploration.growth import Growth
 from jtc.exploration.open_targets import OpenTargets
@@ -26,11 +28,14 @@ def search(context: RunContext, subject: Subject, clock: Clock) -> tuple[ClassSe
         targets = [t for t in targets if aim.methods & {(m.owner, m.name, m.desc) for m in pool.methods_run_by(t)}] \
             or targets
     solver = Solver(settings.solver_rlimit, settings.solver_timeout_ms, settings.seed)
+    under_test = functools.partial(in_class, class_name=subject.internal_name)
+    preparations = context.workshop(subject.internal_name.rpartition("/")[0]).preparations
+    growth = Growth(generator, targets, settings.generation.max_length, preparations.aimed,
+                    lambda method: subject.analysis.effects(method.owner, method.name, method.desc), under_test)
     space = SearchSpace(lambda stop, wanted: generator.skeletons(targets, stop, wanted),
                         lambda coverage: OpenTargets(targets, pool.methods_run_by, coverage),
-                        lambda method: in_class(method, subject.internal_name), generator.influences,
-                        subject.valid.covered, Growth(generator, targets, settings.generation.max_length).extensions,
-                        constants_of(subject.table), aim)
+                        under_test, generator.influences, subject.valid.covered, growth.extensions,
+                        constants_of(subject.table), aim, prepare=growth.prepared)
     session = ClassSession(space, context.executor(), solver, SearchSettings.of(settings))
     report = session.run(settings.time_budget, settings.max_executions, clock.deadline)
     report.completed_length = generator.completed_length

@@ -68,6 +68,7 @@ class Replay:
     flows: set[tuple[int, int]] = field(default_factory=set)  # (definer, user) statement pairs (heap data flow)
     truncated: bool = False  # only a prefix of the trace was replayed
     compared: tuple[str, ...] = ()  # Strings the code compared its values with, first seen first (models/seeding.py)
+    missed: tuple[tuple[int, str], ...] = ()  # (statement, key) looked up in a collection that lacked it (models/lookups.py)
 
 
 class Machine:
@@ -128,7 +129,8 @@ class Machine:
                 outcome.status = StatementStatus.ABORT
         return Replay(self.decisions, self.outcomes, self.visited, self.edges, self.thrown_by_code,
                       self.steps, desync, self.approximations, self.heap.stale_loads, self.statement_frames,
-                      self.statement_starts, self.heap.flows, self.end < len(self.data), tuple(self.compared))
+                      self.statement_starts, self.heap.flows, self.end < len(self.data), tuple(self.compared),
+                      tuple(self.held_keys.missed))
 
     def _loop(self) -> None:
         frames = self.frames

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from jtc.analysis.influence import Effects
 from jtc.model.signatures import GenericType
-from jtc.exploration.growth import GROWN_PER_RUN, Growth
+from jtc.exploration.growth import GROWN_PER_RUN, Growth, _keyed, _moved, _prepared_objects
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import Recipe, Source, SourceKind, Step
 
@@ -99,3 +99,40 @@ def test_a_generic_argument_takes_its_plainest_choice() -> None:
     grown = _generator(effects, {lists: [(fresh,)]}).appended(ran, add_all, 4)
     assert len(grown) == 1 and grown[0][len(ran)] == fresh  # a list of its own
     assert grown[0][-1].sources == (Source(SourceKind.REF, 0), Source(SourceKind.REF, len(ran)))
+
+
+OPTIONS = "Lt/Options;"
+STRING = "Ljava/lang/String;"
+
+
+def _parse_run() -> tuple[Step, ...]:
+    """`new Monitor(); new Options(); new World(); monitor.parse(options, token)`."""
+    parse = _call("parse", (OPTIONS, STRING), "I")
+    return (Step(_new(), ()), Step(_new("t/Options"), (), helper=True), Step(_new("t/World"), (), helper=True),
+            Step(parse, (Source(SourceKind.REF, 0), Source(SourceKind.REF, 1), Source(SourceKind.INPUT))))
+
+
+def test_the_objects_prepared_are_the_arguments_first_then_the_others_not_the_receiver() -> None:
+    ran = _parse_run()
+    assert _prepared_objects(ran) == [1, 2]
+    register = Step(_call("register", (STRING,), OPTIONS, owner="t/Options"),
+                    (Source(SourceKind.REF, 1), Source(SourceKind.INPUT)), helper=True, prepares=True)
+    # what a fluent preparation gives back is the options it changed, no object of its own
+    assert _prepared_objects(ran[:3] + (register, ran[3])) == [1, 2]
+
+
+def test_a_prepared_run_keeps_the_token_and_registers_the_key_looked_up_in_vain() -> None:
+    """The last call's inputs move to its new position; the key goes to each String input of the
+    new steps in turn."""
+    ran = _parse_run()
+    register = Step(_call("register", (STRING, STRING), "V", owner="t/Options"),
+                    (Source(SourceKind.REF, 1), Source(SourceKind.INPUT), Source(SourceKind.INPUT)),
+                    helper=True, prepares=True)
+    longer = ran[:3] + (register, ran[3])
+    token = "s3.Monitor.parse(Lt/Options;Ljava/lang/String;)I.a1"
+    moved = _moved(ran, longer, {token: "-x", f"{token}==null": False, "s0.other": 1})
+    assert moved == {token.replace("s3.", "s4."): "-x", f"{token.replace('s3.', 's4.')}==null": False}
+    keyed = _keyed(longer, range(3, 4), "x")
+    assert [sorted(inputs.values(), key=str) for inputs in keyed] == [[False, "x"], [False, "x"]]
+    assert [next(name for name in inputs if not name.endswith("==null")).rsplit(".", 1)[-1] for inputs in keyed] \
+        == ["a0", "a1"]

@@ -417,6 +417,10 @@ def test_a_key_looked_up_among_the_keys_put_before_is_a_decision(semantics_engin
     runs += check(semantics_engine, "boxedKeys", "(II)I", pairs([0, 1, -3], [0, 1, 2, -6]))
     assert "lookup" in {d.kind for r in runs for d in r.execution.replay.decisions}
     assert all(r.execution.replay.approximations == 0 for r in runs)
+    # A String key looked up in vain is remembered (the search may register it on the argument first):
+    # lookup("a", "b", "") misses "", lookup("a", "b", "a") finds "a" and misses "a!"; a put is no lookup.
+    assert [key for _, key in runs[24].execution.replay.missed] == [""]
+    assert [key for _, key in runs[25].execution.replay.missed] == ["a!"]
 
 
 def test_a_reader_over_a_symbolic_text_reads_its_chars(semantics_engine):

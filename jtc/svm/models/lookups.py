@@ -11,6 +11,10 @@ symbolic: the condition of a boolean result, or, for a value, a decision of the 
 (which key it equals, the latest of equal ones, or none) that the solver can flip (the option's
 name, given to the parser as `-name`).
 
+A String key looked up in vain is remembered with the statement that looked it up (`missed`): the
+search grows such a run by registering that very key on the argument that holds the collection
+(exploration/growth.py), so that the token given and the name registered are one.
+
 Keys put by library code (a copy constructor, `putAll`) or whose contents the VM does not know are
 missing: a lookup predicted absent may then find one, which the correctness check reports as a
 divergence at the call (and the site is given up after a few). Hash maps of Strings and boxes, and
@@ -75,6 +79,7 @@ class HeldKeys:
 
     def __init__(self) -> None:
         self._held: dict[object, list[Held]] = {}
+        self.missed: dict[tuple[int, str], None] = {}  # (statement, String key) looked up and not held, in order
 
     @staticmethod
     def _names(collection: Ref) -> list[object]:
@@ -114,6 +119,12 @@ class HeldKeys:
             del held[end]
         elif equal:
             del held[equal[-1] if last else equal[0]]
+
+    def miss(self, statement: int, key: Value | None) -> None:
+        """A String `key` was looked up in a collection that did not hold it."""
+        found = key_of(key)
+        if found is not None and isinstance(found[1], str):
+            self.missed.setdefault((statement, found[1]))
 
     def clear(self, collection: Ref) -> None:
         held = self.of(collection)
@@ -195,6 +206,8 @@ class Keyed(Model):
         key, held = key_of(call.args[0]), list(vm.held_keys.of(receiver) or ())
         match = None if key is None else next(  # the latest put of an equal key (a map gives back its value)
             (h for h in reversed(held) if h.value == key[1] and h.term.sort() == key[0].sort()), None)
+        if match is None and not self.puts and self.answer != Answer.NOTHING:
+            vm.held_keys.miss(len(vm.statement_starts) - 1, call.args[0])
         if self.removes:
             vm.held_keys.remove(receiver, call.args[0])
         if self.puts and (match is None or not self.if_absent):
