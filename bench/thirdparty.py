@@ -44,6 +44,8 @@ from jtc.pipeline.report import ClassReport
 from bench import dependencies
 from bench.artifacts import Artifact, fetch
 from bench.dependencies import DEBIAN_DEPENDENCIES as DEPENDENCIES, JARS, with_dependencies
+from bench.hidden_uses import listing
+from bench.pit_scores import pit_figures, pit_table
 from bench.strength import suite_shape
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,7 +176,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--subject", action="append", choices=sorted(PREPARE),
                         help="only this subject (repeatable; default all)")
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names)")
-    parser.add_argument("--no-mutation", action="store_true", help="skip the mutation scores")
+    parser.add_argument("--no-mutation", action="store_true", help="skip the mutation scores (jtc mutate's and PIT's)")
+    parser.add_argument("--no-pit", action="store_true", help="skip PIT's mutation scores (jtc mutate's kept)")
     args = parser.parse_args(argv)
     if dependencies.missing():
         raise SystemExit(f"missing: {', '.join(dependencies.missing())} (Debian packages libguava-java "
@@ -214,17 +217,26 @@ def _measure_subject(name: str, subject: Prepared, args: argparse.Namespace, wor
                                       for binary, c in suite.classes.items()}}
                 for label, suite in zip(labels, suites)}
     mutation: dict = {}
+    pit: dict = {}
     if not args.no_mutation:
         scored = mutate_suites([generated, subject.human], classpath, internal, work / "mutate", Timeouts(),
                                working_dir=subject.project)
         mutation = {label: {binary: dataclasses.asdict(suite.score(binary)) for binary in classes}
                     for label, suite in zip(labels, scored)}
+        if not args.no_pit:
+            pit = pit_figures(classpath, [generated, subject.human], labels[:2], internal, work / "pit",
+                              jtc_suites=scored, working_dir=subject.project)
+    hidden = listing({"generated": generated, "hand-written": subject.human}, classpath, internal)
     print(f"== {name}")
     _print_summary(classes, coverage, mutation)
+    if pit:
+        for line in pit_table(pit, scored, labels):
+            print(line)
     print(f"generated suite: {shape['tests']} tests, {shape['statements_per_test']} statements per test, "
           f"{shape['numbered_near_duplicates']} numbered near-duplicates, "
           f"{100 * shape['not_null_only_share']:.1f}% whose only assertion is assertNotNull")
-    return {"classes": rows, "coverage": coverage, "mutation": mutation, "shape": shape}
+    return {"classes": rows, "coverage": coverage, "mutation": mutation, "pit": pit, "hidden_uses": hidden,
+            "shape": shape}
 
 
 def _print_summary(classes: list[str], coverage: dict, mutation: dict) -> None:
