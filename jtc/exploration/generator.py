@@ -229,7 +229,7 @@ class SequenceGenerator:
         """`skeleton` (wired and expanded, as it ran) with one more call at its end, its inputs fed by
         their plainest sources (each constant of an enum is one: a move in every direction), at most
         `most` wirings. The skeleton's own steps stay as they are, so that the longer skeleton
-        continues the paths it already has (search/growth.py). An object argument is one the
+        continues the paths it already has (exploration/growth.py). An object argument is one the
         sequence holds, one it took out of what it holds, or one a helper step made for an earlier
         call: the call continues on the state the run reached (the hero that joined the level, not
         a new one). When it holds none, each of the first ways to make one is a plainest choice, as

@@ -121,7 +121,7 @@ def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Pr
                          holders: Callable[[str], list[tuple[str, Recipe]]] = lambda desc: []) -> list[list[Invokable]]:
     """Per type the class needs (itself, made by other classes, what its members under test and
     those ways in take, and the types of the objects that hold a type its members take that
-    nothing makes or that is abstract: `holders`, see search/taking.py), the producers of other
+    nothing makes or that is abstract: `holders`, see making/taking.py), the producers of other
     classes that take structured input; none for an enum, whose constants are every value it has.
     (Holders of every type the class needs were explored at first: a parsed level holds every
     kind of dungeon object, and its sub-search took 30% of the budget of most classes.)"""
