@@ -13,10 +13,10 @@ cd "$(dirname "$0")/.."
 missing=()
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
-# junit5 also fills Debian's Maven repository (/usr/share/maven-repo), which the Gradle wrapper's tests
+# libcommons-cli-java is B8's second subject. junit5 also fills Debian's Maven repository (/usr/share/maven-repo), which the Gradle wrapper's tests
 # use as a Gradle 4.4 project's repository.
 for package in gradle junit5 junit4 libhamcrest-java libguava-java libcommons-lang3-java \
-        libcommons-collections3-java libcommons-io-java libmockito-java libh2-java; do
+        libcommons-collections3-java libcommons-io-java libcommons-cli-java libmockito-java libh2-java; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
