@@ -57,8 +57,11 @@ def test_the_returned_command_line_is_stated_by_its_observers(suites, keepers_cl
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
     assert suite_shape(default_dir)["not_null_only_share"] == 0.0
     assert "assertNotNull(" not in source
-    assert re.search(r"CommandLine result = parser\.parse\(", source)
-    assert re.search(r"assert\w+\([^;]*result\.(getArgCount|hasOption|getOptionValue|getArgs)\(", source)
+    # Named `result` when it is the test's last call, by its type when a later call fails.
+    returned = re.findall(r"CommandLine (\w+) = parser\.parse\(", source)
+    assert returned, source
+    assert any(re.search(rf"assert\w+\([^;]*\b{name}\.(getArgCount|hasOption|getOptionValue|getArgs)\(", source)
+               for name in returned), source
     run = compile_and_run([Path(report.test_file)], keepers_classes, tmp_path)  # type: ignore[arg-type]
     assert run.returncode == 0, run.stdout[-3000:]
 
