@@ -16,6 +16,7 @@ from jtc.arguments import writable_file, writable_folder
 from jtc.coverage.suites import SuiteFolder
 from jtc.config import AskOptions, RunOptions, Settings
 from jtc.errors import ExitCode, JtcError, UsageError
+from jtc.interrupt import interrupt_on_terminate
 from jtc.java.toolchain import CACHE_DIR, choose_jdk, jdk_for, note_on_stderr, use_jdk
 from jtc.model.classpath import Classpath
 from jtc.options import add_flags, check_flags, from_flags
@@ -184,6 +185,7 @@ def _suites(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    interrupt_on_terminate()
     try:
         args = command_line().parse_args(argv)  # a value a flag's parser refuses is a UsageError too
         if args.java_home is not None:  # refused before any work when it is no JDK

@@ -4,17 +4,19 @@ A question is a test's calls (as Java, the way the test writes them, the last ca
 one class; its answer is `accept`, `reject` with the value the person expected, or `skip`. A run
 without a terminal adds the questions it could not ask, with no answer, so that a person (or a
 script) can fill them in before the next run. Worker processes of one run write the file in turn,
-under a lock on it.
+under a lock on its folder, each time whole (jtc/atomic.py): an interrupted run leaves it as it was.
 """
 
 from __future__ import annotations
 
 import fcntl
 import json
+import os
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from jtc.atomic import write_atomically
 from jtc.errors import UsageError
 
 FORMAT = 1
@@ -65,10 +67,10 @@ def _answer(entry: dict, path: Path) -> Answer:
 def save(path: Path, answered: list[tuple[Question, Answer]]) -> None:
     """Add or replace these questions' entries in the file (the others stay, in their order)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a+", encoding="utf-8") as file:
-        fcntl.flock(file, fcntl.LOCK_EX)  # released when the file closes
-        file.seek(0)
-        text = file.read()
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)  # released when the folder closes
+        text = path.read_text(encoding="utf-8") if path.is_file() else ""
         entries = json.loads(text)["answers"] if text.strip() else []
         position = {(entry["class"], entry["calls"]): index for index, entry in enumerate(entries)}
         for question, answer in answered:
@@ -82,6 +84,6 @@ def save(path: Path, answered: list[tuple[Question, Answer]]) -> None:
             else:
                 position[key] = len(entries)
                 entries.append(entry)
-        file.seek(0)
-        file.truncate()
-        file.write(json.dumps({"format": FORMAT, "answers": entries}, indent=1) + "\n")
+        write_atomically(path, json.dumps({"format": FORMAT, "answers": entries}, indent=1) + "\n")
+    finally:
+        os.close(folder)

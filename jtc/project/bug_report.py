@@ -12,6 +12,7 @@ import json
 import textwrap
 from pathlib import Path
 
+from jtc.atomic import write_atomically
 from jtc.errors import UsageError
 from jtc.project.results import ClassResult
 
@@ -43,9 +44,8 @@ def write_report(path: Path, results: list[ClassResult]) -> Path:
             "totals": {"classes": len(classes), "likely_bugs": sum(len(c["likely_bugs"]) for c in classes)}}
     text = text_path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        text.write_text(text_form(results), encoding="utf-8")
+        write_atomically(path, json.dumps(data, indent=1) + "\n")
+        write_atomically(text, text_form(results))
     except OSError as error:
         raise UsageError(f"cannot write the likely-bug report to {error.filename or path}: "
                          f"{error.strerror or error}") from None

@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 import jtc
+from jtc.atomic import write_atomically
 from jtc.config import Settings
 from jtc.java.bundle import bundle
 from jtc.java.toolchain import toolchain
@@ -88,10 +89,7 @@ class GenerationCache:
         an error, or a class file the next run's JVM may read."""
         if result.status not in CACHEABLE or result.error_code in UNREADABLE:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
         test_file = Path(result.test_file) if result.test_file else None
         data = {"key": self.key(name), "result": result.to_json(),
                 "test_file_sha256": _file_digest(test_file) if test_file else None}
-        temporary = self._entry(name).with_suffix(".tmp")
-        temporary.write_text(json.dumps(data, indent=1) + "\n")
-        temporary.replace(self._entry(name))
+        write_atomically(self._entry(name), json.dumps(data, indent=1) + "\n")

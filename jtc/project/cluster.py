@@ -29,6 +29,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from jtc.atomic import write_atomically
 from jtc.config import Settings
 from jtc.errors import ClusterError
 from jtc.java.toolchain import matching_jdk, toolchain, use_jdk
@@ -155,8 +156,7 @@ def generate_on_cluster(settings: Settings, entries: tuple[Path, ...], names: li
                 continue
             if relative is not None and text is not None and result.test_file:
                 target = settings.output_dir / relative
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text)
+                write_atomically(target, text)
                 result.lines[0] = result.lines[0].replace(result.test_file, str(target))
                 result.test_file = str(target)
             finished(result)

@@ -16,6 +16,7 @@ from multiprocessing.process import BaseProcess
 from typing import Callable, Iterator
 
 from jtc.config import Settings
+from jtc.interrupt import interrupt_on_terminate
 from jtc.java.toolchain import toolchain, use_jdk
 from jtc.project.results import ClassResult
 
@@ -24,13 +25,18 @@ def _serve(connection: Connection, settings: Settings) -> None:
     """A worker process: generate each class the parent sends until it sends None, with the run's JDK."""
     from jtc.pipeline.generate import generate
 
+    interrupt_on_terminate()
+
     def names() -> Iterator[str]:
         while (name := connection.recv()) is not None:
             yield name
 
-    with use_jdk(settings.jdk or toolchain()):
-        for name, outcome in generate(settings, names()):
-            connection.send(ClassResult.of(name, outcome))
+    try:
+        with use_jdk(settings.jdk or toolchain()):
+            for name, outcome in generate(settings, names()):
+                connection.send(ClassResult.of(name, outcome))
+    except KeyboardInterrupt:  # Ctrl-C, or the parent stopping the run: its JVM is closed on the way out
+        return
 
 
 Serve = Callable[[Connection, Settings], None]
@@ -95,6 +101,10 @@ def generate_parallel(settings: Settings, names: list[str], jobs: int, started: 
                     continue
                 worker.current = None
                 finished(result)
+    except BaseException:  # interrupted: the workers stop where they are (each file is whole or not written)
+        for worker in workers:
+            worker.process.terminate()
+        raise
     finally:
         for worker in workers:
             worker.stop()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jtc
+from jtc.atomic import write_atomically
 from jtc.emit.behaviour import TestBehaviour, declaration_lines
 from jtc.errors import UsageError
 from jtc.project.results import ClassResult
@@ -55,8 +56,7 @@ def write_snapshot(path: Path, results: Sequence[ClassResult], classpath: Sequen
             "classpath": list(classpath),
             "classes": [{"class": c.class_name, "test_class": c.test_class, "source": c.source,
                          "tests": [test.to_json() for test in c.tests]} for c in classes]}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_atomically(path, json.dumps(data, indent=1) + "\n")
 
 
 def read_snapshot(path: Path) -> list[ClassSnapshot]:

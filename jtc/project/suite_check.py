@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jtc.atomic import write_atomically
 from jtc.java.javac import compile_sources, release_for_tests
 from jtc.java.launcher import LauncherRun, run_tests
 from jtc.java.bundle import junit_console_jar
@@ -121,7 +122,7 @@ def _drop(file: TestFile, failing: dict[str, tuple[int, str]]) -> list[str]:
     told = [f"  dropped {method}: fails when the whole generated suite runs (it depends on what another test "
             f"class left behind): {why}" for method, (_, why) in sorted(failing.items())]
     if "@Test" in source or "@ParameterizedTest" in source:
-        file.path.write_text(source, encoding="utf-8")
+        write_atomically(file.path, source)
     else:
         file.path.unlink()
         told.append(f"  removed {file.path}: no test is left")
