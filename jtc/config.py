@@ -71,12 +71,13 @@ class ExplorationOptions:
 
 @dataclass(frozen=True)
 class StageBudgets:
-    """How the stages around the search share a class's time: fractions of the time budget, and the
-    bounds that keep each stage's work finite. The valid-input sub-searches run within the budget
-    (before the search); the later stages each run within their share on top of it."""
+    """What keeps each stage's work finite, and how the stages share a class's time under
+    `--search-budget`: fractions of the search budget on top of it, each counted from when its stage
+    starts (`--time-budget` shares the class's time by `BudgetPlan` instead, and splits the
+    amplification's part among its runs by the same fractions)."""
 
     # Valid-input sub-searches (making/valid_inputs.py): executions per producer, their share of the
-    # budget at most, and the longest arrays and Strings they try.
+    # search at most, and the longest arrays and Strings they try.
     sub_search_executions: int = 60
     sub_search_share: float = 0.3
     sub_search_length: int = 6
@@ -112,6 +113,36 @@ class StageBudgets:
     # validation and measurement of what was found run past it.
     whole_class_share: float = 6.0
     whole_class_floor_seconds: float = 120.0
+
+
+@dataclass(frozen=True)
+class BudgetPlan:
+    """How the stages of a class share `--time-budget` (pipeline/clock.py). A stage that starts a JVM
+    (javac, the JUnit runs, the mutation runner, JaCoCo) first has its reserve, seconds it is given
+    however late it starts (with less it could not start one; the reserves take at most
+    `reserves_cap` of the budget, scaled down alike); the rest of the budget is shared by the
+    weights. A stage a run does not have (--quick, --no-minimise, --no-coverage) leaves its weight
+    and reserve to the others."""
+
+    search: float = 0.45  # setup, the valid-input sub-searches among it, and the search
+    amplification: float = 0.20  # boundary runs, extensions, scenarios, cuts and loops
+    boundaries_alone: float = 0.02  # the amplification's weight with --quick: boundary runs alone
+    minimise: float = 0.04
+    probe: float = 0.06  # the runs that read what each test can assert
+    validation: float = 0.06  # compiled and run twice
+    selection: float = 0.12  # unless --quick, the mutation run that chooses tests and assertions
+    tidy: float = 0.02  # the statements nothing uses taken out of the tests to be written
+    revalidation: float = 0.03  # unless --quick, the chosen tests validated again
+    coverage: float = 0.02  # the JaCoCo run
+    validation_reserve: float = 3.0
+    selection_reserve: float = 3.0
+    revalidation_reserve: float = 2.5
+    coverage_reserve: float = 2.0
+    reserves_cap: float = 0.5
+    # A validation or a coverage run cut short gives nothing (the first validation leaves no test to
+    # write, the second the unselected tests, the coverage run no figures): they may run on past
+    # their plan until this share of the budget from the class's start.
+    limit: float = 1.25
 
 
 @dataclass(frozen=True)
@@ -164,7 +195,12 @@ class Settings:
     output_dir: Path = option(Path("src/test/java"), "--output", "-o", commands=GENERATE, metavar="DIR",
                               help="root folder for the test sources")
     time_budget: float = option(60.0, "--time-budget", metavar="SECONDS", above=0, unit=" seconds",
-                                help="search time per class")
+                                help="time per class, every stage included: setup, search, the runs after it, "
+                                     "minimising, validation, the choice by mutants, coverage")
+    search_budget: float | None = option(
+        None, "--search-budget", metavar="SECONDS", parse=float, above=0, unit=" seconds",
+        help="instead of --time-budget: search time per class, the stages after the search on top of it (within "
+             "shares of it; a class takes two to six times as long)")
     seed: int = option(0, "--seed", metavar="N", help="seed for initial inputs and random choices")
     strategy: Strategy = option(Strategy.COVERAGE, "--strategy", help="which unexplored path to try next")
     max_executions: int | None = option(None, "--max-executions", metavar="N", parse=int, above=0,
@@ -207,6 +243,7 @@ class Settings:
     generation: GenerationOptions = GenerationOptions()
     exploration: ExplorationOptions = ExplorationOptions()
     budgets: StageBudgets = StageBudgets()
+    plan: BudgetPlan = BudgetPlan()
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,8 @@ class (measured in the README).
 from __future__ import annotations
 
 import dataclasses
+import math
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Callable, Collection, Hashable, Sequence
@@ -45,11 +47,12 @@ Answer = tuple[int, int]  # (test's position in the suite, observation's positio
 
 
 def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
-                timeouts: Timeouts = Timeouts(), wall_timeout_s: float = 3600.0
+                timeouts: Timeouts = Timeouts(), deadline: float = math.inf
                 ) -> tuple[Sequence[Kill], RenderedClass, bool]:
     """Every (mutant, test) kill of the validated `suite`, every test that runs the mutated
     instruction, the class rendered one test method per case, which the kills name, and whether
-    every mutant ran: a run longer than `wall_timeout_s` gives the kills of the mutants it finished."""
+    every mutant ran: a run that reaches `deadline` (time.monotonic(); an hour at most, a second at
+    least) gives the kills of the mutants it finished."""
     rendered = render_suite(suite, index, fold=False)  # one case per test method: kills name their case
     source = work_dir / "suite" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
@@ -58,6 +61,7 @@ def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, 
     extract_classes(classpath, [suite.class_under_test], class_dir)
     compiled = work_dir / "test-classes"
     test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled, [suite.class_under_test])
+    wall_timeout_s = min(3600.0, max(1.0, deadline - time.monotonic()))
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
                          wall_timeout_s, every_test=True, partial=True)
     return output.kills, rendered, output.complete
@@ -178,14 +182,14 @@ def killing_tests(suite: TestSuite, kills: Sequence[Kill], rendered: RenderedCla
 
 def selected_by_kills(validated: TestSuite, classpath: Sequence[Path], index: ClassIndex, work_dir: Path,
                       shown_by: Callable[[int], frozenset[Hashable]], minimise: bool,
-                      wall_timeout_s: float = 3600.0) -> tuple[TestSuite, int, bool]:
+                      deadline: float = math.inf) -> tuple[TestSuite, int, bool]:
     """The validated suite run against the class's mutants: the tests worth keeping (those on trial
     only for their kills; with `minimise`, without the tests whose kills and whatever else they show,
     `shown_by(position)`, the others show too), each with the answers chosen by the mutants they
-    kill; how many tests were kept; and whether every mutant ran. A mutation run stopped after
-    `wall_timeout_s` chooses by the mutants it finished, and each kept test keeps besides the answers
+    kill; how many tests were kept; and whether every mutant ran. A mutation run stopped by
+    `deadline` chooses by the mutants it finished, and each kept test keeps besides the answers
     the quick rule would (`rule_answers`: the mutants not run may need those)."""
-    kills, rendered, complete = suite_kills(validated, classpath, index, work_dir, wall_timeout_s=wall_timeout_s)
+    kills, rendered, complete = suite_kills(validated, classpath, index, work_dir, deadline=deadline)
     kept, kills = worth_keeping(validated, kills, rendered)
     if minimise:
         minimal, kills = killing_tests(validated, kills, rendered, shown_by, kept)

@@ -10,13 +10,18 @@ second runs under JaCoCo's agent, as a build measuring coverage runs tests: the 
 `java.lang` to the class path's classes (its runtime lives there), so reflection into the JDK
 (`HashCodeBuilder.reflectionHashCode(1)`, InaccessibleObjectException without the agent) ends
 otherwise, and a test that asserts either ending is dropped as flaky.
+
+Validation that reaches its deadline (`ValidationSettings.deadline`) before a round is clean
+validates nothing: no test is written that was not checked (`ValidationReport.out_of_time`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import shutil
+import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
@@ -28,6 +33,7 @@ import javalang
 from jtc.java.javac import compile_sources
 from jtc.java.launcher import ALPHABETICAL, REVERSED, LauncherRun, TestResult, run_tests
 from jtc.emit.render import RenderedClass, RenderedTest, render_suite
+from jtc.deadline import DeadlineReached
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import binary_name
 from jtc.model.testcases import CheckKey, TestSuite, without
@@ -41,6 +47,7 @@ class ValidationSettings:
     max_rounds: int = 4  # rounds that give up a failing assertion and keep its test
     last_rounds: int = 2  # then rounds that drop a test that still fails whole: what is stable is written
     jvm_startup_s: float = 60.0  # wall-clock allowance of a run on top of its tests' timeouts
+    deadline: float = math.inf  # time.monotonic() by which validation ends, done or not
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,7 @@ class ValidationReport:
     rounds: int = 0
     seconds: float = 0.0
     note: str = ""  # why nothing was written, when nothing was
+    out_of_time: bool = False  # the deadline came before a round was clean: nothing was validated
     classes_dir: Path | None = None  # the compiled test class, kept when a work_dir was given
     suite: TestSuite | None = None  # the tests as written (checks given up and tests dropped)
     rendered: RenderedClass | None = None  # the source as written, with each test's lines and checks
@@ -116,6 +124,9 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
     scratch = Path(tempfile.mkdtemp(prefix="jtc-validate-")) if work_dir is None else work_dir
     try:
         _validate(suite, list(classpath), output_dir, settings, index, scratch, report, fold)
+    except DeadlineReached:
+        report.out_of_time = True
+        report.note = f"validation ran out of time in round {report.rounds}; nothing written"
     finally:
         if owns_index:
             index.close()
@@ -182,7 +193,7 @@ def _check(rendered: RenderedClass, classpath: list[Path], round_dir: Path, sett
     if not verdict.clean:
         return verdict
     classes = round_dir / "classes"
-    verdict = _compile(rendered, classpath, round_dir, classes)
+    verdict = _compile(rendered, classpath, round_dir, classes, settings)
     if not verdict.clean:  # a check that does not compile is given up, but nothing compiled to run
         return verdict
     return _run_twice(rendered, [classes, *classpath], round_dir, settings, class_under_test, failing)
@@ -204,14 +215,20 @@ def _parse(rendered: RenderedClass) -> _Round:
     return verdict
 
 
-def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, classes: Path) -> _Round:
+def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, classes: Path,
+             settings: ValidationSettings) -> _Round:
     """javac errors map to the tests whose lines (or imports) they are on; an error anywhere else
     leaves no test standing."""
     verdict = _Round()
     source = round_dir / "src" / rendered.relative_path
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(rendered.source, encoding="utf-8")
-    for compile_error in compile_sources([source], [*classpath, junit_console_jar()], classes, release=rendered.release):
+    try:
+        errors = compile_sources([source], [*classpath, junit_console_jar()], classes,
+                                 timeout_s=_time_left(settings, 300.0), release=rendered.release)
+    except subprocess.TimeoutExpired:
+        raise DeadlineReached() from None
+    for compile_error in errors:
         cases = rendered.cases_at_line(compile_error.line)
         verdict.fail_at(rendered, compile_error.line, cases or _everything(rendered),
                         f"does not compile: {compile_error.message} (line {compile_error.line})", call_failed=True)
@@ -280,10 +297,21 @@ def failing_line(test_class: str, trace: str) -> int | None:
 def _run(rendered: RenderedClass, classpath: list[Path], reports_dir: Path, order: str,
          settings: ValidationSettings, selector: str | None = None, java_options: Sequence[str] = ()) -> LauncherRun:
     count = 1 if selector else len(rendered.tests)
-    return run_tests([selector or rendered.binary_name], classpath, reports_dir,
-                     test_timeout_s=settings.test_timeout_s,
-                     wall_timeout_s=settings.jvm_startup_s + count * settings.test_timeout_s, method_order=order,
-                     java_options=java_options)
+    run = run_tests([selector or rendered.binary_name], classpath, reports_dir,
+                    test_timeout_s=settings.test_timeout_s,
+                    wall_timeout_s=_time_left(settings, settings.jvm_startup_s + count * settings.test_timeout_s),
+                    method_order=order, java_options=java_options)
+    if not run.completed and time.monotonic() >= settings.deadline:  # stopped by the deadline, not by a test
+        raise DeadlineReached()
+    return run
+
+
+def _time_left(settings: ValidationSettings, most: float) -> float:
+    """`most` seconds, or less when the deadline comes sooner; DeadlineReached when it has come."""
+    left = min(most, settings.deadline - time.monotonic())
+    if left <= 0:
+        raise DeadlineReached()
+    return left
 
 
 def _isolate(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,

@@ -26,7 +26,9 @@ identity hash, is not asserted.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -318,8 +320,20 @@ def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:
 
 
 def probe_suite(suite: TestSuite, originals: list[HarnessResult], prober: Prober,
-                max_observations: int = MAX_OBSERVATIONS) -> TestSuite:
+                max_observations: int = MAX_OBSERVATIONS, deadline: float = math.inf) -> TestSuite:
     """Every test probed (`originals`: the search's runs of their programs, in the suite's order),
-    then the observations that do not pay pruned to `max_observations` per test."""
-    probed = tuple(probe(case, original, prober) for case, original in zip(suite.tests, originals, strict=True))
-    return dataclasses.replace(suite, tests=prune(probed, max_observations))
+    then the observations that do not pay pruned to `max_observations` per test. The tests on trial
+    are probed last; past `deadline` a test not probed keeps what its search run showed, or, on
+    trial (kept only for what it shows), is left out."""
+    assert len(originals) == len(suite.tests)
+    probed: dict[int, TestCase] = {}
+    for position in sorted(range(len(suite.tests)), key=lambda position: suite.tests[position].on_trial):
+        if time.monotonic() >= deadline:
+            break
+        found = probe(suite.tests[position], originals[position], prober)
+        if time.monotonic() >= deadline:  # its runs may have been cut short
+            break
+        probed[position] = found
+    kept = tuple(probed.get(position, case) for position, case in enumerate(suite.tests)
+                 if position in probed or not case.on_trial)
+    return dataclasses.replace(suite, tests=prune(kept, max_observations))

@@ -27,7 +27,8 @@ from jtc.model.types import binary_name
 from jtc.oracle.outcomes import Kind
 from jtc.oracle.selection import Candidate, candidates
 from jtc.pipeline.choice import Choice
-from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.clock import Clock, Stage
+from jtc.pipeline.context import RunContext
 from jtc.pipeline.report import ClassReport
 from jtc.pipeline.search import class_tables
 from jtc.pipeline.setup import Subject
@@ -41,12 +42,19 @@ class Amplified:
 
 def amplify(context: RunContext, subject: Subject, session: ClassSession, choice: Choice, clock: Clock,
             report: ClassReport) -> Amplified:
-    """The chosen tests with those the runs after the search add."""
+    """The chosen tests with those the runs after the search add, each kind of run within its
+    part of the amplification stage of `clock` (StageBudgets' shares)."""
     settings, budgets = context.settings, context.settings.budgets
+    shares = [budgets.boundaries_share] + ([budgets.extension_share, budgets.scenarios_share, budgets.cuts_share,
+                                            budgets.loops_share] if settings.select_assertions else [])
+
+    def part(at: int) -> float:
+        return clock.part(Stage.AMPLIFICATION, shares[at], sum(shares[at + 1:]))
+
     chosen = list(choice.chosen)
     with report.timed("boundaries"):
         boundary = boundary_runs(session, [candidate.execution for candidate in chosen], context.executor(),
-                                 settings.boundary_runs, clock.share(budgets.boundaries_share))
+                                 settings.boundary_runs, part(0))
         on_edge = choice.sound(on_the_boundary(_candidates(boundary, subject), chosen))
     if not settings.select_assertions:
         return Amplified(chosen + on_edge)
@@ -58,26 +66,26 @@ def amplify(context: RunContext, subject: Subject, session: ClassSession, choice
     given = Arguments(subject.pool.assignable, enum_constants(context.index), subject.taking.paths)
     with report.timed("extension"):
         extended = extension_runs(returned, takers, given, context.executor(), settings.seed,
-                                  clock.share(budgets.extension_share), askers)
+                                  part(1), askers)
     covered = {item for candidate in choice.found for item in candidate.covers}
     methods = [method for table in class_tables(context, subject) for method in table.methods if method.instrumented]
     with report.timed("scenarios"):
         aimed = scenario_runs(extended.runs, returned, takers, askers, given, subject.analysis,
                               open_edges(methods, covered), context.executor(), settings.seed,
-                              clock.share(budgets.scenarios_share), constants_of(subject.table).ints)
+                              part(2), constants_of(subject.table).ints)
     chosen += choice.sound(beside(_candidates(aimed.reaching, subject), chosen))  # tests: they cover what no other does
     walked = [e.program for e in extended.runs if e.program in extended.walks] + [e.program for e in aimed.runs]
     long_walks = [program for program in walked if len(program) > budgets.cut_above]
     with report.timed("cuts"):
         cut = cut_runs(subject.name, context.classpath.entries, [c.test_program for c in bases], long_walks,
                        more_walks(returned, takers, given, settings.seed, askers), context.run, context.executor(),
-                       budgets, clock.share(budgets.cuts_share), settings.execution_timeout_ms)
+                       budgets, part(3), settings.execution_timeout_ms)
     skipped = set(long_walks)  # a long walk goes on trial as its cuts
     tried = cut + [e for e in extended.runs if e.program not in skipped]  # cuts first: the minimiser reaches them
     chosen += on_trial(choice.sound(beside(_candidates(tried, subject), chosen)))
     original = context.index.class_bytes(subject.internal_name)
     with report.timed("loops"):
-        deadline = clock.share(budgets.loops_share)
+        deadline = part(4)
         loops = loop_cases(returned, takers, askers, given, lambda program: context.run(
             program, settings.execution_timeout_ms, deadline, (binary_name(subject.internal_name), original)),
                            settings.seed, context.index.declares_checked, deadline) if original is not None else []

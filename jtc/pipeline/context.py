@@ -1,5 +1,5 @@
-"""The run context: what every class of one `jtc generate` run (or of one worker process) shares,
-and the clock of one class.
+"""The run context: what every class of one `jtc generate` run (or of one worker process) shares
+(a class's own time is its clock's: pipeline/clock.py).
 
 Setup that does not depend on the class under test belongs here, computed once per run and only
 as far as a class needs it: the classpath and its class-file index, the JVM worker and the class
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import math
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -118,33 +117,3 @@ class RunContext:
             self.repository.add_tables(result.new_tables, result.generation)
         return result
 
-
-@dataclass(frozen=True)
-class Clock:
-    """One class's time: its budget covers setup and search; each later stage has a share of the
-    budget on top of it, counted from when the stage starts, and every stage ends by `end` (the
-    whole class's limit), however loaded the machine."""
-
-    budget: float
-    limit: float  # seconds from the start by which every stage has ended
-    started: float = field(default_factory=time.monotonic)
-
-    @staticmethod
-    def of(settings: Settings) -> Clock:
-        budgets = settings.budgets
-        return Clock(settings.time_budget, max(budgets.whole_class_share * settings.time_budget,
-                                               budgets.whole_class_floor_seconds))
-
-    @property
-    def deadline(self) -> float:
-        """The end of the search."""
-        return min(self.started + self.budget, self.end)
-
-    @property
-    def end(self) -> float:
-        return self.started + self.limit
-
-    def share(self, fraction: float, floor_seconds: float = 0.0) -> float:
-        """The deadline of a stage that starts now and may take `fraction` of the budget (at least
-        `floor_seconds`), within the class's limit."""
-        return min(time.monotonic() + max(fraction * self.budget, floor_seconds), self.end)

@@ -15,12 +15,12 @@ from typing import Iterable, Iterator
 from jtc.config import Settings
 from jtc.errors import InternalError, JtcError
 from jtc.minimise.suite import shown
-from jtc.oracle.public_reach import noted
 from jtc.oracle.selection import last_new_coverage
 from jtc.pipeline.amplify import amplify
 from jtc.pipeline.ask import judging
 from jtc.pipeline.choice import choose
-from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.clock import Clock, Stage
+from jtc.pipeline.context import RunContext
 from jtc.pipeline.minimise import minimise, unused_dropped
 from jtc.pipeline.report import ClassReport, problems_of
 from jtc.pipeline.search import search
@@ -32,33 +32,43 @@ from jtc.pipeline.write import write
 
 def generate_class(context: RunContext, name: str) -> ClassReport:
     """Set up, search, choose, amplify, minimise, state (noting what the tests that make a value a
-    hidden way show that the public ways did not), write: one class's tests and its report."""
-    clock = Clock.of(context.settings)  # the budget covers the class's setup too
+    hidden way show that the public ways did not), write: one class's tests and its report, each
+    stage within its deadline (pipeline/clock.py)."""
+    settings = context.settings
+    clock = Clock.of(settings)  # the budget covers the class's setup too
     started = time.perf_counter()
-    subject = set_up(context, name, clock)
-    set_up_seconds = time.perf_counter() - started
-    session, explored = search(context, subject, clock)
-    seconds = {"setup": set_up_seconds - subject.valid_input_seconds, "valid inputs": subject.valid_input_seconds,
-               "search": explored.seconds}
-    report = ClassReport(name, explored, session.cascade.solver.stats, problems_of(explored),
-                         engine=session.executor.stats, seconds=seconds)
-    report.unreached = unreached(context, subject, session, explored)
-    if context.settings.target is not None and context.settings.target.class_name == name:
-        report.target_line = context.settings.target.line
-    choice = choose(subject, explored, context.index)
+    with clock.stage(Stage.SEARCH) as deadline:
+        subject = set_up(context, name, clock)
+        set_up_seconds = time.perf_counter() - started
+        session, explored = search(context, subject, deadline)
+        seconds = {"setup": set_up_seconds - subject.valid_input_seconds, "valid inputs": subject.valid_input_seconds,
+                   "search": explored.seconds}
+        report = ClassReport(name, explored, session.cascade.solver.stats, problems_of(explored),
+                             engine=session.executor.stats, seconds=seconds)
+        with report.timed("unreached"):
+            report.unreached = unreached(context, subject, session, explored)
+        if settings.target is not None and settings.target.class_name == name:
+            report.target_line = settings.target.line
+        choice = choose(subject, explored, context.index)
     last = last_new_coverage(choice.found)
     report.final_coverage_seconds = explored.execution_seconds[last.index] if last is not None else 0.0
-    amplified = amplify(context, subject, session, choice, clock, report)
-    chosen, cut_from = minimise(context, subject, amplified.chosen, explored, clock, report)
-    suite = noted(suite_of(context, subject, chosen, cut_from, choice, report, amplified.loops), chosen, choice.found,
-                  context.index)
+    with clock.stage(Stage.AMPLIFICATION):
+        amplified = amplify(context, subject, session, choice, clock, report)
+    if settings.minimise:
+        with clock.stage(Stage.MINIMISE) as deadline:
+            chosen, cut_from = minimise(context, subject, amplified.chosen, explored, deadline, report)
+    else:
+        chosen, cut_from = amplified.chosen, {}
+    with clock.stage(Stage.PROBE) as deadline:
+        suite = suite_of(context, subject, chosen, cut_from, choice, report, deadline, amplified.loops)
     shown_by_program = {candidate.execution.program: shown(candidate) for candidate in chosen}
     shown_by_program.update((loop.program, frozenset()) for loop in amplified.loops)  # kept for kills alone
-    write(context, suite, clock, report, shown_by_program,
-          unused_dropped(context, subject, clock), judging(context, report) if context.settings.ask is not None else None)
+    write(context, suite, clock, report, shown_by_program, unused_dropped(context, subject),
+          judging(context, report) if settings.ask is not None else None)
     if report.coverage is not None:
         report.unreached = untested(report.unreached, report.coverage)
     report.seconds["total"] = time.perf_counter() - started
+    report.plan = clock.account()
     return report
 
 

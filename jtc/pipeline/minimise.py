@@ -23,27 +23,24 @@ from jtc.model.public_api import PublicApi
 from jtc.model.testcases import TestCase, TestSuite
 from jtc.oracle.probe import probe
 from jtc.oracle.selection import Candidate, candidates
-from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.context import RunContext
 from jtc.pipeline.report import ClassReport
 from jtc.pipeline.setup import Subject
 from jtc.pipeline.suite import prober_of
 from jtc.deadline import DeadlineReached
 
 
-def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], search: SearchReport, clock: Clock,
+def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], search: SearchReport, deadline: float,
              report: ClassReport) -> tuple[list[Candidate], dict[Program, Execution]]:
-    """The minimised tests (runs of an executor of their own, within the minimisation's share of the
-    budget; with --select-assertions also cut without calls of the class under test, the longer test
-    on trial; an object made the long way swapped for the search's shortest making of its kind, one
+    """The minimised tests (runs of an executor of their own, until `deadline`; with
+    --select-assertions also cut without calls of the class under test, the longer test on trial; an
+    object made the long way swapped for the search's shortest making of its kind, one
     made a hidden way for a public making of its kind (model/public_api.py); an input of the call
     under test that no decision read given the value of the call's first test), and the search's
-    run each reduced program was cut from."""
+    run each reduced program was cut from. Not run with --no-minimise."""
     settings = context.settings
-    if not settings.minimise:
-        return chosen, {}
     with report.timed("minimise"):
         executor = context.executor()
-        deadline = clock.share(settings.budgets.minimise_share)
         api = PublicApi(context.index)
         minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline),
                                        subject.internal_name, subject.members, deadline,
@@ -57,21 +54,18 @@ def minimise(context: RunContext, subject: Subject, chosen: list[Candidate], sea
     return minimised, minimiser.cut_from
 
 
-def unused_dropped(context: RunContext, subject: Subject, clock: Clock) -> Callable[[TestSuite], TestSuite]:
-    """What the suite to be written loses once its assertions are chosen: the statements nothing
-    uses that the test does without, each cut checked by running the test again (the minimiser's
-    check) and probing it (its assertions hold), within the minimisation's share of the budget;
-    nothing with --no-minimise, which keeps what the search chose."""
-    settings = context.settings
-    if not settings.minimise:
-        return lambda suite: suite
+def unused_dropped(context: RunContext, subject: Subject) -> Callable[[TestSuite, float], TestSuite]:
+    """What the suite to be written loses once its assertions are chosen, by a deadline: the
+    statements nothing uses that the test does without, each cut checked by running the test again
+    (the minimiser's check) and probing it (its assertions hold)."""
 
-    def tidied(suite: TestSuite) -> TestSuite:
+    def tidied(suite: TestSuite, deadline: float) -> TestSuite:
+        if time.monotonic() >= deadline:
+            return suite
         executor = context.executor()
-        deadline = clock.share(settings.budgets.minimise_share)
         minimiser = StatementMinimiser(lambda program: executor.execute(program, None, {}, deadline),
                                        subject.internal_name, subject.members, deadline)
-        prober = prober_of(context, subject, functools.cache(subject.analysis.effects))
+        prober = prober_of(context, subject, functools.cache(subject.analysis.effects), deadline)
         runs: dict[Program, Candidate | None] = {}  # each test that runs (not @Disabled) once: what it covers
 
         def keeps(case: TestCase, reduced: TestCase, positions: Positions) -> bool:

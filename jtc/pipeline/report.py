@@ -19,6 +19,7 @@ from jtc.minimise.statements import MinimisingReport
 from jtc.model.types import binary_name
 from jtc.oracle.bugs import ReportedBug
 from jtc.oracle.outcomes import PROBLEM_EXIT_CODES, Outcome, classify
+from jtc.pipeline.clock import TimeAccount
 from jtc.reach.unreached import UnreachedLine, Why
 from jtc.solver.solver import SolverStats
 
@@ -49,6 +50,7 @@ class ClassReport:
     failing: list[str] = field(default_factory=list)  # tests written to fail: reported outcomes (--keep-failing)
     target_line: int | None = None  # --target's line, when it is one of this class's
     judged: Tally | None = None  # --ask: how many outcomes were accepted, rejected, skipped, not answered
+    plan: TimeAccount | None = None  # the class's budget, and each stage's plan against what it spent
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:
@@ -125,9 +127,21 @@ def summary_lines(report: ClassReport) -> list[str]:
         lines.append(f"  assertion given up in {test}: {reason}")
     if report.note:
         lines.append(f"  note: {report.note}")
+    total = report.seconds.get("total", 0.0)
+    if report.plan is not None:
+        lines.append(f"  time: {total:.1f} s {time_plan(report.plan)}")
     times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
-    lines.append(f"  time: {report.seconds.get('total', 0.0):.1f} s ({times})")
+    lines.append(f"  time in detail: {times}")
     return lines
+
+
+def time_plan(plan: TimeAccount) -> str:
+    """The budget, and each stage's spent against planned seconds (`-`: no plan of its own)."""
+    budget = f"of a {plan.budget:g} s budget" if plan.whole_class else f"(a {plan.budget:g} s search budget)"
+    stages = ", ".join(f"{account.stage} {account.spent:.1f}/"
+                       + (f"{account.planned:.1f}" if account.planned is not None else "-")
+                       for account in plan.stages)
+    return f"{budget}; spent/planned: {stages} s"
 
 
 def unreached_summary(unreached: list[UnreachedLine]) -> list[str]:

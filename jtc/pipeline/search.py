@@ -1,9 +1,10 @@
-"""Stage 2, the search: concolic exploration of the subject's candidate sequences until the class's
+"""Stage 2, the search: concolic exploration of the subject's candidate sequences until its
 deadline, its execution bound, or nothing is left to gain."""
 
 from __future__ import annotations
 
 import functools
+import math
 
 from jtc.exploration.aim import Aim, MethodKey, aim_at
 from jtc.exploration.growth import Growth
@@ -14,12 +15,12 @@ from jtc.exploration.space import SearchSettings, SearchSpace
 from jtc.model.classtable import ClassInfo
 from jtc.model.types import binary_name
 from jtc.oracle.selection import in_class
-from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.context import RunContext
 from jtc.pipeline.setup import Subject
 from jtc.solver.solver import Solver
 
 
-def search(context: RunContext, subject: Subject, clock: Clock) -> tuple[ClassSession, SearchReport]:
+def search(context: RunContext, subject: Subject, deadline: float) -> tuple[ClassSession, SearchReport]:
     """The search's session (later stages solve on its trees) and its report."""
     settings = context.settings
     generator, pool, targets = subject.generator, subject.pool, subject.targets
@@ -37,7 +38,7 @@ def search(context: RunContext, subject: Subject, clock: Clock) -> tuple[ClassSe
                         under_test, generator.influences, subject.valid.covered, growth.extensions,
                         constants_of(subject.table), aim, prepare=growth.prepared)
     session = ClassSession(space, context.executor(), solver, SearchSettings.of(settings))
-    report = session.run(settings.time_budget, settings.max_executions, clock.deadline)
+    report = session.run(math.inf, settings.max_executions, deadline)
     report.completed_length = generator.completed_length
     return session, report
 

@@ -25,7 +25,8 @@ from jtc.model.classfile import ClassFile
 from jtc.model.classpath import check_loadable
 from jtc.model.classtable import ClassInfo
 from jtc.model.types import internal_from_binary, object_desc
-from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.clock import Clock, Stage
+from jtc.pipeline.context import RunContext
 from jtc.pipeline.sub_search import sub_search
 
 
@@ -55,7 +56,8 @@ class Subject:
 
 
 def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
-    """The class `name` set up for its search, or a one-line error: unknown, too new, untestable."""
+    """The class `name` set up for its search (the first part of the search stage of `clock`), or a
+    one-line error: unknown, too new, untestable."""
     settings, index = context.settings, context.index
     check_loadable(index, name, toolchain())
     table = context.describe(name)
@@ -68,8 +70,8 @@ def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
     pool = build_pool(declared, index, analysis, workshop.producers, settings.access, context.assignable)
     targets = testable_targets(pool, declared)
     made_by_steps = {object_desc(declared.name)} | {t.receiver for t in targets if t.receiver and t.owner.startswith("java/")}
-    explore = sub_search(context, pool, deadline=min(
-        clock.deadline, clock.share(settings.budgets.sub_search_share)))
+    share = settings.budgets.sub_search_share
+    explore = sub_search(context, pool, deadline=clock.part(Stage.SEARCH, share, 1.0 - share))
     valid = ValidInputs(context.sub_searches.cached(explore), pool.methods_run_by)
     taking = workshop.taking
     book = RecipeBook(workshop.producers, preparations=workshop.preparations, valid=valid.recipes_of, taking=taking,

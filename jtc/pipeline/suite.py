@@ -1,6 +1,7 @@
 """Stage 6, the suite: the chosen tests as test cases with what they assert (the outcome of the call
 under test, the condition on the inputs a test alone meets, the answers of observers read by
-running each test again), and the likely bugs with their shortest reproductions."""
+running each test again, within the probe's deadline), and the likely bugs with their shortest
+reproductions (pipeline/reproductions.py)."""
 
 from __future__ import annotations
 
@@ -9,33 +10,34 @@ import functools
 from collections.abc import Callable, Sequence
 
 from jtc.analysis.influence import Effects
-from jtc.emit.render import test_method_source
 from jtc.execution.runs import Execution
 from jtc.making.taking import sets_nothing
 from jtc.minimise.conditions import alone_condition
 from jtc.minimise.observations import unrepeated
 from jtc.minimise.suite import shown_alone
-from jtc.model.classindex import ClassIndex
 from jtc.model.program import Invoke, Program
 from jtc.model.testcases import TestCase, TestSuite
-from jtc.oracle.bugs import BugGroup, ReportedBug, group_crashes
+from jtc.oracle.bugs import group_crashes
 from jtc.oracle.observers import fields, observers, queries
-from jtc.oracle.outcomes import outcome_at
 from jtc.oracle.probe import Prober, probe_suite
+from jtc.oracle.public_reach import noted
 from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import Candidate, build_suite
 from jtc.pipeline.choice import Choice
 from jtc.pipeline.context import RunContext
 from jtc.pipeline.report import ClassReport
+from jtc.pipeline.reproductions import likely_bug_groups
 from jtc.pipeline.setup import Subject
 
 
 def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut_from: dict[Program, Execution],
-             choice: Choice, report: ClassReport, loops: Sequence[TestCase] = ()) -> TestSuite:
-    """The chosen tests stated, then `loops` (stated as they were made), then the likely bugs'
-    reproductions."""
+             choice: Choice, report: ClassReport, deadline: float, loops: Sequence[TestCase] = ()) -> TestSuite:
+    """The chosen tests stated (with what those that make a value a hidden way show that the public
+    ways did not: oracle/public_reach.py), then `loops` (stated as they were made), then the likely
+    bugs' reproductions. The probe reads answers until `deadline`: a test it did not reach keeps the
+    outcome its search run showed, or, on trial, is left out."""
     settings, index = context.settings, context.index
-    suite = build_suite(subject.internal_name, chosen, index.declares_checked)
+    suite = noted(build_suite(subject.internal_name, chosen, index.declares_checked), chosen, choice.found, index)
     if settings.minimise:
         suite = dataclasses.replace(suite, tests=tuple(
             dataclasses.replace(case, condition=alone_condition(
@@ -44,9 +46,12 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
     reproductions = likely_bug_groups(subject.internal_name, group_crashes(choice.crashed), index)
     with report.timed("probe"):
         effects = functools.cache(subject.analysis.effects)
-        prober = prober_of(context, subject, effects)
+        prober = prober_of(context, subject, effects, deadline)
+        tests = len(suite.tests)
         suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
-                            SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS)
+                            SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS, deadline)
+        if len(suite.tests) < tests:
+            report.note = f"the probe's time ran out: {tests - len(suite.tests)} tests on trial left out"
         if settings.minimise:
             suite = unrepeated(suite, lambda statement: isinstance(statement, Invoke) and statement.receiver is not None
                                and sets_nothing(effects(statement.owner, statement.name, statement.desc)))
@@ -57,29 +62,14 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
     return suite
 
 
-def prober_of(context: RunContext, subject: Subject, effects: Callable[[str, str, str], Effects]) -> Prober:
-    """The probe of the class's tests: the observers and queries of a class are its members that
-    change nothing (`effects`: the influence analysis's), and the fields its tests can read that no
-    such method reads; with --select-assertions also those of the objects a call of the class under
-    test was given or gave back."""
+def prober_of(context: RunContext, subject: Subject, effects: Callable[[str, str, str], Effects],
+              deadline: float) -> Prober:
+    """The probe of the class's tests, its runs cut at `deadline`: the observers and queries of a
+    class are its members that change nothing (`effects`: the influence analysis's), and the fields
+    its tests can read that no such method reads; with --select-assertions also those of the objects
+    a call of the class under test was given or gave back."""
     index = context.index
-    return Prober(index, subject.internal_name, context.run,
+    return Prober(index, subject.internal_name, functools.partial(context.run, deadline=deadline),
                   functools.cache(lambda receiver: observers(index, effects, receiver)
                                   + fields(index, effects, receiver, subject.internal_name)),
                   functools.cache(lambda receiver: queries(index, effects, receiver)), context.settings.select_assertions)
-
-
-def likely_bug_groups(class_name: str, groups: list[BugGroup],
-                      index: ClassIndex) -> list[tuple[ReportedBug, TestCase]]:
-    """Each group of crashes as reported (with how many executions showed it and the Java source of
-    its shortest reproduction), and that reproduction as a test case to write @Disabled."""
-    found = []
-    for group in groups:
-        bug, execution = group.bug, group.execution
-        at_bug = Candidate(execution, outcome_at(execution, bug.statement), frozenset(), ())
-        case = dataclasses.replace(build_suite(class_name, [at_bug], index.declares_checked).tests[0],
-                                   likely_bug=f"likely bug: {bug.summary}")
-        source = test_method_source(case, class_name, index)
-        found.append((ReportedBug(bug.exception, bug.message, bug.site, bug.called_from, tuple(bug.java_stack),
-                                  group.executions, source), case))
-    return found

@@ -51,6 +51,8 @@ class ClassResult:
     behaviour: list[TestBehaviour] = field(default_factory=list)  # what each written test states (--snapshot)
     unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run reached: unreachable, or the budget
     failing: list[str] = field(default_factory=list)  # test methods written to fail (--ask --keep-failing)
+    # Each stage's seconds, planned (None: no plan of its own, --search-budget) and spent (pipeline/clock.py)
+    stages: list[dict] = field(default_factory=list)
 
     @staticmethod
     def failed(name: str, why: str) -> ClassResult:
@@ -74,7 +76,10 @@ class ClassResult:
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
             dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled,
             behaviour=list(outcome.behaviour),
-            unreached=outcome.unreached, failing=outcome.failing)
+            unreached=outcome.unreached, failing=outcome.failing,
+            stages=[{"stage": str(account.stage), "spent": round(account.spent, 2),
+                     "planned": round(account.planned, 2) if account.planned is not None else None}
+                    for account in (outcome.plan.stages if outcome.plan is not None else ())])
 
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterator
 
+from jtc.atomic import write_atomically
 from jtc.config import RunOptions, Settings
 from jtc.errors import ClassFileTooNewError, ExitCode, UnknownClassError, UnreadableClassError
 from jtc.java.toolchain import choose_jdk, note_on_stderr, toolchain, use_jdk
@@ -146,7 +147,8 @@ def _write_report(path: Path, targets: list[Target], results: list[ClassResult],
     report = {
         "written": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "settings": {"classpath": list(settings.classpath), "time_budget": settings.time_budget,
-                     "seed": settings.seed, "max_executions": settings.max_executions, "jobs": options.jobs},
+                     "search_budget": settings.search_budget, "seed": settings.seed,
+                     "max_executions": settings.max_executions, "jobs": options.jobs},
         "jdk": {"java_home": str(toolchain().java_home), "release": toolchain().release,
                 "chosen_by": toolchain().chosen_by},
         "classes": [{**{key: value for key, value in result.to_json().items() if key != "behaviour"},
@@ -158,5 +160,4 @@ def _write_report(path: Path, targets: list[Target], results: list[ClassResult],
             "lines": [sum(r.line[i] for r in results if r.line) for i in (0, 1)],
         },
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=1) + "\n")
+    write_atomically(path, json.dumps(report, indent=1) + "\n")

@@ -8,6 +8,7 @@ before a second checkout), whose value the mutants did not need asserted."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from jtc.minimise.statements import StatementMinimiser
 from jtc.minimise.unread import alike
 from jtc.model.program import Construct, Invoke, Literal, VarRef
 from jtc.model.testcases import Completes, Observation, Returns, TestCase, TestSuite, Throws
-from jtc.pipeline.context import Clock, RunContext
+from jtc.pipeline.clock import Clock, Stage
+from jtc.pipeline.context import RunContext
 from jtc.pipeline.generate import generate
 from jtc.pipeline.minimise import unused_dropped
 from jtc.pipeline.report import ClassReport
@@ -53,7 +55,9 @@ def test_a_query_nothing_uses_goes_and_a_call_an_assertion_needs_stays(inputs_cl
     settings = Settings(classpath=(str(inputs_classes),), output_dir=tmp_path / "out", seed=0, time_budget=10.0)
     with RunContext.open(settings) as context:
         clock = Clock.of(settings)
-        tidied = unused_dropped(context, set_up(context, "in.Tally", clock), clock)(suite)
+        with clock.stage(Stage.SEARCH):
+            subject = set_up(context, "in.Tally", clock)
+        tidied = unused_dropped(context, subject)(suite, math.inf)
         validation = validate_suite(tidied, context.classpath.entries, settings.output_dir, index=context.index)
     # The query goes; add(3) stays: without it total() would answer 4, not 7.
     assert tidied.tests[0].program == (Construct(TALLY, "()V", ()), _add(3), _add(4))
@@ -84,7 +88,9 @@ def test_a_parameter_the_code_never_read_is_no_column(inputs_classes: Path, tmp_
     weights each become tests that pass the first one's, and fold on the score alone."""
     settings = Settings(classpath=(str(inputs_classes),), output_dir=tmp_path / "out", seed=0, time_budget=10.0)
     with RunContext.open(settings) as context:
-        subject = set_up(context, "in.Tally", Clock.of(settings))
+        clock = Clock.of(settings)
+        with clock.stage(Stage.SEARCH):
+            subject = set_up(context, "in.Tally", clock)
         grade = next(target for target in subject.targets if target.name == "grade")
         template = ProgramTemplate.for_skeleton((Step(grade, (Source(SourceKind.INPUT), Source(SourceKind.INPUT))),),
                                                 Limits.of(settings))

@@ -4,6 +4,7 @@ assertion goes."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,18 @@ def test_an_empty_suite_writes_nothing(tmp_path: Path) -> None:
     assert report.note == "the suite has no tests; nothing written"
     assert list(tmp_path.iterdir()) == []
 
+
+
+def test_a_validation_its_deadline_stops_validates_nothing(subject_classes: Path, fx_classes: Path,
+                                                            tmp_path: Path) -> None:
+    """A run the deadline cuts short is no verdict on its tests: validation stops there, and nothing
+    it did not finish checking is written (issue 36)."""
+    suite = Suite("vx/Spin", (Case((GCD,), Returns(Literal("I", 6))),
+                              Case((static("vx/Spin", "forever", "()V"),), Completes())))
+    deadline = time.monotonic() + 6.0
+    report = validate_suite(suite, [subject_classes, fx_classes], tmp_path / "out",
+                            ValidationSettings(test_timeout_s=60.0, deadline=deadline))
+    assert report.out_of_time and report.written is None and report.kept == [] and report.rounds == 1
+    assert report.note == "validation ran out of time in round 1; nothing written"
+    assert time.monotonic() < deadline + 3.0  # at its deadline, not after the endless test's own timeout
+    assert not (tmp_path / "out").exists()
