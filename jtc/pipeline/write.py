@@ -64,7 +64,8 @@ def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassRepo
                                                      deadline)
                 tests = final(selected)
                 # the chosen tests are some of those the first validation took this long for
-                with report.timed("validation"), clock.stage(Stage.REVALIDATION, validation.seconds) as deadline:
+                at_least = settings.plan.margin * validation.seconds
+                with report.timed("validation"), clock.stage(Stage.REVALIDATION, at_least) as deadline:
                     again = _validated(context, tests, work / "validate-selected", report, deadline)
                 if again.out_of_time:
                     notes.append("the chosen tests' validation ran out of time: the tests of the first validation "
@@ -82,8 +83,8 @@ def write(context: RunContext, suite: TestSuite, clock: Clock, report: ClassRepo
         report.note = "; ".join(filter(None, [report.note, validation.note, *notes]))
         if validation.written is not None and settings.measure_coverage:
             # one run of these tests under JaCoCo, and its report: about what a round of their validation took
-            round_seconds = validation.seconds / max(validation.rounds, 1)
-            with report.timed("coverage"), clock.stage(Stage.COVERAGE, round_seconds) as deadline:
+            at_least = settings.plan.margin * validation.seconds / max(validation.rounds, 1)
+            with report.timed("coverage"), clock.stage(Stage.COVERAGE, at_least) as deadline:
                 _measure(context, validation, suite.class_under_test, work / "coverage", report, deadline)
         if validation.written is not None and validation.rendered is not None:
             written = settings.output_dir / validation.rendered.relative_path
