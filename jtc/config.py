@@ -124,20 +124,20 @@ class BudgetPlan:
     weights. A stage a run does not have (--quick, --no-minimise, --no-coverage) leaves its weight
     and reserve to the others."""
 
-    search: float = 0.45  # setup, the valid-input sub-searches among it, and the search
-    amplification: float = 0.20  # boundary runs, extensions, scenarios, cuts and loops
+    search: float = 0.60  # setup, the valid-input sub-searches among it, and the search
+    amplification: float = 0.15  # boundary runs, extensions, scenarios, cuts and loops
     boundaries_alone: float = 0.02  # the amplification's weight with --quick: boundary runs alone
-    minimise: float = 0.04
-    probe: float = 0.06  # the runs that read what each test can assert
-    validation: float = 0.06  # compiled and run twice
-    selection: float = 0.12  # unless --quick, the mutation run that chooses tests and assertions
-    tidy: float = 0.02  # the statements nothing uses taken out of the tests to be written
+    minimise: float = 0.03
+    probe: float = 0.05  # the runs that read what each test can assert
+    validation: float = 0.04  # compiled and run twice
+    selection: float = 0.07  # unless --quick, the mutation run that chooses tests and assertions
+    tidy: float = 0.01  # the statements nothing uses taken out of the tests to be written
     revalidation: float = 0.03  # unless --quick, the chosen tests validated again
     coverage: float = 0.02  # the JaCoCo run
-    validation_reserve: float = 3.0
-    selection_reserve: float = 3.0
-    revalidation_reserve: float = 2.5
-    coverage_reserve: float = 2.0
+    validation_reserve: float = 2.0
+    selection_reserve: float = 2.0
+    revalidation_reserve: float = 2.0
+    coverage_reserve: float = 1.5
     reserves_cap: float = 0.5
     # A validation or a coverage run cut short gives nothing (the first validation leaves no test to
     # write, the second the unselected tests, the coverage run no figures): they may run on past
