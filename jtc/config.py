@@ -117,12 +117,12 @@ class StageBudgets:
 
 @dataclass(frozen=True)
 class BudgetPlan:
-    """How the stages of a class share `--time-budget` (pipeline/clock.py). A stage that starts a JVM
-    (javac, the JUnit runs, the mutation runner, JaCoCo) first has its reserve, seconds it is given
-    however late it starts (with less it could not start one; the reserves take at most
-    `reserves_cap` of the budget, scaled down alike); the rest of the budget is shared by the
-    weights. A stage a run does not have (--quick, --no-minimise, --no-coverage) leaves its weight
-    and reserve to the others."""
+    """How the stages of a class share `--time-budget` (pipeline/clock.py). A stage that needs some
+    seconds to do anything (one that starts a JVM: javac, the JUnit runs, the mutation runner, JaCoCo;
+    the tidying, which runs every test first) has its reserve, seconds it is given however late it
+    starts (the reserves take at most `reserves_cap` of the budget, scaled down alike); the rest of
+    the budget is shared by the weights. A stage a run does not have (--quick, --no-minimise,
+    --no-coverage) leaves its weight and reserve to the others."""
 
     search: float = 0.60  # setup, the valid-input sub-searches among it, and the search
     amplification: float = 0.15  # boundary runs, extensions, scenarios, cuts and loops
@@ -130,12 +130,13 @@ class BudgetPlan:
     minimise: float = 0.03
     probe: float = 0.05  # the runs that read what each test can assert
     validation: float = 0.04  # compiled and run twice
-    selection: float = 0.07  # unless --quick, the mutation run that chooses tests and assertions
-    tidy: float = 0.01  # the statements nothing uses taken out of the tests to be written
+    selection: float = 0.06  # unless --quick, the mutation run that chooses tests and assertions
+    tidy: float = 0.02  # the statements nothing uses taken out of the tests to be written
     revalidation: float = 0.03  # unless --quick, the chosen tests validated again
     coverage: float = 0.02  # the JaCoCo run
     validation_reserve: float = 2.0
     selection_reserve: float = 2.0
+    tidy_reserve: float = 1.0  # it runs every test once before it cuts a statement
     revalidation_reserve: float = 2.0
     coverage_reserve: float = 1.5
     reserves_cap: float = 0.5

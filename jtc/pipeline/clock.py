@@ -1,8 +1,9 @@
 """One class's time: the plan by which its stages share the budget, the deadline each stage gets
 when it starts, and what each spent (the summary's planned against spent).
 
-`--time-budget B` bounds the whole class. A stage that starts a JVM has a reserve of seconds; the
-rest of B is shared by the weights of the stages the run has (`BudgetPlan`, `stages_of`): a
+`--time-budget B` bounds the whole class. A stage that needs some seconds to do anything (one that
+starts a JVM; the tidying, which runs every test first) has a reserve of seconds; the rest of B is
+shared by the weights of the stages the run has (`BudgetPlan`, `stages_of`): a
 stage's plan is its reserve plus its weight's part of the rest. A stage that starts at `now` may
 run until `now + its reserve + (E - now - the reserves of it and the stages after it) × its weight
 / the weights of it and the stages after it`, where E is the class's start plus B. So what an

@@ -37,7 +37,7 @@ def suites(strength_classes: Path, tmp_path_factory: pytest.TempPathFactory) \
     classes = strength_classes
     before_dir, after_dir = tmp_path_factory.mktemp("before"), tmp_path_factory.mktemp("after")
     with pytest.MonkeyPatch.context() as patch:  # the suite as selection built it, unprobed
-        patch.setattr(jtc.pipeline.suite, "probe_suite", lambda suite, originals, prober, limit: suite)
+        patch.setattr(jtc.pipeline.suite, "probe_suite", lambda suite, originals, prober, limit, deadline: suite)
         before = _generate(classes, before_dir)
     after = _generate(classes, after_dir)
     scores = mutate_suites([before_dir, after_dir], [classes], ["st.Tally"], tmp_path_factory.mktemp("mutate"),
