@@ -145,7 +145,7 @@ def ablation_table(runs: dict[str, list[dict]]) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench containers", description=__doc__)
-    parser.add_argument("--budget", type=float, default=60.0, help="search seconds per class (default 60)")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds per class, every stage included: jtc generate --time-budget (default 60)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--classes", nargs="*", help="a subset of the B1/B2 class simple names")
     parser.add_argument("--ablation", action="store_true",

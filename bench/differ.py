@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sample", default="basics", help="the sample project (default basics)")
     parser.add_argument("--classes", nargs="*", default=list(DEFAULT_CLASSES), help="binary names of the sample's classes")
     parser.add_argument("--budget", type=float, default=10.0,
-                        help="search seconds per class (default 10)")
+                        help="seconds per class, every stage included: jtc generate --time-budget (default 10)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--mutants", type=int, default=2 ** 31 - 1, help="at most this many mutants per class, spread evenly")
     parser.add_argument("--quick", action="store_true", help="generate with --quick (no mutation analysis)")

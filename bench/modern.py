@@ -138,7 +138,7 @@ def _lines(result: dict) -> list[str]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench modern", description=__doc__)
-    parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per class, every stage included: jtc generate --time-budget (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--samples", nargs="*", choices=list(SAMPLES), help="a subset of the samples")
     args = parser.parse_args(argv)

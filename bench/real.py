@@ -176,7 +176,7 @@ def _project_classes(classes_dir: Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench real", description=__doc__)
-    parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per class, every stage included: jtc generate --time-budget (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--half", choices=("jars", "project", "both"), default="both")
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the chosen half")

@@ -200,7 +200,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench strength", description=__doc__)
     parser.add_argument("--sample", default="basics", help="the sample project (default basics)")
     parser.add_argument("--keep", type=Path, help="copy the generated suite to this folder")
-    parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per class, every stage included: jtc generate --time-budget (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--classes", nargs="*", help="only these classes (binary names) of the sample")
     parser.add_argument("--public-only", action="store_true",

@@ -170,7 +170,7 @@ def _pair(covered: int, total: int) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench thirdparty", description=__doc__)
-    parser.add_argument("--budget", type=float, default=20.0, help="search seconds per class (default 20)")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per class, every stage included: jtc generate --time-budget (default 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--subjects", type=Path, default=SUBJECTS, help=f"the subjects folder (default {SUBJECTS})")
     parser.add_argument("--subject", action="append", choices=sorted(PREPARE),
