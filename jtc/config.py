@@ -140,11 +140,10 @@ class BudgetPlan:
     revalidation_reserve: float = 2.0
     coverage_reserve: float = 1.5
     reserves_cap: float = 0.5
-    # A validation or a coverage run cut short gives nothing (the first validation leaves no test to
-    # write, the second the unselected tests, the coverage run no figures): they may run on past
-    # their plan until this share of the budget from the class's start; and the second validation and
-    # the coverage run, at least this many times what the first validation took (their tests are
-    # some of its tests; a loaded machine's pace changes).
+    # The second validation and the coverage run cut short give nothing of theirs (the unselected
+    # tests are written, no figures): they may run on past their plan until this share of the budget
+    # from the class's start, and at least this many times what the first validation took (their
+    # tests are some of its tests; a loaded machine's pace changes). The first is not cut at all.
     limit: float = 1.25
     margin: float = 1.5
 

@@ -9,9 +9,10 @@ run until `now + its reserve + (E - now - the reserves of it and the stages afte
 / the weights of it and the stages after it`, where E is the class's start plus B. So what an
 earlier stage left flows to the later ones in proportion, what one overran is taken from them
 alike, and a stage that starts late still has its reserve: a class runs over B by at most the
-reserves of the stages that had to start after it. A validation or a coverage run cut short gives
-nothing, so these may run on until 1.25 × B (`BudgetPlan.limit`) when their plan ends sooner.
-A stage splits its time among its parts (the amplification's runs, the setup's sub-searches) by
+reserves of the stages that had to start after it. The first validation is not cut: it would leave
+no test to write (its own limits bound it: a test's timeout, a JVM's allowance, six rounds). The
+second validation and the coverage run, which a cut leaves with nothing of theirs, may run on until
+1.25 × B (`BudgetPlan.limit`) when their plan ends sooner. A stage splits its time among its parts (the amplification's runs, the setup's sub-searches) by
 the same rule.
 
 `--search-budget S` keeps the older meaning: the search ends S seconds after the class starts,
@@ -45,7 +46,7 @@ class Stage(StrEnum):
     COVERAGE = "coverage"
 
 
-ALL_OR_NOTHING = frozenset({Stage.VALIDATION, Stage.REVALIDATION, Stage.COVERAGE})  # a cut leaves no result
+ALL_OR_NOTHING = frozenset({Stage.REVALIDATION, Stage.COVERAGE})  # a cut leaves no result of theirs
 
 
 def stages_of(settings: Settings) -> tuple[Stage, ...]:
@@ -165,6 +166,8 @@ class ClassBudgetClock(Clock):
         return float(getattr(self.plan, f"{stage.value}_reserve", 0.0)) * scale
 
     def deadline(self, stage: Stage, now: float) -> float:
+        if stage == Stage.VALIDATION:  # cut, it would leave no test to write: its own time limits bound it
+            return math.inf
         later = self.stages[self.stages.index(stage):]
         reserved = sum(map(self.reserve, later))
         planned = proportional(now, self.end - reserved, [self.weight(each) for each in later]) + self.reserve(stage)

@@ -2,9 +2,10 @@
 unstable assertion given up, a failing test dropped), with --select-assertions cut to the tests and
 answers that kill mutants and validated again, measured by JaCoCo in a fresh JVM, and written.
 
-Each step ends by its stage's deadline (pipeline/clock.py): a validation that runs out validates
-nothing (after the selection, the first validation's tests are written instead), a mutation run that
-runs out chooses by the mutants it finished, and a coverage run that runs out measures nothing. The
+Each step ends by its stage's deadline (pipeline/clock.py; the first validation has none): the
+second validation that runs out validates nothing and the first validation's tests are written
+instead, a mutation run that runs out chooses by the mutants it finished, and a coverage run that
+runs out measures nothing. The
 test file is written once, at the end, whole (jtc/atomic.py): a run interrupted at any point leaves
 the previous file or the new one.
 """

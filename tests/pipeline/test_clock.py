@@ -39,14 +39,16 @@ def test_the_plan_shares_the_whole_budget_and_reserves_take_at_most_half(budget,
 
 def test_a_class_on_schedule_meets_each_stage_s_plan():
     """Each stage ending when its plan says, the next starts when the plan says, with its plan's
-    time: the deadlines are the plan when nothing runs early or late (a validation's and the coverage
-    run's, which a cut would leave with nothing, not before the class's limit)."""
+    time: the deadlines are the plan when nothing runs early or late (the first validation's none, the
+    second's and the coverage run's, which a cut would leave with nothing, not before the class's
+    limit)."""
     clock = _clock(20.0)
     limit = clock.started + 20.0 * BudgetPlan().limit
     now = clock.started
     for stage in clock.stages:
         planned = now + clock.planned(stage)
-        expected = max(planned, limit) if stage in ALL_OR_NOTHING else planned
+        expected = math.inf if stage == Stage.VALIDATION else max(planned, limit) if stage in ALL_OR_NOTHING \
+            else planned
         assert clock.deadline(stage, now) == pytest.approx(expected), stage
         now = planned
     assert now == pytest.approx(clock.started + 20.0)
@@ -61,15 +63,16 @@ def test_time_an_early_stage_leaves_flows_to_the_later_ones_in_proportion():
     assert given - clock.planned(Stage.AMPLIFICATION) == pytest.approx(left * clock.weight(Stage.AMPLIFICATION) / later)
 
 
-def test_a_stage_that_starts_late_gets_only_its_reserve_and_a_validation_may_run_to_the_limit():
+def test_a_stage_that_starts_late_gets_only_its_reserve_and_one_a_cut_would_leave_empty_more():
     clock = _clock(20.0)
     assert isinstance(clock, ClassBudgetClock)
     late = clock.started + 19.0
     assert clock.deadline(Stage.PROBE, late) == late  # nothing left: the probe stops at once
     assert clock.deadline(Stage.SELECTION, late) == pytest.approx(late + clock.reserve(Stage.SELECTION))
-    assert clock.deadline(Stage.VALIDATION, late) == pytest.approx(clock.started + 20.0 * BudgetPlan().limit)
+    assert clock.deadline(Stage.REVALIDATION, late) == pytest.approx(clock.started + 20.0 * BudgetPlan().limit)
     later = clock.started + 30.0  # past the limit too
     assert clock.deadline(Stage.COVERAGE, later) == pytest.approx(later + clock.reserve(Stage.COVERAGE))
+    assert clock.deadline(Stage.VALIDATION, later) == math.inf  # cut, it would leave no test to write
 
 
 def test_a_stage_is_given_at_least_what_it_was_seen_to_need(monkeypatch):
