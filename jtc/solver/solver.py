@@ -24,6 +24,7 @@ from jtc.svm.concrete import double_from_bits, float_from_bits
 from jtc.svm.inputs import Assignment
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
+STRING = "Ljava/lang/String;"
 
 
 @dataclass
@@ -34,6 +35,8 @@ class SolverStats:
     cache_hits: int = 0
     seconds: float = 0.0
     escalated: int = 0  # fast attempts that gave up (the query then went on to the quick one; not counted above)
+    string_queries: int = 0  # of the queries counted above, those on a String input (its contents or length)
+    string_unknown: int = 0  # of those, the unknown ones and timeouts
 
     @property
     def queries(self) -> int:
@@ -190,6 +193,10 @@ class Solver:
         solver.add(z3.And([c.expr for c in constraints]).translate(self._context))
         answer = solver.check()
         self.stats.seconds += time.perf_counter() - started
+        if (answer != z3.unknown or level != Level.FAST) \
+                and any(descs.get(name) == STRING for c in constraints for name in c.variables):
+            self.stats.string_queries += 1
+            self.stats.string_unknown += answer == z3.unknown
         if answer == z3.sat:
             self.stats.sat += 1
             involved = set().union(*(c.variables for c in constraints))
