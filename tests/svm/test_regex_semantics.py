@@ -52,7 +52,7 @@ def _hex(text: str) -> str:
 def _strings(pattern: str, flags: int, rng: random.Random) -> list[str]:
     made: list[str] = []
     try:
-        made = examples(parse(pattern, flags), 12, seed=1) + examples(parse(pattern, flags), 12, seed=rng.randint(2, 999))
+        made = [*examples(parse(pattern, flags), 12, seed=1), *examples(parse(pattern, flags), 12, seed=rng.randint(2, 999))]
     except (NotRegular, PatternError):
         pass
     mutated = []

@@ -17,6 +17,10 @@ What the model cannot state falls back to the run's answer, counted as an approx
 that is not regular (back-references, look-around, …), a text with surrogate chars, a class whose
 Unicode members differ between JDKs where the run's string lies in the difference, a later `find()`,
 a group no term places.
+
+Strings made from the pattern by a walk over its tree (regex_walk.py) join the Strings the code
+compared with (dynamic seeding, models/seeding.py): the search reruns with them where the solver
+gives up on a long alternation or on a check digit computed after the match.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from jtc.svm.models.regex_sources import receiver_field, static_pattern
 from jtc.svm.models.regex_groups import boundaries, items_of, layout, positions
 from jtc.svm.models.regex_syntax import NotRegular, PatternError, Regex, parse
 from jtc.svm.models.regex_terms import FIND, LOOKING_AT, MATCHES, NO_SURROGATE, accepts, language
+from jtc.svm.models.regex_walk import examples
 from jtc.svm.models.strings import STRING, symbolic_string
 from jtc.svm.models.substrings import derived
 from jtc.svm.values import Ref, StringShadow, Sym, Value, number, primitive, string_shadow
@@ -42,6 +47,7 @@ if TYPE_CHECKING:
     from jtc.svm.machine import Machine
 
 PATTERN, MATCHER, MATCH_RESULT = "java/util/regex/Pattern", "java/util/regex/Matcher", "java/util/regex/MatchResult"
+SEEDS = 3  # strings made from a pattern (regex_walk.py), offered as candidate inputs like compared Strings
 
 
 @dataclass
@@ -107,6 +113,7 @@ def decide(vm: Machine, frame: Frame, regex: Regex | None, mode: str, text: Stri
     if regex is None or any(0xD800 <= ord(char) <= 0xDFFF for char in text.value):
         vm.approximate()
         return False
+    vm.compared.update(dict.fromkeys(examples(regex, SEEDS)))  # tried where the solver gives up (seeding.py)
     found = language(regex, mode)
     if not found.exact and accepts(regex, mode, text.value, 0 if matched else 1) != matched:
         vm.approximate()  # the run's string lies where the JDK's Unicode tables may differ from ours
@@ -146,7 +153,7 @@ def placed(vm: Machine, frame: Frame, regex: Regex, mode: str, text: StringShado
         start, end = known[first], known[last]
         if start is not None and end is not None:
             groups[group] = (start, end)
-            values[group] = (z3.simplify(run[first]).as_long(), z3.simplify(run[last]).as_long())  # type: ignore[union-attr]
+            values[group] = (z3.simplify(run[first]).as_long(), z3.simplify(run[last]).as_long())
     return Matched(text, groups, values)
 
 
@@ -197,7 +204,7 @@ class Match(Model):
         return isinstance(call.receiver, Ref)
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
-        following = regexes(vm).matchers.get(call.receiver.id) if call.receiver is not None else None
+        following = _following(vm, call.receiver)
         if following is None:
             return reported
         matched = bool(number(reported))
@@ -233,6 +240,10 @@ class Matches(Model):
         return reported
 
 
+def _following(vm: Machine, receiver: Ref | None) -> Following | None:
+    return regexes(vm).matchers.get(receiver.id) if receiver is not None and receiver.id else None
+
+
 def _matched(vm: Machine, receiver: Ref | None) -> Matched | None:
     if receiver is None or not receiver.id:
         return None
@@ -262,7 +273,7 @@ class GroupPart(Model):
         argument = call.args[0]
         if isinstance(argument, Ref):
             name = _known_string(argument)
-            following = regexes(vm).matchers.get(call.receiver.id) if call.receiver is not None else None
+            following = _following(vm, call.receiver)
             regex = following.regex if following is not None else None
             names = dict(regex.names) if regex is not None else {}
             return names.get(name) if name is not None else None
@@ -312,16 +323,15 @@ class Reset(Model):
         return isinstance(call.receiver, Ref)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        state = regexes(vm)
-        following = state.matchers.get(call.receiver.id) if call.receiver is not None else None
-        if following is None:
+        following = _following(vm, call.receiver)
+        if following is None or call.receiver is None:
             return True
         if self.keep and not call.args:
             following.searched, following.matched = False, None
         elif self.keep and symbolic_string(call.args[0]):
             following.text, following.searched, following.matched = string_shadow(call.args[0]), False, None
         else:
-            del state.matchers[call.receiver.id]  # type: ignore[union-attr]
+            regexes(vm).matchers.pop(call.receiver.id or 0, None)
             vm.approximate()
         return True
 

@@ -71,8 +71,8 @@ def fixed_length(node: Node) -> int | None:
         lengths = [fixed_length(item) for item in node.items]
         return None if None in lengths else sum(lengths)  # type: ignore[arg-type]
     if isinstance(node, Alt):
-        lengths = {fixed_length(option) for option in node.options}
-        return lengths.pop() if len(lengths) == 1 else None
+        different = {fixed_length(option) for option in node.options}
+        return different.pop() if len(different) == 1 else None
     if isinstance(node, Group):
         return fixed_length(node.node)
     inner = fixed_length(node.node)

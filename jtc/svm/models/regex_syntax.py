@@ -537,7 +537,8 @@ def _quoted(pattern: str) -> str:
     """\\Q…\\E runs replaced by their chars escaped one by one (outside classes)."""
     if "\\Q" not in pattern:
         return pattern
-    out, i = [], 0
+    out: list[str] = []
+    i = 0
     while i < len(pattern):
         if pattern.startswith("\\Q", i):
             end = pattern.find("\\E", i + 2)

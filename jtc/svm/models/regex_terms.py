@@ -94,7 +94,7 @@ def branches(node: Node) -> list[tuple[bool, list[Node], str | None]]:
     options = node.options if isinstance(node, Alt) else (node,)
     result = []
     for option in options:
-        items = list(option.items) if isinstance(option, Seq) else [option]
+        items: list[Node] = list(option.items) if isinstance(option, Seq) else [option]
         start = bool(items) and isinstance(items[0], Anchor) and items[0].kind == "start"
         if start:
             items = items[1:]

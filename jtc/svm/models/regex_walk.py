@@ -9,6 +9,7 @@ that are surely in a class are taken, so every string made is one `matches()` ac
 
 from __future__ import annotations
 
+import functools
 import random
 
 from jtc.svm.models.regex_syntax import Alt, Anchor, Chars, Group, Node, Ranges, Regex, Repeat, Seq, intersect
@@ -60,7 +61,8 @@ def walk(regex: Regex, rng: random.Random) -> str | None:
     return "".join(out) if _walk(regex.node, rng, out) else None
 
 
-def examples(regex: Regex, count: int, seed: int = 0) -> list[str]:
+@functools.lru_cache(maxsize=512)
+def examples(regex: Regex, count: int, seed: int = 0) -> tuple[str, ...]:
     """Up to `count` different strings the pattern matches whole, shortest first."""
     rng = random.Random(seed)
     found: dict[str, None] = {}
@@ -70,4 +72,4 @@ def examples(regex: Regex, count: int, seed: int = 0) -> list[str]:
             found[text] = None
         if len(found) >= count:
             break
-    return sorted(found, key=lambda text: (len(text), text))
+    return tuple(sorted(found, key=lambda text: (len(text), text)))
