@@ -14,7 +14,7 @@ or of its `toMatchResult()`) are terms where regex_groups.py places the group, s
 parses the parts (octets, ports, dates) is explored too.
 
 What the model cannot state falls back to the run's answer, counted as an approximation: a pattern
-that is not regular (back-references, look-around, …), a text with surrogate chars, a class whose
+too large for z3 (MAX_CLASSES), a pattern that is not regular (back-references, look-around, …), a text with surrogate chars, a class whose
 Unicode members differ between JDKs where the run's string lies in the difference, a later `find()`,
 a group no term places.
 
@@ -35,7 +35,7 @@ from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.regex_sources import receiver_field, static_pattern
 from jtc.svm.models.regex_groups import boundaries, items_of, layout, positions
-from jtc.svm.models.regex_syntax import NotRegular, PatternError, Regex, parse
+from jtc.svm.models.regex_syntax import Alt, Chars, Group, Node, NotRegular, PatternError, Regex, Repeat, Seq, parse
 from jtc.svm.models.regex_terms import FIND, LOOKING_AT, MATCHES, NO_SURROGATE, accepts, language
 from jtc.svm.models.regex_walk import examples
 from jtc.svm.models.strings import STRING, symbolic_string
@@ -48,6 +48,10 @@ if TYPE_CHECKING:
 
 PATTERN, MATCHER, MATCH_RESULT = "java/util/regex/Pattern", "java/util/regex/Matcher", "java/util/regex/MatchResult"
 SEEDS = 3  # strings made from a pattern (regex_walk.py), offered as candidate inputs like compared Strings
+# Classes a pattern may have and still be a decision: z3 left nearly every query on the 60-class
+# listing patterns of commons-net's parsers unknown, seconds each, and the search made 11 runs
+# where it made 206 without; such a pattern's strings are only offered as seeds.
+MAX_CLASSES = 24
 
 
 @dataclass
@@ -107,6 +111,19 @@ def compiled(pattern: str, flags: int) -> Regex | None:
         return None
 
 
+def classes(node: Node) -> int:
+    """How many char classes the pattern's tree holds (a measure of what z3 has to work through)."""
+    if isinstance(node, Chars):
+        return 1
+    if isinstance(node, Seq):
+        return sum(classes(item) for item in node.items)
+    if isinstance(node, Alt):
+        return sum(classes(option) for option in node.options)
+    if isinstance(node, (Repeat, Group)):
+        return classes(node.node)
+    return 0
+
+
 def decide(vm: Machine, frame: Frame, regex: Regex | None, mode: str, text: StringShadow, matched: bool) -> bool:
     """The decision whether `text` is in the language of `mode`; False when the run's answer is
     taken instead (counted as an approximation)."""
@@ -114,6 +131,9 @@ def decide(vm: Machine, frame: Frame, regex: Regex | None, mode: str, text: Stri
         vm.approximate()
         return False
     vm.compared.update(dict.fromkeys(examples(regex, SEEDS)))  # tried where the solver gives up (seeding.py)
+    if classes(regex.node) > MAX_CLASSES:
+        vm.approximate()
+        return False
     found = language(regex, mode)
     if not found.exact and accepts(regex, mode, text.value, 0 if matched else 1) != matched:
         vm.approximate()  # the run's string lies where the JDK's Unicode tables may differ from ours
