@@ -60,3 +60,14 @@ def test_a_group_no_term_places_is_fixed_by_a_layout_decision(engine):
 def test_a_back_reference_is_the_run_s_answer_counted(engine):
     runs = check(engine, "twice", STRING, [(v,) for v in ("aa", "aaa", "b")], REGEXES)
     assert all(r.execution.replay.approximations > 0 for r in runs)
+
+
+def test_a_pattern_of_more_than_24_classes_is_the_run_s_answer_counted(engine):
+    """regex.MAX_CLASSES: z3 left nearly every query of longer patterns unknown (commons-net's listings)."""
+    inputs = [(v,) for v in ("a1b2c3d4e5f6g7h8i9j0k1l2", "a1b2c3d4e5f6g7h8i9j0k1l2x", "a1", "")]
+    widest = check(engine, "widest", STRING, inputs, REGEXES)
+    _exact(widest)
+    assert {"matches", "differs"} <= _decisions(widest)
+    too_wide = check(engine, "tooWide", STRING, inputs, REGEXES)
+    assert all(r.execution.replay.approximations > 0 for r in too_wide)
+    assert not {"matches", "differs"} & _decisions(too_wide)

@@ -217,9 +217,14 @@ def layout(regex: Regex, text: z3.SeqRef, value: str) -> tuple[dict[int, int], z
     if concrete is None or not all(unique(regex, index) for index in needed):
         return None
     placed = {index: concrete[index] for index in needed}
-    conditions = []
-    for index, position in placed.items():
-        before, after = _part(found.items[:index], regex), _part(found.items[index:], regex)
-        conditions += [z3.InRe(z3.SubString(text, 0, position), before),
-                       z3.InRe(z3.SubString(text, position, z3.Length(text) - position), after)]
-    return placed, z3.And(conditions)
+    # the text cut at the placed boundaries, each piece in the language of its items: since each
+    # boundary is unique, the same as each boundary's prefix and suffix matching their items, and one
+    # membership of fixed-length pieces is what z3 settles at once, where it left prefixes and suffixes
+    # of commons-net's listings unknown
+    cuts = [(0, 0), *sorted(placed.items())]
+    pieces = []
+    for (first, start), (last, end) in zip(cuts, cuts[1:]):
+        part = _part(found.items[first:last], regex)
+        pieces.append(z3.Intersect(part, z3.Loop(z3.AllChar(part.sort()), end - start, end - start)))
+    pieces.append(_part(found.items[cuts[-1][0]:], regex))
+    return placed, z3.InRe(text, z3.Concat(*pieces))
