@@ -6,8 +6,7 @@ their groups afterwards is explored.
 whose groups are parsed and checked after the match, `formats.Identifier` a name matched by a class
 with a bounded repetition, `formats.CardNumber` digits that must pass the Luhn check. The written
 tests are compiled and run on the JUnit Platform and measured by JaCoCo; each class's branch coverage
-is at least its floor (the issue's aim is 90% for each; where z3 leaves the queries of parsed groups
-unknown the floor says how far it gets today, see docs/architecture.md on regular expressions).
+is at least 90%, the issue's aim (each reached it in two runs on a quiet machine and under load).
 """
 
 from __future__ import annotations
@@ -26,7 +25,8 @@ from junit_run import compile_and_run
 pytestmark = pytest.mark.slow
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
-FLOORS = {"formats.PartCode": 0.9, "formats.CardNumber": 0.9, "formats.Address": 0.6, "formats.Identifier": 0.5}
+FORMATS = ("formats.Address", "formats.CardNumber", "formats.Identifier", "formats.PartCode")
+FLOOR = 0.9
 
 
 @pytest.fixture(scope="module")
@@ -38,16 +38,16 @@ def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def reports(classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
     settings = Settings(classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         time_budget=30.0, seed=0)
-    found = dict(generate(settings, sorted(FLOORS)))
+    found = dict(generate(settings, FORMATS))
     assert all(isinstance(report, ClassReport) for report in found.values()), found
     return found  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("name", sorted(FLOORS))
+@pytest.mark.parametrize("name", FORMATS)
 def test_a_format_checked_by_a_pattern_is_explored(reports: dict[str, ClassReport], classes: Path, tmp_path: Path,
                                                    name: str):
     report = reports[name]
-    assert report.branch is not None and report.branch[0] >= FLOORS[name] * report.branch[1], report.branch
+    assert report.branch is not None and report.branch[0] >= FLOOR * report.branch[1], report.branch
     assert report.search.divergences == {}
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
     run = compile_and_run([Path(report.test_file)], classes, tmp_path / "run")  # type: ignore[arg-type]
@@ -55,4 +55,5 @@ def test_a_format_checked_by_a_pattern_is_explored(reports: dict[str, ClassRepor
     if name == "formats.PartCode":
         assert "batch 00 is reserved" in source and "spare" in source, source
     if name == "formats.CardNumber":
-        assert "assertTrue" in source and "assertFalse" in source, source
+        # a number that passes the check digit and one that fails, as two tests or as rows of one
+        assert all(f"assert{word.title()}" in source or f", {word}\"" in source for word in ("true", "false")), source
