@@ -7,7 +7,7 @@ import sys
 
 BENCHMARKS = {"containers": "bench.containers", "differ": "bench.differ", "engine": "bench.engine", "real": "bench.real",
               "modern": "bench.modern", "scale": "bench.scale", "strength": "bench.strength",
-              "thirdparty": "bench.thirdparty"}
+              "thirdparty": "bench.thirdparty", "netparsers": "bench.netparsers"}
 
 
 def main(argv: list[str]) -> int:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from jtc.errors import ClassFileTooNewError, ExitCode, NotTestableError, UnknownClassError, UnreadableClassError
 from jtc.project.results import ClassResult, Status, run_exit_code
 
-WRITTEN = ClassResult("a.Fine", Status.WRITTEN, ["a.Fine: 3 tests written"], tests=3, branch=(4, 6), line=(9, 9))
+WRITTEN = ClassResult("a.Fine", Status.WRITTEN, ["a.Fine: 3 tests written"], tests=3, branch=(4, 6), line=(9, 9),
+                      string_queries=12, string_unknown=3)
 EXITS = ClassResult("a.Exiter", Status.WRITTEN, ["..."], problem_code=ExitCode.SYSTEM_EXIT, tests=1)
 
 
