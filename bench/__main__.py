@@ -7,7 +7,7 @@ import sys
 
 BENCHMARKS = {"containers": "bench.containers", "differ": "bench.differ", "engine": "bench.engine", "real": "bench.real",
               "modern": "bench.modern", "scale": "bench.scale", "strength": "bench.strength",
-              "thirdparty": "bench.thirdparty", "netparsers": "bench.netparsers"}
+              "thirdparty": "bench.thirdparty"}
 
 
 def main(argv: list[str]) -> int:
