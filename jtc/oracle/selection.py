@@ -14,8 +14,8 @@ execution, so the choice is deterministic. Executions that make their values the
 branches and lines they alone reach; an outcome is shown by one of them where one shows it.
 
 Branch edges and lines are seen in every run (the agent reports them). A comparison's outcome is
-seen only where its operands were symbolic: an amount made by `Amount.of` reaches `Math.abs` as a
-concrete value, so no comparison is recorded, though the run takes a side all the same. Such an
+recorded only where its operands were symbolic: in the search's runs, not in the minimiser's, which
+run rewritten tests on concrete values, and not where a value reached the call concrete. Such an
 outcome is `compared`, apart from what any run shows, and no run is kept or refused for lacking it.
 """
 
