@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from jtc.model.opcodes import (ALOAD, BIPUSH, CHECKCAST, GETFIELD, GETSTATIC, ICONST_5, ICONST_M1, INVOKEINTERFACE,
                                INVOKESTATIC, INVOKEVIRTUAL, LDC, PUTSTATIC, SIPUSH)
+from jtc.model.types import object_desc
 
 if TYPE_CHECKING:
     from jtc.model.classtable import Instruction, MethodInfo
@@ -83,4 +84,4 @@ def receiver_field(frame: Frame, arguments: int) -> tuple[str, str] | None:
     if index < 0 or depth != arguments or code[index].opcode != GETSTATIC:
         return None
     owner, name, desc = code[index].operands[:3]
-    return (owner, name) if desc == f"L{PATTERN};" else None
+    return (owner, name) if desc == object_desc(PATTERN) else None
