@@ -27,18 +27,9 @@ from jtc.emit.folding import (ARG, EXPECTATION, MESSAGE, OBSERVED, RAISED, VALUE
 from jtc.emit.literals import (LARGE_TEXT, array_hash, csv_value, is_large, java_literal, string_hash,
                                string_literal)
 from jtc.emit.setup import shared_set_up
-from jtc.emit.naming import (
-    JAVA_KEYWORDS,
-    LocalNames,
-    distinct_names,
-    folded_names,
-    numbered_apart,
-    outcome_words,
-    simple_class_name,
-    test_class_name,
-    upper_first,
-    variable_base,
-)
+from jtc.emit.distinct_names import distinct_names, folded_names, numbered_apart
+from jtc.emit.method_names import outcome_words
+from jtc.emit.naming import JAVA_KEYWORDS, LocalNames, simple_class_name, test_class_name, upper_first, variable_base
 from jtc.java.javac import release_for_tests
 from jtc.model.classindex import ClassIndex, has_stable_name
 from jtc.model.classfile import ACC_PROTECTED, ACC_PUBLIC, MethodDecl
