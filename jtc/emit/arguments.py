@@ -9,7 +9,7 @@ from jtc.emit.folding import ARG, Slot
 from jtc.emit.literals import java_literal
 from jtc.emit.spelling import Spelling
 from jtc.model.program import Construct, Invoke, Literal, Null, Statement, Value, VarRef
-from jtc.model.types import BOXABLE, OBJECT, is_array, is_primitive, is_reference
+from jtc.model.types import BOXABLE, OBJECT, internal_name, is_array, is_primitive, is_reference
 
 
 def arg_slot(index: int | None, position: int) -> Slot | None:
@@ -36,7 +36,7 @@ class Arguments:
             return False
         if param == OBJECT:
             return True
-        return declared[0] == param[0] == "L" and self.index.is_subtype(declared[1:-1], param[1:-1]) is True
+        return declared[0] == param[0] == "L" and self.index.is_subtype(internal_name(declared), internal_name(param)) is True
 
     def argument(self, value: Value, param: str, cast: bool, slot: Slot | None = None) -> str:
         """One argument; `cast` when overload resolution needs the exact parameter type. A value in

@@ -108,7 +108,7 @@ class Assertions:
             return False
         if not declared.startswith("L"):
             return False
-        return any(self.spelling.index.is_subtype(declared[1:-1], kind) is True
+        return any(self.spelling.index.is_subtype(internal_name(declared), kind) is True
                    for kind in ("java/util/Collection", "java/util/Map"))
 
     def throws(self, call: str, expectation: Throws, local: str, slot: Slot) -> list[str]:

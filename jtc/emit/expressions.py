@@ -9,6 +9,7 @@ from jtc.emit.naming import LocalNames, simple_class_name
 from jtc.emit.reflection import reflective_call
 from jtc.emit.stubs import stub_expression
 from jtc.model.program import Construct, FieldLoad, FieldStore, Invoke, NewArray, NewCollection, Null, Statement, Stub
+from jtc.model.types import internal_name
 
 LIST_OF_RELEASE = 9  # List.of came with Java 9: tests of Java 8 classes fill collections by Arrays.asList
 
@@ -68,7 +69,7 @@ class Expressions:
         name, declared = self.variables[statement.receiver.index]
         if name.startswith("("):
             name = f"({name})"
-        if declared.startswith("L") and self.index.is_subtype(declared[1:-1], statement.owner):
+        if declared.startswith("L") and self.index.is_subtype(internal_name(declared), statement.owner):
             return name
         return f"(({self.spelling.spell_class(statement.owner)}) {name})"
 

@@ -12,6 +12,7 @@ from jtc.emit.words import value_words
 from jtc.model.program import Construct, Invoke, Statement
 from jtc.model.testcases import (Completes, Expectation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                  ReturnsText, TestCase, Throws)
+from jtc.model.types import internal_name
 
 _OUTCOMES = ("Returns", "Throws", "Completes", "Prints")
 
@@ -52,7 +53,7 @@ def outcome_words(expectation: Expectation, constructed: bool, declared: str = "
     if isinstance(expectation, (ReturnsObject, ReturnsText)):
         runtime = expectation.class_name
         if runtime.startswith(("java.", "javax.")) and declared.startswith("L") and declared != "Ljava/lang/Object;":
-            runtime = declared[1:-1]
+            runtime = internal_name(declared)
         return "Returns" + (simple_class_name(runtime) or "Object")
     if isinstance(expectation, ReturnsConstant):
         return "Returns" + "".join(word.capitalize() for word in expectation.constant.split("_") if word)

@@ -17,7 +17,7 @@ from jtc.emit.variables import declared_parameter_names
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Statement
 from jtc.model.testcases import CheckKey, TestCase, TestSuite, Throws
-from jtc.model.types import PRIMITIVE_NAMES, STRING, binary_name, is_primitive
+from jtc.model.types import PRIMITIVE_NAMES, STRING, binary_name, internal_name, is_primitive
 
 TEST_ANNOTATION = "org/junit/jupiter/api/Test"
 DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
@@ -119,7 +119,7 @@ def source_value(value: SlotValue, alone: bool) -> str:
 def _selector_type(desc: str) -> str:
     """A parameter type as JUnit's method selector writes it: 'int', 'java.lang.String', 'int[]'."""
     element = desc.lstrip("[")
-    base = PRIMITIVE_NAMES[element] if is_primitive(element) else binary_name(element[1:-1])
+    base = PRIMITIVE_NAMES[element] if is_primitive(element) else binary_name(internal_name(element))
     return base + "[]" * (len(desc) - len(element))
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from jtc.model.program import Construct, FieldLoad, NewArray, NewCollection, Statement, Stub
-from jtc.model.types import PRIMITIVE_NAMES
+from jtc.model.types import PRIMITIVE_NAMES, internal_name
 
 JAVA_KEYWORDS = frozenset("""
     abstract assert boolean break byte case catch char class const continue default do double else enum
@@ -95,15 +95,15 @@ def variable_base(statement: Statement) -> str:
         return lower_camel(simple_class_name(statement.owner) or "object")
     if isinstance(statement, NewArray):
         element = statement.desc.lstrip("[")
-        simple = simple_class_name(element[1:-1]) if element.startswith("L") else PRIMITIVE_NAMES[element]
+        simple = simple_class_name(internal_name(element)) if element.startswith("L") else PRIMITIVE_NAMES[element]
         return lower_camel(simple or "element") + "Array"
     if isinstance(statement, Stub):
         return lower_camel(simple_class_name(statement.owner) or "stub")
     if isinstance(statement, NewCollection):
         element = statement.element_descs[-1]
         if element.startswith("L") and not element.startswith("Ljava/") and not statement.is_map:
-            return lower_camel(simple_class_name(element[1:-1]) or "element") + "s"
-        return lower_camel(simple_class_name(statement.desc[1:-1]) or "collection")
+            return lower_camel(simple_class_name(internal_name(element)) or "element") + "s"
+        return lower_camel(simple_class_name(internal_name(statement.desc)) or "collection")
     if isinstance(statement, FieldLoad):
         words = [w for w in statement.name.split("_") if w]
         if statement.name.isupper() and words:
@@ -113,5 +113,5 @@ def variable_base(statement: Statement) -> str:
     noun = _GETTER_PREFIX.sub("", name)
     result = statement.result_desc
     if noun == name and result.startswith("L") and not result.startswith("Ljava/"):
-        return lower_camel(simple_class_name(result[1:-1]) or noun)  # Depot depot = Depots.open(9)
+        return lower_camel(simple_class_name(internal_name(result)) or noun)  # Depot depot = Depots.open(9)
     return lower_camel(noun)

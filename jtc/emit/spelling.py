@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from jtc.emit.imports import TypeNames
 from jtc.model.classindex import ClassIndex, has_stable_name
 from jtc.model.signatures import GenericType
-from jtc.model.types import OBJECT
+from jtc.model.types import OBJECT, internal_name
 
 
 class Spelling:
@@ -27,7 +27,7 @@ class Spelling:
     def spell(self, desc: str) -> str:
         element = desc.lstrip("[")
         if element.startswith("L"):
-            self.spelled.add(element[1:-1])
+            self.spelled.add(internal_name(element))
         return self.names.spell(desc)
 
     def spell_class(self, internal: str) -> str:
@@ -38,7 +38,7 @@ class Spelling:
         """`List<Ghost>` where the type arguments are known and nameable, the raw type otherwise (an
         array's element type carries none in source: `byte[]`, never `byte[]<byte>`)."""
         if generic is None or not generic.args or not generic.concrete or generic.desc != desc or desc.startswith("[") or any(
-                not self.nameable(a.desc.lstrip("[")[1:-1], declared=True)
+                not self.nameable(internal_name(a.desc.lstrip("[")), declared=True)
                 for a in generic.args if a is not None and a.desc.lstrip("[").startswith("L")):
             return self.spell(desc)
         return f"{self.spell(desc)}<{', '.join(self.spell_generic(a.desc, a) for a in generic.args if a)}>"
@@ -57,7 +57,7 @@ class Spelling:
     def declared_type(self, desc: str) -> str:
         """The type of a local holding a value of `desc`; Object when the test cannot name it."""
         element = desc.lstrip("[")
-        if element.startswith("L") and not self.nameable(element[1:-1], declared=True):
+        if element.startswith("L") and not self.nameable(internal_name(element), declared=True):
             return OBJECT
         return desc
 
@@ -70,5 +70,5 @@ def generic_classes(generic: GenericType | None) -> Iterator[str]:
         if argument is not None:
             element = argument.desc.lstrip("[")
             if element.startswith("L"):
-                yield element[1:-1]
+                yield internal_name(element)
             yield from generic_classes(argument)

@@ -21,7 +21,7 @@ from jtc.emit.variables import LocalPlan, sinks_written
 from jtc.model.classindex import ClassIndex, has_stable_name
 from jtc.model.program import FieldLoad, Literal, NewArray, NewCollection, VarRef
 from jtc.model.testcases import CheckKey, Console, Returns, ReturnsConstant, ReturnsObject, TestCase, Throws
-from jtc.model.types import STRING, internal_from_binary
+from jtc.model.types import STRING, internal_from_binary, internal_name
 
 RESERVED_LOCALS = ("result", "exception")
 
@@ -53,7 +53,7 @@ def mentioned_classes(case: TestCase) -> Iterator[str]:
     for desc in descs:
         element = desc.lstrip("[")
         if element.startswith("L"):
-            yield element[1:-1]
+            yield internal_name(element)
 
 
 class TestBody:

@@ -11,7 +11,7 @@ from jtc.emit.naming import simple_class_name, upper_first
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Program, Value, VarRef)
 from jtc.model.testcases import InputCondition, Relation, ReturnsConstant, Stated
-from jtc.model.types import PRIMITIVE_NAMES, STRING
+from jtc.model.types import PRIMITIVE_NAMES, STRING, internal_name
 
 _MAX_WORDS = 4
 _RANGE_NAMES = {
@@ -96,7 +96,7 @@ def argument_words(value: Value, program: Program) -> str:
             return "".join(word.capitalize() for word in made.name.split("_") if word) if made.name.isupper() \
                 else upper_first(made.name)
         if isinstance(made, NewCollection) and not made.args:
-            return "Empty" + (simple_class_name(made.desc[1:-1]) or "Collection")
+            return "Empty" + (simple_class_name(internal_name(made.desc)) or "Collection")
         if isinstance(made, NewArray):  # new Object[] {"key"} -> 'Key'; 'EmptyArray'
             said_elements = [argument_words(element, program) for element in made.args]
             return "And".join(said_elements) if made.args and all(said_elements) and len(made.args) <= 2 \
@@ -183,5 +183,5 @@ def first_symbol(value: Value) -> str:
 def type_words(desc: str) -> str:
     """'[Ljava/lang/String;' -> 'StringArray', 'I' -> 'Int'."""
     element = desc.lstrip("[")
-    simple = simple_class_name(element[1:-1]) if element.startswith("L") else PRIMITIVE_NAMES[element].capitalize()
+    simple = simple_class_name(internal_name(element)) if element.startswith("L") else PRIMITIVE_NAMES[element].capitalize()
     return (simple or "Object") + "Array" * (len(desc) - len(element))
