@@ -95,6 +95,8 @@ class _Lowering:
         return self._integers[key]
 
     def _compute(self, vector: z3.ExprRef) -> z3.ArithRef | None:
+        if not z3.is_bv(vector):
+            return None  # an operand of another sort: the rounding mode and value of `fpToSBV`
         width = vector.size()
         if z3.is_bv_value(vector):
             return z3.IntVal(_signed(vector.as_long(), width), vector.ctx)

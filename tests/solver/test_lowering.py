@@ -55,8 +55,9 @@ def test_chars_and_lengths_compare_as_integers_and_lengths_get_java_s_bound():
 
 def test_formulas_without_such_comparisons_are_left_as_they_are():
     a, b = z3.BitVecs("a b", 32)
+    rounded = z3.fpToSBV(z3.RTZ(), z3.FP("d", z3.Float64()), z3.BitVecSort(32))  # `(int) d`: operands of other sorts
     for formula in (a + b > 3, z3.InRe(NAME, IDENTIFIER), z3.And(a == 1, z3.Length(NAME) > 2),
-                    z3.BV2Int(a) > 3):
+                    z3.BV2Int(a) > 3, rounded + 1 > 3):
         assert lower(formula).eq(formula)
 
 
