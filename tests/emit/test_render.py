@@ -1,6 +1,6 @@
 """Rendering suites into JUnit 5 classes that parse, compile and pass against the fixture classes: names,
-statements, spans. What a test states is in test_assertions.py, console capture and statics in
-test_isolation.py, seeded loops in test_loops.py, stubs in test_stubs.py."""
+statements, spans. What a test states is in test_assertion_rendering.py, console capture and statics in
+test_isolation.py, seeded loops in test_loop_rendering.py, stubs in test_stubs.py."""
 
 from __future__ import annotations
 
