@@ -26,11 +26,6 @@ pytestmark = pytest.mark.slow
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 FORMATS = ("formats.Address", "formats.CardNumber", "formats.Identifier", "formats.PartCode")
-CASES = (pytest.param("formats.Address", marks=pytest.mark.xfail(
-               reason="8/10 against a floor of 9 on main at 17bedbd (load 8-12), 9/10 at the regex merge; not "
-                      "bisected between the refutation rule (de15ad2) and the shortest walk (d6bf282); open",
-               strict=False)),
-           "formats.CardNumber", "formats.Identifier", "formats.PartCode")
 FLOOR = 0.9
 
 
@@ -48,7 +43,7 @@ def reports(classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str
     return found  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("name", FORMATS)
 def test_a_format_checked_by_a_pattern_is_explored(reports: dict[str, ClassReport], classes: Path, tmp_path: Path,
                                                    name: str):
     report = reports[name]
