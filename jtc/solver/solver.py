@@ -124,12 +124,6 @@ class Level(IntEnum):
 
 
 SETTLED = -1  # cache key level of an answer (sat or unsat), whichever attempt found it
-# A query on a String's contents or length gets this many times each level's limit. z3's string
-# solver spends resource units many times faster per second than its arithmetic (the limits were set
-# on the latter): modern25's `Integer.parseInt(words[1])` after `split` was unknown at the quick
-# limit and sat in 0.15 s at ten times the thorough one. At 3, its Commands reach 57 -> 59/65
-# branches at 800 executions, and 49 -> 54 in 30 s side by side (fewer unknowns leave more time).
-STRING_EFFORT = 3
 
 
 class Solver:
@@ -196,7 +190,7 @@ class Solver:
         on_strings = any(descs.get(name) == STRING for c in constraints for name in c.variables)
         started = time.perf_counter()
         solver = z3.Solver(ctx=self._context)
-        solver.set("rlimit", (self.fast_rlimit, self.quick_rlimit, self.rlimit)[level] * (STRING_EFFORT if on_strings else 1))
+        solver.set("rlimit", (self.fast_rlimit, self.quick_rlimit, self.rlimit)[level])
         solver.set("timeout", timeout_ms)
         solver.set("random_seed", self.seed)
         solver.add(self._formula(constraints, level).translate(self._context))
