@@ -187,7 +187,6 @@ class Solver:
             self.stats.cache_hits += 1
             return cached
         timeout_ms = int(max(min(self.timeout_ms, (deadline - time.monotonic()) * 1000), 1))
-        on_strings = any(descs.get(name) == STRING for c in constraints for name in c.variables)
         started = time.perf_counter()
         solver = z3.Solver(ctx=self._context)
         solver.set("rlimit", (self.fast_rlimit, self.quick_rlimit, self.rlimit)[level])
@@ -196,7 +195,8 @@ class Solver:
         solver.add(self._formula(constraints, level).translate(self._context))
         answer = solver.check()
         self.stats.seconds += time.perf_counter() - started
-        if on_strings and (answer != z3.unknown or level != Level.FAST):
+        if (answer != z3.unknown or level != Level.FAST) \
+                and any(descs.get(name) == STRING for c in constraints for name in c.variables):
             self.stats.string_queries += 1
             self.stats.string_unknown += answer == z3.unknown
         if answer == z3.sat:
