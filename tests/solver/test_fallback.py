@@ -35,3 +35,4 @@ def test_length_moves_double_or_leave_out_each_character_and_stop_growing_at_the
     assert fallback._length_moves("ab") == ["aab", "abb", "b", "a"]
     assert fallback._length_moves("") == ["a"]
     assert all(len(text) < fallback.MAX_TEXT for text in fallback._length_moves("x" * fallback.MAX_TEXT))
+    assert set(fallback._length_moves("x" * fallback.MAX_TEXT)) == {"x" * (fallback.MAX_TEXT - 1)}  # no `a` in its stead
