@@ -1,6 +1,6 @@
 """B8 (docs/benchmarks.md): third-party code, with real dependency jars on the classpath.
 
-Two subjects, each beside its project's own hand-written suite:
+Three subjects, each beside its project's own hand-written suite:
 
 * Apache Commons CSV 1.9.0 from the shared subjects folder (its sources and its JUnit 5 suite),
   compiled here; `CSVFormat` is the parameter object of `CSVParser` and `CSVPrinter`.
@@ -8,6 +8,9 @@ Two subjects, each beside its project's own hand-written suite:
   suite the `test-sources` artifact of commons-cli:commons-cli:1.5.0 from Maven Central, fetched
   with mvn and checked by SHA-256 (nothing third-party is kept in this repository); `Options` is
   the parameter object of every parser's `parse(options, arguments)`.
+* The FTP directory-listing parsers of Apache Commons Net 3.9.0 (`org.apache.commons.net.ftp.parser`,
+  the `*EntryParser` classes) from the shared subjects folder, compiled here, beside that package's
+  own tests: each parser matches a line against regular expressions and then parses the groups.
 
 The classes are generated with Debian's guava, commons-lang3, commons-collections3 and commons-io
 jars on the classpath, as a real project has them. Reported per class and overall: setup seconds
@@ -16,8 +19,9 @@ seconds against the budget, tests written and dropped; branch and line coverage 
 suite, of the hand-written suite and of their union (JaCoCo, the suites run from a copy of the
 project folder, since the hand-written tests read files relative to it); and, unless
 --no-mutation, the mutation scores of both; the generated suite's shape (tests, statements per
-test, numbered near-duplicates, assertNotNull-only tests: see B6). Prints a table per subject and
-writes JSON to bench/results/.
+test, numbered near-duplicates, assertNotNull-only tests: see B6); each class's solver queries on
+String inputs and how many z3 left unknown (what the regex model, svm/models/regex.py, moves).
+Prints a table per subject and writes JSON to bench/results/.
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ CLI_JAR = JARS / "commons-cli-1.5.0.jar"
 # The hand-written suite of commons-cli 1.5.0 as Maven Central serves it, pinned by its digest.
 CLI_TESTS = Artifact("commons-cli:commons-cli:1.5.0:jar:test-sources",
                      "265c18cbdf6a9f97d0ba3cc5e5f00caad03e0eb5d9a66166c5aa439061bd1ed0")
+NET = "commons-net-3.9.0"
+LISTING_PARSERS = "org/apache/commons/net/ftp/parser"
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,8 @@ def _row(name: str, report: ClassReport | JtcError, budget: float) -> dict:
         "executions_per_second": round(len(search.executions) / search.seconds, 1) if search.seconds else None,
         "stopped_by": str(search.stopped_by), "divergences": sum(search.divergences.values()),
         "seconds": {stage: round(value, 2) for stage, value in seconds.items()},
+        "solver_queries": report.solver.queries, "solver_unknown": report.solver.unknown,
+        "string_queries": report.solver.string_queries, "string_unknown": report.solver.string_unknown,
     }
 
 
@@ -143,7 +151,21 @@ def _prepare_cli(subjects: Path, work: Path) -> Prepared:
     return Prepared(CLI_JAR, _top_level_in_jar(CLI_JAR), human, work / "project", [resources])
 
 
-PREPARE = {CSV: _prepare_csv, CLI: _prepare_cli}
+def _prepare_net(subjects: Path, work: Path) -> Prepared:
+    """Commons Net compiled from its sources; its listing parsers only, beside their package's tests."""
+    subject = subjects / NET
+    if not subject.is_dir():
+        raise SystemExit(f"missing: {subject} (see ../shared/subjects/README.md)")
+    compiled = _compile_subject(subject, work)
+    parsers = [name for name in _top_level(compiled)
+               if name.startswith(LISTING_PARSERS.replace("/", ".") + ".") and name.endswith("EntryParser")]
+    human = work / "tests"
+    shutil.copytree(subject / "src" / "test" / "java" / LISTING_PARSERS, human / LISTING_PARSERS)
+    (work / "project").mkdir()
+    return Prepared(compiled, parsers, human, work / "project", [JARS / "hamcrest.jar"])
+
+
+PREPARE = {CSV: _prepare_csv, CLI: _prepare_cli, NET: _prepare_net}
 
 
 def _generate(classes: list[str], classpath: list[Path], output: Path, budget: float, seed: int) -> list[dict]:
@@ -161,7 +183,8 @@ def _line(row: dict) -> str:
         return f"{row['class']:<46} REFUSED: {row['refused']}"
     return (f"{row['class']:<46} tests {row['tests']:>3} (dropped {row['dropped']})  setup {row['setup_seconds']:>5} s"
             f"  valid inputs {row['valid_input_seconds']:>5} s  exec {row['executions']:>5} "
-            f"({row['executions_per_second']}/s)  total {row['total_seconds']:>6} s of {row['budget_seconds']:g}")
+            f"({row['executions_per_second']}/s)  total {row['total_seconds']:>6} s of {row['budget_seconds']:g}"
+            f"  string queries {row['string_queries']} ({row['string_unknown']} unknown)")
 
 
 def _pair(covered: int, total: int) -> str:
@@ -232,6 +255,8 @@ def _measure_subject(name: str, subject: Prepared, args: argparse.Namespace, wor
     if pit:
         for line in pit_table(pit, scored, labels):
             print(line)
+    print(f"solver queries on String inputs: {sum(r.get('string_queries', 0) for r in rows)}, "
+          f"left unknown {sum(r.get('string_unknown', 0) for r in rows)}")
     print(f"generated suite: {shape['tests']} tests, {shape['statements_per_test']} statements per test, "
           f"{shape['numbered_near_duplicates']} numbered near-duplicates, "
           f"{100 * shape['not_null_only_share']:.1f}% whose only assertion is assertNotNull")

@@ -29,7 +29,7 @@ def _suite_arguments(command: argparse.ArgumentParser, name: str, union: str) ->
     command.add_argument("--classpath", "-cp", required=True, action="append",
                          help="the classes under test and their dependencies (':'-separated; may be repeated)")
     command.add_argument("--tests", required=True, action="append", type=SuiteFolder.parse, metavar="[NAME=]DIR",
-                         help=f"a folder of JUnit 5 or JUnit 4 test sources, named NAME in the output (default: the "
+                         help=f"a folder of JUnit 5, 4 or 3 test sources, named NAME in the output (default: the "
                               f"folder); repeat to compare suites (their union is {union} too)")
     add_flags(command, RunOptions, name)
 

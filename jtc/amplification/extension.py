@@ -116,7 +116,7 @@ class Arguments:
         object when the test holds none, can take none and the type has no constants."""
         if is_primitive(desc) or desc == STRING:
             return list(arguments(program, desc, values))
-        owner = receiver.desc[1:-1] if receiver is not None else None
+        owner = internal_name(receiver.desc) if receiver is not None else None
         held: list[Argument] = [
             VarRef(i, statement.result_desc) for i, statement in sorted(
                 enumerate(program), key=lambda item: (item[1].owner == owner, -item[0]))
@@ -160,7 +160,7 @@ class Arguments:
 def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
     """The constants of an enum type, by descriptor, in declaration order (none for other types)."""
     def constants(desc: str) -> tuple[FieldLoad, ...]:
-        info = index.lookup(desc[1:-1]) if desc.startswith("L") else None
+        info = index.lookup(internal_name(desc)) if desc.startswith("L") else None
         if info is None or not info.is_enum:
             return ()
         return tuple(FieldLoad(info.name, field.name, desc) for field in info.fields

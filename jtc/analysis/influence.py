@@ -179,7 +179,7 @@ class InfluenceAnalysis:
     def _library_container(self, desc: str) -> bool:
         """A field type whose objects change through their own library methods: the JDK's
         collections and builders, and any class of a dependency (a Guava multimap, a builder)."""
-        return desc.startswith(MUTABLE_LIBRARY_TYPES) or (desc.startswith("L") and self._dependency(desc[1:-1]))
+        return desc.startswith(MUTABLE_LIBRARY_TYPES) or (desc.startswith("L") and self._dependency(internal_name(desc)))
 
     def _dependency(self, name: str) -> bool:
         """A class of a dependency jar: neither the project's nor the JDK's."""

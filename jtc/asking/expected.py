@@ -9,7 +9,7 @@ import ast
 from jtc.errors import UsageError
 from jtc.model.program import Literal, Null
 from jtc.model.testcases import Expectation, Returns, ReturnsBoxed, Throws
-from jtc.model.types import BOXES, STRING, is_reference, source_type
+from jtc.model.types import STRING, UNBOXED, is_reference, source_type
 
 _LIMITS = {"B": 8, "S": 16, "I": 32, "J": 64}
 
@@ -22,7 +22,7 @@ def expected(text: str, desc: str) -> Expectation:
         return Throws(exception if "." in exception else f"java.lang.{exception}")
     if text == "null" and is_reference(desc):
         return Returns(Null(desc))
-    boxed = {f"L{box};": primitive for primitive, box in BOXES.items()}.get(desc)
+    boxed = UNBOXED.get(desc)
     value = _value(text, boxed or desc)
     if value is None:
         raise UsageError(f"cannot read {text!r} as a {source_type(desc)} (a Java literal, or throws and a class)")

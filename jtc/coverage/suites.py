@@ -24,8 +24,10 @@ from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
 from jtc.model.types import binary_name, internal_from_binary
 
-# An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform.
-_JUNIT4_IMPORT = re.compile(r"^\s*import\s+(?:static\s+)?org\.junit\.(?!jupiter\.|platform\.)", re.MULTILINE)
+# An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform, or
+# of JUnit 3 (junit.framework.TestCase), whose API JUnit 4's jar carries and whose tests the vintage engine runs.
+_JUNIT4_IMPORT = re.compile(r"^\s*import\s+(?:static\s+)?(?:org\.junit\.(?!jupiter\.|platform\.)|junit\.)",
+                            re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ def _test_classes(compiled: Path) -> list[str]:
 
 def _junit_jars(sources: Sequence[Path]) -> list[Path]:
     """The JUnit jars the tests compile and run with: the console launcher, plus JUnit 4, Hamcrest
-    (and the vintage engine if the launcher lacks it) when a source imports JUnit 4."""
+    (and the vintage engine if the launcher lacks it) when a source imports JUnit 4 or JUnit 3."""
     junit4 = any(_JUNIT4_IMPORT.search(source.read_text(encoding="utf-8", errors="replace")) for source in sources)
     return [junit_console_jar(), *(junit4_jars() if junit4 else [])]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from jtc.model.types import PRIMITIVE_NAMES, binary_name, package_of
+from jtc.model.types import PRIMITIVE_NAMES, binary_name, internal_name, package_of
 
 # java.lang classes the emitted code names itself (literal constants, Throwable, String arrays);
 # importing another class with one of these simple names would change what they mean.
@@ -68,7 +68,7 @@ class TypeNames:
         """Source spelling of a type descriptor: 'I' -> 'int', '[Lcom/x/Node;' -> 'Node[]'."""
         dims = len(desc) - len(desc.lstrip("["))
         element = desc[dims:]
-        base = PRIMITIVE_NAMES[element] if element in PRIMITIVE_NAMES else self.spell_class(element[1:-1])
+        base = PRIMITIVE_NAMES[element] if element in PRIMITIVE_NAMES else self.spell_class(internal_name(element))
         return base + "[]" * dims
 
     def import_of(self, internal: str) -> str | None:

@@ -103,9 +103,13 @@ class Frontier:
         """The solver proved `node` unreachable on its path. An outcome refuted on REFUTED_PATHS paths
         is tried after every other open one: Commons CSV's Lexer spent a third of its
         solver calls proving the same cases of one `switch` unreachable in group after group, while
-        the quote branch of `nextToken`, deeper in every tree, waited."""
+        the quote branch of `nextToken`, deeper in every tree, waited. Only outcomes in the class
+        under test are counted: one in a helper of another class depends on what its callers decided
+        before (`money.isNegative()` is refuted wherever `Math.abs(money.getMinor())` kept its
+        operand first, and reached by the first caller that did not), so its refutations say
+        nothing about the next caller."""
         key = node.edge_key()
-        if key is not None:
+        if key is not None and not (isinstance(method := key[0][0], MethodInfo) and not self.under_test(method)):
             self.coverage.refuted[key] += 1
 
     def _doubted(self, entry: tuple[int, int, Node, object]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from jtc.errors import NotTestableError
 from jtc.model.classfile import ACC_PRIVATE, ACC_PUBLIC, ClassFile
-from jtc.model.types import binary_name, object_desc
+from jtc.model.types import binary_name
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.making.pool import Pool
 from jtc.calls.steps import methods_under_test
@@ -36,7 +36,7 @@ def testable_targets(pool: Pool, cls: ClassFile) -> list[Invokable]:
             what = "interface" if cls.is_interface else "abstract class" if cls.is_abstract else "class"
             raise NotTestableError(
                 f"{name} has no way in: no accessible constructor, no factory or method of any class on the classpath "
-                f"that returns a {object_desc(cls.name)[1:-1].rpartition('/')[2]}, no constant of its type"
+                f"that returns a {cls.name.rpartition('/')[2]}, no constant of its type"
                 + (", no concrete subclass and no way to stub it" if not cls.is_concrete else "")
                 + f" (the {what}'s instance methods cannot be reached; without --public-only, and with "
                   f"--include-private, jtc may call more)")

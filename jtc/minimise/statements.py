@@ -45,7 +45,7 @@ from jtc.minimise.makers import Made, made_at, object_token, only_for, swapped, 
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
 from jtc.model.public_api import PublicApi
-from jtc.oracle.selection import Candidate, candidates, in_class_name
+from jtc.oracle.selection import Candidate, candidates, carrying_comparisons, comparisons_kept, in_class_name
 from jtc.deadline import DeadlineReached
 from jtc.execution.runs import Execution
 
@@ -233,7 +233,8 @@ class StatementMinimiser:
         if not found or not self._keeps(candidate, found[0], moved, loose):
             memo.rejected.add(tried)
             return None
-        return dataclasses.replace(found[0], on_boundary=candidate.on_boundary, on_trial=candidate.on_trial), program, moved
+        reduced = carrying_comparisons(candidate, found[0])
+        return dataclasses.replace(reduced, on_boundary=candidate.on_boundary, on_trial=candidate.on_trial), program, moved
 
     def _hidden(self, program: Program) -> int:
         """How many values `program` makes a hidden way (model/public_api.py)."""
@@ -243,7 +244,7 @@ class StatementMinimiser:
         last = len(reduced.execution.program) - 1
         if reduced.outcome.statement != last or moved.get(candidate.outcome.statement) != last:
             return False
-        if not candidate.covers <= reduced.covers or reduced.execution.cut_short:
+        if not candidate.seen <= reduced.seen or not comparisons_kept(candidate, reduced) or reduced.execution.cut_short:
             return False
         before, after = candidate.execution.result, reduced.execution.result
         kept: dict[int, int] = {}  # new position -> the statement there before (not one redirected to it)

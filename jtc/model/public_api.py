@@ -12,7 +12,7 @@ class: a package-private class has no public way in at all, and its own construc
 package makes it). The choice of tests prefers tests made the public way (oracle/selection.py),
 the minimiser makes a test's values the public way where the test still shows what it showed
 (minimise/statements.py), and a test that still makes one a hidden way says so in a comment
-(emit/render.py).
+(emit/hidden.py).
 """
 
 from __future__ import annotations

@@ -27,8 +27,10 @@ BOXES = {
 STRING = "Ljava/lang/String;"
 OBJECT = "Ljava/lang/Object;"
 CHAR_SEQUENCE = "Ljava/lang/CharSequence;"
+# The descriptor of each box and the primitive it holds.
+UNBOXED = {f"L{box};": primitive for primitive, box in BOXES.items()}
 # Reference types a primitive literal can be passed for (boxing conversion), and which primitive.
-BOXABLE = {f"L{box};": primitive for primitive, box in BOXES.items()} | {
+BOXABLE = UNBOXED | {
     OBJECT: "I", "Ljava/lang/Comparable;": "I", "Ljava/lang/Number;": "I", "Ljava/io/Serializable;": "I",
 }
 # Types a String literal can be passed for.

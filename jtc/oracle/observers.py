@@ -32,7 +32,7 @@ from jtc.analysis.influence import Effects
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM, FieldDecl
 from jtc.model.program import ArrayLiteral, Invoke, Literal, Program, VarRef
-from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, is_primitive, object_desc, package_of
+from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, internal_name, is_primitive, object_desc, package_of
 
 OBJECT = "Ljava/lang/Object;"
 # The values of a query's parameter type that a test already uses, at most this many, are asked about.
@@ -87,7 +87,7 @@ def _stateable(index: ClassIndex, returns: str) -> bool:
         return True
     if not returns.startswith("L"):
         return False
-    internal = returns[1:-1]
+    internal = internal_name(returns)
     return internal in UNBOXING or internal in TEXT_BUILDERS or is_enum(index, internal) or (
         internal.startswith("java/util/") and is_container(index, internal))
 

@@ -37,7 +37,7 @@ from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import (Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef,
                                state_read)
-from jtc.model.types import STRING, binary_name, internal_from_binary, package_of
+from jtc.model.types import STRING, binary_name, internal_from_binary, internal_name, package_of
 from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws, Written)
 from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
@@ -142,19 +142,19 @@ class _Probe:
         if isinstance(statement, FieldLoad) and statement.receiver is None and not returned \
                 and not (isinstance(last, Invoke) and last.receiver is not None and last.receiver.index == index):
             return  # a shared constant (`Style.PLAIN`) the test only made something of: no state of the test's own
-        own = in_family(declared[1:-1], class_name) and in_family(internal_from_binary(value.class_name), class_name)
+        own = in_family(internal_name(declared), class_name) and in_family(internal_from_binary(value.class_name), class_name)
         if not (own or (index in self.neighbours or returned) and not declared.startswith(("Ljava/", "Ljavax/"))):
             return
         if not own and not returned and _ok(self.original, last_index) \
                 and (self.original.values[index], declared) == (self.original.values[last_index],
                                                                 self.case.program[last_index].result_desc):
             return  # the argument the call under test gave back (a token it filled): asked as its result
-        if self.prober.index.nameable_from(declared[1:-1], package_of(class_name)) is False:
+        if self.prober.index.nameable_from(internal_name(declared), package_of(class_name)) is False:
             return  # a private nested class: the test holds it as an Object and cannot call its methods
         receiver = VarRef(self.at[index], declared)
         asked: list[tuple[Observer, tuple[Literal, ...]]] = [
-            (observer, ()) for observer in self.prober.observers_of(declared[1:-1])]
-        asked += [((owner, name, desc), (value,)) for owner, name, desc in self.prober.queries_of(declared[1:-1])
+            (observer, ()) for observer in self.prober.observers_of(internal_name(declared))]
+        asked += [((owner, name, desc), (value,)) for owner, name, desc in self.prober.queries_of(internal_name(declared))
                   for value in arguments(self.case.program, desc[1:desc.index(")")])]
         for observer, args in asked:
             owner, name, desc = observer
@@ -168,7 +168,7 @@ class _Probe:
             if returns == OBJECT:
                 self.untyped.append(position)
             elif returns.startswith("L") and returns != STRING:
-                self._plan_extractor(position, returns[1:-1])
+                self._plan_extractor(position, internal_name(returns))
 
     def _plan_by_runtime_class(self) -> None:
         """Answers declared `Object` (a generic `V get(int)`) are read by what they turn out to be:

@@ -10,12 +10,18 @@ outcomes of comparisons inside library calls, svm/path.py's COMPARISON):
 take the execution that adds most, until nothing adds; then one test for every outcome not yet
 shown (each exception type a method throws, and a normal return; its overloads share them). Ties go to the earlier
 execution, so the choice is deterministic. Executions that make their values the public way
-(model/public_api.py) are preferred: the cover takes them first, and the others only for what
-they alone reach; an outcome is shown by one of them where one shows it.
+(model/public_api.py) are preferred: the cover takes them first, and the others only for the
+branches and lines they alone reach; an outcome is shown by one of them where one shows it.
+
+Branch edges and lines are seen in every run (the agent reports them). A comparison's outcome is
+recorded only where its operands were symbolic: in the search's runs, not in the minimiser's, which
+run rewritten tests on concrete values, and not where a value reached the call concrete. Such an
+outcome is `compared`, apart from what any run shows, and no run is kept or refused for lacking it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Hashable
 
@@ -40,13 +46,19 @@ def in_class(method: MethodInfo, class_name: str) -> bool:
 class Candidate:
     execution: Execution
     outcome: Outcome
-    covers: frozenset[Item]
+    covers: frozenset[Item]  # everything below, and the `compared` outcomes
     outcome_key: tuple  # (member, kind, exception) of the last statement
     # Outcome keys of the statements before the last: a test shows them on the way (every test that
     # constructs an object shows that the constructor returns).
     shown_before: frozenset[tuple] = frozenset()
     on_boundary: bool = False  # a run on a comparison's boundary (see on_the_boundary)
     on_trial: bool = False  # kept only if mutation analysis finds it kills a mutant the others miss (amplification/trial.py)
+    compared: frozenset[Item] = frozenset()  # outcomes of comparisons inside library calls, where recorded
+
+    @property
+    def seen(self) -> frozenset[Item]:
+        """What any run that covers it shows: its branch edges and lines."""
+        return self.covers - self.compared
 
     @property
     def test_program(self) -> Program:
@@ -55,16 +67,35 @@ class Candidate:
 
 
 def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
-    """Branch edges, lines, and the outcomes of comparisons library calls made (the capped side of
-    `Math.min(cap, x)`: no branch of the class, but a behaviour a test should show)."""
+    """Branch edges and lines of the class that the run covered."""
     replay = execution.replay
     items: set[Item] = {edge for edge in replay.edges if in_class(edge[0], class_name)}  # type: ignore[union-attr]
-    items.update((*d.site, d.label) for d in replay.decisions  # type: ignore[union-attr]
-                 if d.kind == DecisionKind.COMPARISON and in_class(d.site[0], class_name))
     for method, visited in replay.visited.items():  # type: ignore[union-attr]
         if in_class(method, class_name):
             items.update((method, -1, method.line_of(i)) for i, hit in enumerate(visited) if hit)
     return frozenset(items)
+
+
+def _compared_items(execution: Execution, class_name: str) -> frozenset[Item]:
+    """The outcomes of comparisons library calls made on symbolic operands (the capped side of
+    `Math.min(cap, x)`: no branch of the class, but a behaviour a test should show)."""
+    return frozenset((*d.site, d.label) for d in execution.replay.decisions  # type: ignore[union-attr]
+                     if d.kind == DecisionKind.COMPARISON and in_class(d.site[0], class_name))
+
+
+def comparisons_kept(before: Candidate, after: Candidate) -> bool:
+    """`after` took the sides `before` took at every comparison both recorded; one `after` ran on
+    concrete operands recorded nothing there and is not taken for a change of side."""
+    sites = {item[:2] for item in after.compared}
+    return all(item in after.compared for item in before.compared if item[:2] in sites)
+
+
+def carrying_comparisons(before: Candidate, after: Candidate) -> Candidate:
+    """`after` (a rewriting of `before` that kept its comparisons) with the outcomes `before`
+    recorded where `after` recorded none: the same sides, taken on concrete operands."""
+    sites = {item[:2] for item in after.compared}
+    carried = frozenset(item for item in before.compared if item[:2] not in sites)
+    return dataclasses.replace(after, covers=after.covers | carried, compared=after.compared | carried)
 
 
 def last_member_statement(execution: Execution, upto: int, class_name: str,
@@ -114,7 +145,9 @@ def candidates(executions: list[Execution], class_name: str,
                 continue
         key = (_member(execution, outcome.statement), outcome.kind, outcome.exception)
         before = frozenset(_outcome_key(execution, index) for index in range(outcome.statement))
-        found.append(Candidate(execution, outcome, _covered_items(execution, class_name), key, before))
+        compared = _compared_items(execution, class_name)
+        found.append(Candidate(execution, outcome, _covered_items(execution, class_name) | compared, key, before,
+                               compared=compared))
     return found
 
 
@@ -135,14 +168,16 @@ def _outcome_key(execution: Execution, index: int) -> tuple:
 
 def cover(found: list[Candidate], preferred: Callable[[Candidate], bool] = lambda candidate: True) -> list[Candidate]:
     """Greedy set cover over what the candidates cover, in the order taken: the one that adds most
-    first, ties to the earlier execution; the `preferred` candidates first, the others for what
-    those leave."""
+    first, ties to the earlier execution; the `preferred` candidates first, the others for the
+    branches and lines those leave (a comparison outcome a preferred run took unrecorded is no gap)."""
     chosen: list[Candidate] = []
     covered: set[Item] = set()
-    for remaining in ([c for c in found if preferred(c)], [c for c in found if not preferred(c)]):
+    passes: tuple[tuple[list[Candidate], Callable[[Candidate], frozenset[Item]]], ...] = (
+        ([c for c in found if preferred(c)], lambda c: c.covers), ([c for c in found if not preferred(c)], lambda c: c.seen))
+    for remaining, items in passes:
         while remaining:
-            best = max(remaining, key=lambda c: (len(c.covers - covered), -c.execution.index))
-            if not best.covers - covered:
+            best = max(remaining, key=lambda c: (len(items(c) - covered), -c.execution.index))
+            if not items(best) - covered:
                 break
             chosen.append(best)
             covered |= best.covers

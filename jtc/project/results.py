@@ -44,6 +44,8 @@ class ClassResult:
     search_seconds: float = 0.0
     seconds: float = 0.0
     divergences: int = 0
+    string_queries: int = 0  # solver queries on String inputs ...
+    string_unknown: int = 0  # ... and how many of them z3 left unknown or timed out on
     problems: list[str] = field(default_factory=list)
     dropped: int = 0
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes with their reproductions
@@ -73,6 +75,7 @@ class ClassResult:
             executions=len(search.executions), setup_seconds=round(outcome.seconds.get("setup", 0.0), 2),
             search_seconds=round(search.seconds, 2),
             seconds=round(outcome.seconds.get("total", 0.0), 2), divergences=sum(search.divergences.values()),
+            string_queries=outcome.solver.string_queries, string_unknown=outcome.solver.string_unknown,
             problems=[f"{method} {o.kind.value} ({o.detail})" for method, o, _ in outcome.problems],
             dropped=len(outcome.dropped), likely_bugs=outcome.likely_bugs, disabled=outcome.disabled,
             behaviour=list(outcome.behaviour),

@@ -31,6 +31,7 @@ INT_SPECIALS = (0, 1, -1, 2, 10, 100, -100, 2**31 - 1, -(2**31))
 BUDGET = 2000  # evaluations per call: what decides when a call gives up (deterministic) ...
 WORK = 3_000_000  # ... fewer when one evaluation is long: evaluations times lines of evaluator code (~0.5 s)
 MAX_SECONDS = 1.0  # wall-clock safety net per call
+MAX_TEXT = 64  # a String the length moves do not make longer
 
 
 def _number(value: z3.ExprRef) -> float | int | None:
@@ -174,8 +175,12 @@ def _coordinates(name: str, desc: str, value: object) -> list[tuple[float, Calla
 
 
 def _length_moves(text: str) -> list[str]:
-    """Strings one character longer or shorter, for constraints on a String's length."""
-    return ([text + (text[-1] if text else "a")] if len(text) < 64 else []) + ([text[:-1]] if text else [])
+    """Strings one character longer or shorter, for constraints on a String's length and on the
+    parts of a text: each character doubled where it stands, or left out. A part of a format grows
+    in place (`6.66.9.2`, then `6.666.9.2`: the second part of an address above 255), where a
+    character added at the end would change only the last part."""
+    longer = [text[:i + 1] + text[i:] for i in range(len(text))] if text else ["a"]
+    return (longer if len(text) < MAX_TEXT else []) + [text[:i] + text[i + 1:] for i in range(len(text))]
 
 
 def _alternate(point: Assignment, score: float, names: list[str], descs: dict[str, str],

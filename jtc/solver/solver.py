@@ -20,10 +20,12 @@ from typing import Sequence
 
 import z3
 
+from jtc.solver.lowering import lower
 from jtc.svm.concrete import double_from_bits, float_from_bits
 from jtc.svm.inputs import Assignment
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
+STRING = "Ljava/lang/String;"
 
 
 @dataclass
@@ -34,6 +36,8 @@ class SolverStats:
     cache_hits: int = 0
     seconds: float = 0.0
     escalated: int = 0  # fast attempts that gave up (the query then went on to the quick one; not counted above)
+    string_queries: int = 0  # of the queries counted above, those on a String input (its contents or length)
+    string_unknown: int = 0  # of those, the unknown ones and timeouts
 
     @property
     def queries(self) -> int:
@@ -142,6 +146,7 @@ class Solver:
         self.stats = SolverStats()
         self.index = VariableIndex()
         self._cache: dict[tuple, SolveResult] = {}
+        self._lowered: dict[int, z3.BoolRef] = {}  # constraint ast id -> the constraint as solved (lowering.py)
         self._context = z3.Context()
 
     def constraint(self, expr: z3.BoolRef) -> Constraint:
@@ -187,9 +192,13 @@ class Solver:
         solver.set("rlimit", (self.fast_rlimit, self.quick_rlimit, self.rlimit)[level])
         solver.set("timeout", timeout_ms)
         solver.set("random_seed", self.seed)
-        solver.add(z3.And([c.expr for c in constraints]).translate(self._context))
+        solver.add(self._formula(constraints, level).translate(self._context))
         answer = solver.check()
         self.stats.seconds += time.perf_counter() - started
+        if (answer != z3.unknown or level != Level.FAST) \
+                and any(descs.get(name) == STRING for c in constraints for name in c.variables):
+            self.stats.string_queries += 1
+            self.stats.string_unknown += answer == z3.unknown
         if answer == z3.sat:
             self.stats.sat += 1
             involved = set().union(*(c.variables for c in constraints))
@@ -209,6 +218,22 @@ class Solver:
                 return result  # cut short by the search's deadline: not this level's answer
         self._cache[(level, *ids) if result.status == UNKNOWN else (SETTLED, *ids)] = result
         return result
+
+    def _formula(self, constraints: Sequence[Constraint], level: Level) -> z3.BoolRef:
+        """The conjunction to solve: as recorded at the FAST level, else with comparisons of String
+        integers lowered (see lowering.py) where there are. A FAST unknown goes to the fallback search,
+        whose inputs are varied and short (made of the code's own constants); z3's models of lowered
+        queries pick the same character again and again (`#####S` where the fallback gave `#.MS`), and
+        the valid inputs of a parser kept only maps with more walls than monsters."""
+        if level == Level.FAST:
+            return z3.And([c.expr for c in constraints])
+        return z3.And([self._lowered_form(c) for c in constraints])
+
+    def _lowered_form(self, constraint: Constraint) -> z3.BoolRef:
+        form = self._lowered.get(constraint.ast_id)
+        if form is None:
+            form = self._lowered[constraint.ast_id] = lower(constraint.expr)
+        return form
 
 
 def model_value(model: z3.ModelRef, variable: z3.ExprRef, desc: str) -> bool | int | float | str:

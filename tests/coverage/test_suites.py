@@ -9,6 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from jtc.coverage.suites import compile_suite
+from jtc.java.bundle import junit4_jars
+from tests.conftest import compile_java
+
+MUTATE_SCORES = Path(__file__).resolve().parents[1] / "mutate" / "fixtures" / "scores"
 REFERENCE = Path(__file__).resolve().parents[2] / "sample-projects" / "basics" / "src" / "test" / "java"
 PACKAGE = Path("com/example/basics")
 
@@ -38,3 +43,19 @@ def test_union_of_two_suites_covers_what_each_covers(basics_classes: Path, tmp_p
     assert [cell[2] for cell in bmi] == ["9/9", "0/9", "9/9"]
     assert [cell[0] for cell in strings] == ["0/14", "14/14", "14/14"]
     assert "union: " in run.stdout and "0 failed" in run.stdout.split("union: ")[1]
+
+
+
+@pytest.mark.parametrize("suite,test_classes,junit4", [
+    ("junit3", ["mut.RangeTest", "mut.TallyTest"], True),
+    ("junit4", ["mut.TallyTest"], True),
+    ("strong", ["mut.RangeTest", "mut.TallyTest"], False),
+])
+def test_junit3_and_junit4_suites_get_junit4_s_jars(tmp_path: Path, suite: str, test_classes: list[str], junit4: bool):
+    """A suite importing junit.framework (JUnit 3) or org.junit (JUnit 4) compiles and runs with JUnit 4
+    and Hamcrest, a JUnit 5 one without; only classes named like tests are test classes (a JUnit 3 base
+    class such as TallyFramework is not)."""
+    classes = compile_java(MUTATE_SCORES / "main", tmp_path / "main")
+    tests, junit = compile_suite(MUTATE_SCORES / suite, [classes], tmp_path / "tests", ["mut.Range", "mut.Tally"])
+    assert tests == test_classes
+    assert junit == (junit4_jars() if junit4 else [])

@@ -87,11 +87,7 @@ def reports(sample: tuple[str, Path, Toolchain], tmp_path_factory: pytest.TempPa
 
 
 @pytest.mark.slow
-def test_generated_tests_are_measured_and_replayed_exactly(sample: tuple[str, Path, Toolchain], reports: dict[str, ClassReport],
-                                                         request: pytest.FixtureRequest):
-    if sample[0] == "modern25":  # Commands 57/65 against its floor of 58 since f30236a met the later merges
-        request.applymarker(pytest.mark.xfail(reason="modern25's Commands one branch short since the comparisons "
-                                                     "inside library calls became decisions; open", strict=False))
+def test_generated_tests_are_measured_and_replayed_exactly(sample: tuple[str, Path, Toolchain], reports: dict[str, ClassReport]):
     name = sample[0]
     package, floors = SAMPLES[name]
     for subject, floor in floors.items():

@@ -44,7 +44,6 @@ def test_an_actor_reads_the_world_it_is_placed_in(prepared_classes: Path, tmp_pa
     assert_written_tests_pass([report], prepared_classes, tmp_path / "run")
 
 
-@pytest.mark.xfail(reason="since the comparisons inside library calls became decisions (f30236a) merged with arguments prepared (MoneyUtils 14/16 at 300 executions), this falls short; open, see the session note of 2026-11-29", strict=False)
 def test_two_amounts_that_must_share_a_currency(prepared_classes: Path, tmp_path: Path) -> None:
     """Each utility checks that its two amounts are in one currency before it computes: both
     amounts get the same currency, and a mismatch is a test of its own."""

@@ -1,4 +1,5 @@
-"""Compiling and running rendered test classes against the fx fixtures, for the emitter's tests."""
+"""For the emitter's tests: a test method's source, and rendered test classes compiled and run against the
+fx fixtures."""
 
 from __future__ import annotations
 
@@ -21,3 +22,9 @@ def compile_and_run(rendered: list[RenderedClass], fx_classes: Path, tmp_path: P
     assert compile_sources(sources, [fx_classes, junit_console_jar()], tmp_path / "classes") == []
     return run_tests([r.binary_name for r in rendered], [tmp_path / "classes", fx_classes], tmp_path / "reports",
                      test_timeout_s=10, wall_timeout_s=120)
+
+
+def method_source(rendered: RenderedClass, name: str) -> str:
+    """The lines of test method `name`, from its first annotation to its closing brace."""
+    test = next(t for t in rendered.tests if t.name == name)
+    return "\n".join(rendered.source.splitlines()[test.first_line - 1:test.last_line])

@@ -160,16 +160,16 @@ def test_a_null_alone_in_its_row_comes_from_a_method_source(fx_index: ClassIndex
 @pytest.mark.slow
 def test_a_parameterized_test_that_fails_as_a_whole_is_written_apart(fx_classes: Path, tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import jtc.emit.render as render
+    import jtc.emit.methods as methods
 
     rounds = []
-    real = render._source_value
+    real = methods.source_value
 
     def failing_once(value, alone):  # the first rendering's @MethodSource throws before any case runs
         rounds.append(value)
         return "1 / 0" if len(rounds) == 1 else real(value, alone)
 
-    monkeypatch.setattr(render, "_source_value", failing_once)
+    monkeypatch.setattr(methods, "source_value", failing_once)
     report = validate_suite(Suite(CALC, (*ECHOES, QUOTED)), [fx_classes], tmp_path / "out",
                             ValidationSettings(test_timeout_s=5.0))
     assert report.rounds == 2 and report.dropped == [] and report.masked == []

@@ -1,4 +1,6 @@
-"""Rendering suites into JUnit 5 classes that parse, compile and pass against the fixture classes."""
+"""Rendering suites into JUnit 5 classes that parse, compile and pass against the fixture classes: names,
+statements, spans. What a test states is in test_assertion_rendering.py, console capture and statics in
+test_isolation.py, seeded loops in test_loop_rendering.py, stubs in test_stubs.py."""
 
 from __future__ import annotations
 
@@ -7,17 +9,13 @@ from pathlib import Path
 import javalang
 import pytest
 
-from emit_running import compile_and_run
+from emit_running import compile_and_run, method_source
 from jtc.model.classindex import ClassIndex
-from jtc.emit.literals import string_hash
-from jtc.emit.behaviour import behaviour_of
 from jtc.emit.render import RenderedClass, render_suite
-from jtc.model.loops import Move, SeededLoop
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Value, VarRef)
 from jtc.model.types import STRING
-from jtc.model.testcases import (Completes, Console, Expectation, Observation, Returns, ReturnsConstant, ReturnsObject,
-                                 ReturnsText, Throws, Written)
+from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, Throws
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
 from jtc.java.toolchain import toolchain
@@ -125,24 +123,19 @@ def test_test_names_say_what_happened(rendered: tuple[RenderedClass, RenderedCla
     assert (calc_class.binary_name, str(calc_class.relative_path)) == ("fx.CalcTest", "fx/CalcTest.java")
 
 
-def _method_source(rendered: RenderedClass, name: str) -> str:
-    test = next(t for t in rendered.tests if t.name == name)
-    return "\n".join(rendered.source.splitlines()[test.first_line - 1:test.last_line])
-
-
 def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[RenderedClass, RenderedClass]) -> None:
     calc_class, stack_class = rendered
-    assert _method_source(stack_class, "popReturns3") == """\
+    assert method_source(stack_class, "popReturns3") == """\
     @Test
     void popReturns3() {
         IntStack intStack = new IntStack();
         intStack.push(3);
         assertEquals(3, intStack.pop());
     }"""
-    assert _method_source(stack_class, "popThrowsIllegalStateException").splitlines()[3:5] == [
+    assert method_source(stack_class, "popThrowsIllegalStateException").splitlines()[3:5] == [
         "        IllegalStateException exception = assertThrows(IllegalStateException.class, () -> intStack.pop());",
         '        assertEquals("empty", exception.getMessage());']
-    assert _method_source(stack_class, "sizeReturns1").splitlines()[2:] == [
+    assert method_source(stack_class, "sizeReturns1").splitlines()[2:] == [
         "        IntStack intStack = new IntStack();",
         "        IntStack intStack2 = new IntStack();",
         "        new IntStack();",  # a result nothing uses gets no name
@@ -150,10 +143,10 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
         "        intStack2.push(2);",
         "        assertEquals(1, intStack2.size());",
         "    }"]
-    assert "IntStack.View view = intStack.new View();" in _method_source(stack_class, "topReturns7")
-    assert "assertDoesNotThrow(() -> new IntStack.Node());" in _method_source(stack_class, "newNodeCompletes")
-    assert "assertDoesNotThrow(() -> intStack.clear());" in _method_source(stack_class, "clearCompletes")
-    assert _method_source(stack_class, "popReturns4").splitlines()[2:] == [  # an earlier throw is asserted, then on
+    assert "IntStack.View view = intStack.new View();" in method_source(stack_class, "topReturns7")
+    assert "assertDoesNotThrow(() -> new IntStack.Node());" in method_source(stack_class, "newNodeCompletes")
+    assert "assertDoesNotThrow(() -> intStack.clear());" in method_source(stack_class, "clearCompletes")
+    assert method_source(stack_class, "popReturns4").splitlines()[2:] == [  # an earlier throw is asserted, then on
         "        IntStack intStack = new IntStack();",
         "        IllegalStateException exception2 = assertThrows(IllegalStateException.class, () -> intStack.pop());",
         '        assertEquals("empty", exception2.getMessage());',
@@ -162,7 +155,7 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
         "    }"]
     # The body of assertThrows' lambda must be a statement expression: no cast around a reflective call.
     assert ("assertThrows(IllegalArgumentException.class, () -> invokeDeclared(Class.forName(\"fx.Calc\"), null, "
-            "\"checked\", new Class<?>[] {int.class}, -1));") in _method_source(calc_class, "checkedThrowsIllegalArgumentException")
+            "\"checked\", new Class<?>[] {int.class}, -1));") in method_source(calc_class, "checkedThrowsIllegalArgumentException")
 
     expected_lines = {  # the call under test asserted as it is made
         "divideThrowsArithmeticException": "assertThrows(ArithmeticException.class, () -> Calc.divide(1, 0));",
@@ -188,7 +181,7 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
         "boxedReturns5": "assertEquals(5, Calc.boxed(5));",
     }
     for name, line in expected_lines.items():
-        assert f"        {line}" in _method_source(calc_class, name).splitlines(), name
+        assert f"        {line}" in method_source(calc_class, name).splitlines(), name
     imports = [line for line in calc_class.source.splitlines() if line.startswith("import ")]
     # No Collection: Calc.count(null) never spells it; no Box or List: no local is declared of them.
     assert imports == ["import static org.junit.jupiter.api.Assertions.*;", "import java.io.IOException;",
@@ -199,7 +192,7 @@ def test_statements_and_assertions_read_like_hand_written_code(rendered: tuple[R
                         "    void checkedThrowsIllegalArgumentException() throws Exception {"]
 
 
-def test_spans_cover_exactly_each_test_method(rendered: tuple[RenderedClass, RenderedClass]) -> None:
+def test_spans_cover_exactly_each_testmethod_source(rendered: tuple[RenderedClass, RenderedClass]) -> None:
     for rendered_class in rendered:
         lines = rendered_class.source.splitlines()
         for test in rendered_class.tests:
@@ -253,20 +246,16 @@ def test_values_made_only_to_be_passed_are_written_where_they_are_used(fx_index:
                    Invoke(CALC, "count", "(Ljava/util/Collection;)I", None, (VarRef(1, "Ljava/util/Collection;"),))),
                   Returns(I(1)))
     calc_class = render_suite(Suite(CALC, (once, twice, listed)), fx_index)
-    assert _method(calc_class, "countReturns1").splitlines()[2:4] == [
+    assert method_source(calc_class, "countReturns1").splitlines()[2:4] == [
         "        IntStack intStack = new IntStack();", "        assertEquals(1, Calc.count(new ArrayList<>(List.of(intStack))));"]
     stack_class = render_suite(Suite(STACK, (pushed,)), fx_index)
     lines = calc_class.source.splitlines()
     assert '        assertEquals("integer", Calc.describe(Integer.valueOf(5)));' in lines
     assert lines[lines.index("        Integer i = Integer.valueOf(5);") + 1] == "        Calc.describe(i);"
-    assert _method(stack_class, "sizeReturns1").splitlines()[2:6] == [
+    assert method_source(stack_class, "sizeReturns1").splitlines()[2:6] == [
         "        IntStack intStack = new IntStack();", "        assertTrue(intStack.isEmpty());",
         "        intStack.push(3);", "        assertEquals(1, intStack.size());"]
     assert stack_class.check_at_line(stack_class.tests[0].first_line + 3) == (frozenset({0}), ("value", 1))
-
-
-def _method(rendered: RenderedClass, name: str) -> str:
-    return _method_source(rendered, name)
 
 
 def test_a_likely_bug_is_reproduced_disabled_compiles_and_is_skipped(fx_index: ClassIndex, fx_classes: Path,
@@ -322,25 +311,6 @@ def test_an_element_taken_out_of_a_list_and_called_on_is_cast_in_parentheses(fx_
     assert run.completed and [result.passed for result in run.results.values()] == [True]
 
 
-def test_an_empty_jdk_collection_is_stated_by_is_empty_and_a_hidden_jdk_class_not_at_all(fx_index: ClassIndex) -> None:
-    """A person writes `assertTrue(list.isEmpty())`, not `assertEquals("[]", list.toString())`; a
-    collection with elements, or one typed `Object`, keeps its text."""
-    listed = Invoke(CALC, "list", "()Ljava/util/List;", None, ())
-    cases = (Case((listed,), ReturnsText("java.util.ArrayList", "[]")),
-             Case((listed,), ReturnsText("java.util.ArrayList", "[1]")),
-             Case((Invoke(CALC, "holder", "()Ljava/lang/Object;", None, ()),), ReturnsText("java.util.HashMap", "{}")),
-             Case((listed,), ReturnsObject("java.util.Collections$UnmodifiableRandomAccessList")))
-    lines = [line.strip() for line in render_suite(Suite(CALC, cases), fx_index, fold=False).source.splitlines()]
-    # A JDK class the test cannot name is the JDK's choice, not the code's: only the object is stated.
-    assert "assertNotNull(Calc.list());" in lines
-    assert "assertTrue(Calc.list().isEmpty());" in lines
-    assert 'assertEquals("[1]", Calc.list().toString());' in lines
-    assert 'assertEquals("{}", Calc.holder().toString());' in lines
-
-
-PRINTER = "fx/Printer"
-
-
 def test_an_array_or_a_field_nothing_uses_is_not_written(fx_index: ClassIndex, fx_classes: Path, tmp_path: Path) -> None:
     """`new String[] {"a"};` or `stack.field;` is no statement in Java: a value made from literals or
     read from a field that nothing in the test uses (a cut left it behind) is left out, and the test
@@ -351,144 +321,5 @@ def test_an_array_or_a_field_nothing_uses_is_not_written(fx_index: ClassIndex, f
                 Returns(Literal("Z", True)))
     rendered = render_suite(Suite(STACK, (case,)), fx_index)
     assert 'new String[] {"a"}' not in rendered.source and ".size;" not in rendered.source
-    run = compile_and_run([rendered], fx_classes, tmp_path)
-    assert run.completed and [result.passed for result in run.results.values()] == [True]
-
-
-def test_printed_text_is_asserted_and_the_console_captured_around_the_statements_that_print(
-        fx_index: ClassIndex, fx_classes: Path, tmp_path: Path) -> None:
-    """A writer the test made is a local whose text is asserted after the call; System.out and
-    System.err are swapped for buffers from the first statement that printed, put back in a
-    `finally`, and their texts asserted after it. A wrong text fails on its own check's line."""
-    writer = Case((Construct("java/io/StringWriter", "()V", ()),
-                   Construct("java/io/PrintWriter", "(Ljava/io/Writer;)V", (VarRef(0, "Ljava/io/StringWriter;"),)),
-                   Invoke(PRINTER, "print", "(Ljava/io/PrintWriter;I)V", None, (VarRef(1, "Ljava/io/PrintWriter;"), I(2)))),
-                  Completes(), written=(Written(0, "22"),))
-    shout = Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, "hi"),))
-    console = Case((Construct(STACK, "()V", ()), shout), Returns(I(2)),
-                   written=(Written(Console.OUT, "hi\n", 1), Written(Console.ERR, "!", 1)))
-    wrong = Case((shout,), Returns(I(2)), written=(Written(Console.OUT, "ho\n"), Written(Console.ERR, None)))
-    rendered = render_suite(Suite(PRINTER, (writer, console, wrong)), fx_index)
-    assert _method(rendered, "printPrints") == """\
-    @Test
-    void printPrints() {
-        StringWriter stringWriter = new StringWriter();
-        PrintWriter target = new PrintWriter((Writer) stringWriter);
-        assertDoesNotThrow(() -> Printer.print(target, 2));
-        assertEquals("22", stringWriter.toString());
-    }"""
-    assert _method(rendered, "shoutReturns2") == """\
-    @Test
-    void shoutReturns2() {
-        new IntStack();
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        ByteArrayOutputStream errorOutput = new ByteArrayOutputStream();
-        PrintStream standardOut = System.out;
-        PrintStream standardErr = System.err;
-        System.setOut(new PrintStream(output));
-        System.setErr(new PrintStream(errorOutput));
-        try {
-            assertEquals(2, Printer.shout("hi"));
-        } finally {
-            System.setOut(standardOut);
-            System.setErr(standardErr);
-        }
-        assertEquals("hi\\n", output.toString());
-        assertEquals("!", errorOutput.toString());
-    }"""
-    run = compile_and_run([rendered], fx_classes, tmp_path)
-    results = {name.partition("#")[2]: result for name, result in run.results.items()}
-    assert results["printPrints"].passed and results["shoutReturns2"].passed
-    assert results["shoutReturns2_2"].failed and "expected: <ho" in results["shoutReturns2_2"].first_line
-    assert f"PrinterTest.java:{_line_of(rendered, 'assertEquals(' + chr(34) + 'ho')}" in results["shoutReturns2_2"].trace
-    assert rendered.check_at_line(_line_of(rendered, 'assertEquals("ho')) == (frozenset({2}), ("written", 0))
-    # Nothing reached the console (the failure's message quotes the text it got).
-    assert not any(line in ("hi", "!") or line.startswith("!") for line in run.output.splitlines())
-
-
-def _line_of(rendered: RenderedClass, fragment: str) -> int:
-    return next(number for number, line in enumerate(rendered.source.splitlines(), start=1) if fragment in line)
-
-
-def test_long_printed_text_is_stated_by_its_hash(fx_index: ClassIndex) -> None:
-    text = "x" * 1500
-    case = Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, "x" * 1499),)),),
-                Returns(I(1499)), written=(Written(Console.OUT, text),))
-    lines = [line.strip() for line in render_suite(Suite(PRINTER, (case,)), fx_index).source.splitlines()]
-    assert f"assertEquals({string_hash(text)}, output.toString().hashCode());  // 1500 chars" in lines
-
-
-def test_capturing_the_console_is_no_set_up_to_share(fx_index: ClassIndex) -> None:
-    """Tests that all capture the console from their first statement start alike, but the buffer
-    is the test's own: no `@BeforeEach` field for it."""
-    cases = tuple(Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, text),)),),
-                       Returns(I(len(text))), written=(Written(Console.OUT, text + "\n"),)) for text in ("a", "bb", "ccc"))
-    source = render_suite(Suite(PRINTER, cases), fx_index, fold=False).source
-    assert "@BeforeEach" not in source and source.count("ByteArrayOutputStream output = new ByteArrayOutputStream();") == 3
-
-
-def test_a_call_that_returns_its_own_receiver_is_stated_the_same_object(fx_index: ClassIndex) -> None:
-    """A builder's setter returns the builder: `assertSame`, not `assertNotNull`; another object of
-    the class (a copy) stays stated by its existence."""
-    ref = VarRef(0, f"L{STACK};")
-    def returning(itself: bool) -> Case:
-        return Case((Construct(STACK, "()V", ()), Invoke(STACK, "self", f"()L{STACK};", ref, ())),
-                    ReturnsObject("fx.IntStack", itself=itself))
-    source = render_suite(Suite(STACK, (returning(True), returning(False))), fx_index).source
-    assert "assertSame(intStack, intStack.self());" in source and "assertNotNull(intStack.self());" in source, source
-
-
-def test_a_field_observation_reads_the_field_of_the_object_it_states(strength_classes: Path, tmp_path: Path) -> None:
-    """A Word has no getters: the test states the fields of the one `next` returned, the way a
-    developer does (`assertEquals(Word.Kind.LETTER, word.kind)`), and its snapshot record names the field."""
-    word_desc = "Lst/Word;"
-    case = Case((Construct("st/Scanner", f"({STRING})V", (Literal(STRING, "a"),)), Construct("st/Word", "()V", ()),
-                 Invoke("st/Scanner", "next", f"({word_desc}){word_desc}", VarRef(0, "Lst/Scanner;"),
-                        (VarRef(1, word_desc),))),
-                ReturnsObject("st.Word"),
-                observations=(
-                    Observation(2, "st/Word", "kind", "Lst/Word$Kind;", ReturnsConstant("st.Word$Kind", "LETTER")),
-                    Observation(2, "st/Word", "text", "Ljava/lang/StringBuilder;",
-                                ReturnsText("java.lang.StringBuilder", "a")),
-                    Observation(2, "st/Word", "quoted", "Z", Returns(Literal("Z", False)))))
-    suite = Suite("st/Scanner", (case,))
-    with ClassIndex([strength_classes], toolchain().java_home) as index:
-        rendered = render_suite(suite, index)
-    lines = [line.strip() for line in rendered.source.splitlines()]
-    assert lines[lines.index("Word result = scanner.next(word);") + 1:][:3] == [
-        "assertEquals(Word.Kind.LETTER, result.kind);", 'assertEquals("a", result.text.toString());',
-        "assertFalse(result.quoted);"]
-    [record] = behaviour_of(rendered, suite)
-    assert [(check.member, check.call, check.states) for check in record.checks] == [
-        ("st.Word.kind", "kind", "returns Word.Kind.LETTER"), ("st.Word.text", "text", "returns a"),
-        ("st.Word.quoted", "quoted", "returns false")]
-    run = compile_and_run([rendered], strength_classes, tmp_path)
-    assert run.completed and [result.passed for result in run.results.values()] == [True]
-
-
-def test_a_seeded_loop_is_written_as_the_loop_that_makes_its_calls(fx_index: ClassIndex, fx_classes: Path,
-                                                                   tmp_path: Path) -> None:
-    push = Invoke(STACK, "push", "(I)V", STACK_REF, (I(0),))
-    pop = Invoke(STACK, "pop", "()I", STACK_REF, ())
-    loop = SeededLoop(start=1, seed=1, steps=2000, bound=10, moves=(Move(push, (0,)), Move(pop, ())), weights=(2, 1))
-    size = sum(1 if statement.name == "push" else -1 for statement in loop.unrolled())  # never popped empty
-    case = Case((Construct(STACK, "()V", ()), *loop.unrolled(), Invoke(STACK, "size", "()I", STACK_REF, ())),
-                Returns(I(size)), loop=loop)
-    rendered = render_suite(Suite(STACK, (case,)), fx_index)
-    assert [test.name for test in rendered.tests] == ["randomPushAndPopBelow10"]
-    assert "import java.util.Random;" in rendered.source
-    assert _method_source(rendered, "randomPushAndPopBelow10").splitlines()[2:-1] == [
-        "        IntStack intStack = new IntStack();",
-        "        Random random = new Random(1);",
-        "        for (int step = 0; step < 2000; step++) {",
-        "            int move = random.nextInt(3);",
-        "            if (move < 2) {",
-        "                intStack.push(random.nextInt(10));",
-        "            } else {",
-        "                intStack.pop();",
-        "            }",
-        "        }",
-        f"        assertEquals({size}, intStack.size());",
-    ]
     run = compile_and_run([rendered], fx_classes, tmp_path)
     assert run.completed and [result.passed for result in run.results.values()] == [True]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from jtc.config import Strategy
 from jtc.exploration.strategy import REFUTED_PATHS, CoverageMap, Frontier
 from jtc.exploration.tree import Node, NodeStatus
+from jtc.model.classtable import MethodInfo
 from jtc.svm import path
 
 
@@ -58,3 +59,23 @@ def test_an_outcome_refuted_on_several_paths_is_tried_after_the_others() -> None
     frontier.add("owner", [doubtful, deep])
     assert frontier.has_uncovered()  # the deep node; the doubtful one does not count
     assert [frontier.pop()[0] for _ in range(2)] == [deep, doubtful]  # type: ignore[index]
+
+
+def test_refutations_in_another_class_doubt_nothing() -> None:
+    """`money.isNegative()` is refuted under every caller that kept `Math.abs(money.getMinor())`'s
+    operand first; the next caller, a share of two amounts, reaches it at once. So refutations of an
+    outcome in a class other than the one under test are not counted; those in it are."""
+    methods = {owner: MethodInfo(owner=owner, name="m", desc="()Z", access=1, max_locals=1, instrumented=True,
+                                 code=[], lines=[], handlers=[], param_names=[]) for owner in ("pa/Money", "pa/MoneyUtils")}
+
+    def refuted_in(owner: str) -> Node:
+        decision = Node(None, "root", None, NodeStatus.COMPUTATION)
+        decision.site, decision.kind = (methods[owner], 4), path.DecisionKind.BRANCH  # type: ignore[assignment]
+        return Node(decision, True, None, NodeStatus.UNEXPLORED)
+    coverage = CoverageMap()
+    frontier = Frontier(Strategy.COVERAGE, coverage, random.Random(0), lambda m: m.owner == "pa/MoneyUtils")
+    for _ in range(REFUTED_PATHS):
+        frontier.refuted(refuted_in("pa/Money"))
+        frontier.refuted(refuted_in("pa/MoneyUtils"))
+    assert coverage.refuted[refuted_in("pa/Money").edge_key()] == 0
+    assert coverage.refuted[refuted_in("pa/MoneyUtils").edge_key()] == REFUTED_PATHS

@@ -1,6 +1,7 @@
 """`jtc mutate` end to end on two suites of one small project: exact mutation scores per suite, per
 class and for the union, a mutant that loops forever (killed by the time limit), a test that fails on
-the original code (reported and excluded), the JSON report, and bad input."""
+the original code (reported and excluded), the JSON report, and bad input; JUnit 3 and JUnit 4 suites
+run by the vintage engine."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.slow
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "scores"
 WEAK, STRONG = FIXTURES / "weak", FIXTURES / "strong"
+JUNIT3, JUNIT4 = FIXTURES / "junit3", FIXTURES / "junit4"
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +97,26 @@ def test_the_table_has_a_column_per_suite_and_the_union(report: tuple[subprocess
             for line in report[0].stdout.splitlines() if line.startswith(("mut.", "all "))}
     assert rows == {"mut.Range": ["15/21", "12/21", "19/21"], "mut.Tally": ["2/4", "4/4", "4/4"],
                     "all": ["17/25", "16/25", "23/25"]}
+
+
+def test_junit3_and_junit4_suites_kill_with_jtc_s_runner(project: Path, tmp_path: Path):
+    """The vintage engine runs JUnit 3 test cases (an inherited test method included) and JUnit 4 tests
+    (a Hamcrest matcher through JUnit's assertThat included) against the mutants: JUnit, its
+    junit.framework and Hamcrest's interfaces are the runner's own classes, shared with every mutant's loader."""
+    json_file = tmp_path / "mutants.json"
+    run = jtc_mutate(project, "--tests", f"junit3={JUNIT3}", "--tests", f"junit4={JUNIT4}", "--json", str(json_file),
+                     "mut.Range", "mut.Tally")
+    assert run.returncode == 0, run.stderr
+    suites = {suite["suite"]: suite for suite in json.loads(json_file.read_text())["suites"]}
+    assert "junit3: 3 tests, 25 mutants, 14 killed (0 by timeout)" in run.stdout
+    assert "junit4: 2 tests, 25 mutants, 4 killed (0 by timeout)" in run.stdout
+    assert not suites["junit3"]["failing_tests"] and not suites["junit4"]["failing_tests"]
+    # JUnit 3: isEven fully (7) and clamp inside its bounds (3 of its 7); TallyTest's inherited addTwice all of Tally.
+    assert _scores(suites["junit3"]["classes"]["mut.Range"]) == (10, 21, 0)
+    assert _scores(suites["junit3"]["classes"]["mut.Tally"]) == (4, 4, 0)
+    # JUnit 4: addTwice and add once, never Range.
+    assert _scores(suites["junit4"]["classes"]["mut.Range"]) == (0, 21, 0)
+    assert _scores(suites["junit4"]["classes"]["mut.Tally"]) == (4, 4, 0)
 
 
 @pytest.mark.parametrize("args,code,words", [
@@ -198,3 +220,22 @@ def test_a_dependency_in_a_javax_package_the_jdk_lacks_loads_from_the_classpath(
                          Timeouts(1.0, 4.0))
     assert [(run.name, run.passed, run.message) for run in output.tests] == [("jx.TripTest#addsTheExtra", True, "")]
     assert output.verdicts and {verdict.status for verdict in output.verdicts.values()} == {Status.KILLED}
+
+
+def test_a_suite_s_hamcrest_2_loads_from_the_classpath(project: Path, tmp_path: Path):
+    """Only Hamcrest's interfaces come from the runner's parent: the rest is the suite's own Hamcrest 2,
+    not the console launcher's 1.3, whose StringContains has no containsStringIgnoringCase."""
+    from jtc.coverage.suites import compile_suite
+    from jtc.java.bundle import junit4_jars
+    from jtc.mutate.model import Status
+    from jtc.mutate.runner import Timeouts, run_mutants
+
+    hamcrest = [jar for jar in junit4_jars() if jar.name.startswith("org.hamcrest.")]
+    test_classes, junit = compile_suite(FIXTURES.parent / "hamcrest2", [project, *hamcrest], tmp_path / "tests",
+                                        ["mut.Tally"])
+    output = run_mutants(project, [tmp_path / "tests", *junit, project, *hamcrest], test_classes, tmp_path / "run.tsv",
+                         Timeouts(1.0, 4.0))
+    assert [(run.name, run.passed, run.message) for run in output.tests] == [("mut.TallyTest#addOnce", True, "")]
+    killed = [(mutant.method, mutant.operator) for mutant in output.mutants
+              if output.verdicts[mutant.id].status == Status.KILLED]
+    assert killed == [("add(I)V", "math"), ("total()I", "return-value")]

@@ -9,14 +9,16 @@ from jtc.jvm.protocol import HarnessResult
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, StatementStatus, VarRef
 from jtc.oracle.outcomes import Kind, Outcome
 from jtc.amplification.trial import spares
-from jtc.oracle.selection import Candidate, build_suite, candidates, last_new_coverage, select
+from jtc.oracle.selection import (Candidate, build_suite, candidates, carrying_comparisons, comparisons_kept,
+                                  last_new_coverage, select)
 from jtc.execution.runs import Execution
 
 
-def _candidate(index: int, covers: set[str], outcome: str = "returned") -> Candidate:
+def _candidate(index: int, covers: set, outcome: str = "returned", compared: frozenset = frozenset()) -> Candidate:
     execution = SimpleNamespace(index=index, program=(f"call {index}",))
     kind = Kind.RETURNED if outcome == "returned" else Kind.THREW
-    return Candidate(execution, Outcome(kind, 0), frozenset(covers), ("m", kind, outcome))  # type: ignore[arg-type]
+    return Candidate(execution, Outcome(kind, 0), frozenset(covers) | compared, ("m", kind, outcome),  # type: ignore[arg-type]
+                     compared=compared)
 
 
 def test_set_cover_takes_the_biggest_gain_first_then_one_test_per_unseen_outcome() -> None:
@@ -48,6 +50,31 @@ def test_runs_made_the_public_way_are_taken_first_the_others_for_what_they_alone
     public = lambda candidate: candidate.execution.index not in (1, 3)  # noqa: E731
     assert [c.execution.index for c in select(found, public=public)] == [0, 2, 4, 1]  # the public first
     assert [c.execution.index for c in select(found)] == [1, 3]
+
+
+def test_a_run_made_a_hidden_way_is_not_kept_for_a_comparison_a_public_run_took_unrecorded() -> None:
+    """`Math.abs(amount.minor())` of an amount made by `Amount.of` runs on a concrete value: the
+    public run 0 records no side, run 1 (a package-private constructor) records "kept". Run 1 adds
+    no branch or line, so it is no test; run 2 is, for the line only it reaches."""
+    kept = frozenset({("format", 15, "kept")})
+    found = [_candidate(0, {"a", "b"}), _candidate(1, {"a", "b"}, compared=kept), _candidate(2, {"c"}, compared=kept)]
+    public = lambda candidate: candidate.execution.index == 0  # noqa: E731
+    assert [c.execution.index for c in select(found, public=public)] == [0, 2]
+    # Among public runs alike, a side of a comparison is a gain as a branch is.
+    assert [c.execution.index for c in select(found)] == [1, 2]
+
+
+def test_a_rewriting_keeps_the_sides_it_recorded_and_carries_those_it_ran_unrecorded() -> None:
+    kept, negated = ("format", 15, "kept"), ("format", 15, "negated")
+    capped = ("pay", 4, "first")
+    before = _candidate(0, {"a"}, compared=frozenset({kept, capped}))
+    unrecorded = _candidate(1, {"a"})
+    assert comparisons_kept(before, unrecorded)
+    carried = carrying_comparisons(before, unrecorded)
+    assert carried.compared == {kept, capped} and carried.covers == {"a", kept, capped} and carried.seen == {"a"}
+    flipped = _candidate(2, {"a"}, compared=frozenset({negated}))
+    assert not comparisons_kept(before, flipped)
+    assert comparisons_kept(before, _candidate(3, {"a"}, compared=frozenset({kept})))
 
 
 def test_spares_cover_again_what_the_chosen_tests_cover_layer_by_layer_on_trial() -> None:

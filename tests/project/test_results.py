@@ -6,6 +6,7 @@ from jtc.errors import ClassFileTooNewError, ExitCode, NotTestableError, Unknown
 from jtc.project.results import ClassResult, Status, run_exit_code
 
 WRITTEN = ClassResult("a.Fine", Status.WRITTEN, ["a.Fine: 3 tests written"], tests=3, branch=(4, 6), line=(9, 9),
+                      string_queries=12, string_unknown=3,
                       stages=[{"stage": "search", "spent": 4.2, "planned": 4.5},
                               {"stage": "validation", "spent": 3.9, "planned": None}])
 EXITS = ClassResult("a.Exiter", Status.WRITTEN, ["..."], problem_code=ExitCode.SYSTEM_EXIT, tests=1)

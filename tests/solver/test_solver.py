@@ -67,6 +67,19 @@ def test_string_models_are_utf16_units():
     assert result.status == SAT and result.assignment["s"] == "\ud800\\"
 
 
+def test_queries_on_string_inputs_and_their_unknowns_are_counted_apart():
+    variables = InputVariables({(0, 0): StringInput("s", 8), (0, 1): PrimitiveInput("x", "I")})
+    s, x = variables.raw("s", "Ljava/lang/String;"), variables.primitive("x", "I")
+    solver = Solver(quick_rlimit=1, fast_rlimit=1)
+    hard = z3.And(z3.InRe(s, z3.Plus(z3.Range("0", "9"))), z3.StrToInt(s) * z3.StrToInt(s) == 1522756)
+    descs, by_name = variables.descs, variables.by_name()
+    assert solver.solve([], solver.constraint(hard), descs, by_name).status == UNKNOWN
+    assert solver.solve([], solver.constraint(x > 4), descs, by_name, Level.THOROUGH).status == SAT
+    assert solver.solve([], solver.constraint(z3.Length(s) == 3), descs, by_name, Level.THOROUGH).status == SAT
+    solver.solve([], solver.constraint(z3.Length(s) == 4), descs, by_name, Level.FAST)  # gives up: escalated
+    assert solver.stats.queries == 3 and (solver.stats.string_queries, solver.stats.string_unknown) == (2, 1)
+
+
 def test_unsat_and_cache():
     x = z3.BitVec("x", 32)
     solver = Solver()

@@ -1,0 +1,59 @@
+"""Inputs that must match a format (issue 37), end to end on tests/fixtures/formats: the regex
+model (svm/models/regex*.py) lets the solver write strings of a pattern, and the code that checks
+their groups afterwards is explored.
+
+`formats.Address` is a dotted address whose four parts must each be 0–255, `formats.PartCode` a code
+whose groups are parsed and checked after the match, `formats.Identifier` a name matched by a class
+with a bounded repetition, `formats.CardNumber` digits that must pass the Luhn check. The written
+tests are compiled and run on the JUnit Platform and measured by JaCoCo; each class's branch coverage
+is at least 90%, the issue's aim (each reached it in two runs on a quiet machine and under load).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jtc.config import Settings
+from jtc.pipeline.generate import generate
+from jtc.pipeline.report import ClassReport
+from tests.conftest import ROOT, compile_java
+
+from junit_run import compile_and_run
+
+pytestmark = pytest.mark.slow
+
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+FORMATS = ("formats.Address", "formats.CardNumber", "formats.Identifier", "formats.PartCode")
+FLOOR = 0.9
+
+
+@pytest.fixture(scope="module")
+def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_java(FIXTURES, tmp_path_factory.mktemp("formats"))
+
+
+@pytest.fixture(scope="module")
+def reports(classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
+    settings = Settings(classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
+                        time_budget=30.0, seed=0)
+    found = dict(generate(settings, FORMATS))
+    assert all(isinstance(report, ClassReport) for report in found.values()), found
+    return found  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_a_format_checked_by_a_pattern_is_explored(reports: dict[str, ClassReport], classes: Path, tmp_path: Path,
+                                                   name: str):
+    report = reports[name]
+    assert report.branch is not None and report.branch[0] >= FLOOR * report.branch[1], report.branch
+    assert report.search.divergences == {}
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    run = compile_and_run([Path(report.test_file)], classes, tmp_path / "run")  # type: ignore[arg-type]
+    assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
+    if name == "formats.PartCode":
+        assert "batch 00 is reserved" in source and "spare" in source, source
+    if name == "formats.CardNumber":
+        # a number that passes the check digit and one that fails, as two tests or as rows of one
+        assert all(f"assert{word.title()}" in source or f", {word}\"" in source for word in ("true", "false")), source
