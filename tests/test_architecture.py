@@ -1,6 +1,7 @@
-"""The shape of the package: imports between jtc's packages run one way (no cycle), and no module
-depends on more than a handful of others. Both are read from the source, every import counted
-(also those inside functions and under TYPE_CHECKING)."""
+"""The shape of the package: imports between jtc's packages run one way (no cycle), no module
+depends on more than a handful of others, and the stages of a class's pipeline take from each other
+only what generate_class hands them. All read from the source, every import counted (also those
+inside functions and under TYPE_CHECKING)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "jtc"
 MAX_IMPORTED_MODULES = 20
+PIPELINE = "jtc.pipeline.generate"  # generate_class: the stages of one class, in order
+# What every stage may take: the run's context, the class's clock and report, the class under test.
+SHARED = frozenset({"jtc.pipeline.context", "jtc.pipeline.clock", "jtc.pipeline.report", "jtc.pipeline.subject"})
 
 
 def _module_name(path: Path) -> str:
@@ -80,7 +84,30 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
 
 
+def stage_modules() -> set[str]:
+    """The modules of the stages the pipeline runs: what it imports from jtc/pipeline/ but the shared
+    modules."""
+    return {module for module in _modules()[PIPELINE] if module.startswith("jtc.pipeline.")} - SHARED
+
+
 def test_no_module_imports_more_than_a_handful_of_others() -> None:
+    """The pipeline is the one module that imports every stage; those imports are its purpose."""
+    stages = stage_modules()
     crowded = {module: len(imported) for module, imported in _modules().items()
-               if len(imported) > MAX_IMPORTED_MODULES}
+               if len(imported - stages if module == PIPELINE else imported) > MAX_IMPORTED_MODULES}
     assert crowded == {}
+
+
+def test_the_pipeline_runs_these_stages() -> None:
+    assert stage_modules() == {f"jtc.pipeline.{stage}" for stage in (
+        "setup", "search", "unreached", "choice", "amplify", "minimise", "suite", "validate", "selection", "tidy",
+        "ask", "write", "measure")}
+
+
+def test_no_stage_imports_another_and_the_shared_modules_import_none() -> None:
+    """A stage takes what it needs from generate_class, not from another stage: a value that two
+    stages need lives in a shared module (pipeline/subject.py: the class's tables and its probe) or
+    below jtc/pipeline/."""
+    modules, stages = _modules(), stage_modules()
+    crossing = {module: sorted(modules[module] & stages) for module in stages | SHARED if modules[module] & stages}
+    assert crossing == {}

@@ -24,14 +24,13 @@ from jtc.exploration.seeds import constants_of
 from jtc.exploration.session import ClassSession
 from jtc.model.testcases import TestCase
 from jtc.model.types import binary_name
+from jtc.oracle.choice import Choice
 from jtc.oracle.outcomes import Kind
 from jtc.oracle.selection import Candidate, candidates
-from jtc.pipeline.choice import Choice
 from jtc.pipeline.clock import Clock, Stage
 from jtc.pipeline.context import RunContext
 from jtc.pipeline.report import ClassReport
-from jtc.pipeline.search import class_tables
-from jtc.pipeline.setup import Subject
+from jtc.pipeline.subject import Subject, class_tables
 
 
 @dataclass

@@ -4,35 +4,13 @@ first), and which of their throws are likely bugs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from jtc.execution.runs import Execution
 from jtc.exploration.session import SearchReport
 from jtc.model.classindex import ClassIndex
 from jtc.model.public_api import PublicApi
-from jtc.oracle.bugs import CONTRACT_TYPES, BugOracle, LikelyBug
-from jtc.oracle.selection import Candidate, candidates, in_class_name, select
-from jtc.pipeline.setup import Subject
-
-
-@dataclass
-class Choice:
-    found: list[Candidate]  # every run of the search that can make a test
-    crashes: dict[int, LikelyBug | None]  # by execution index: the likely bug a candidate shows
-    chosen: list[Candidate]  # the tests chosen so far
-    bugs: BugOracle
-
-    def sound(self, found: list[Candidate]) -> list[Candidate]:
-        """The candidates of `found` that show no likely bug: no test pins one."""
-        return [c for c in found if self.bugs.first_bug(c.execution, c.outcome.statement) is None]
-
-    @property
-    def without_crashes(self) -> list[Candidate]:
-        return [c for c in self.found if self.crashes[c.execution.index] is None]
-
-    @property
-    def crashed(self) -> list[tuple[Execution, LikelyBug]]:
-        return [(c.execution, bug) for c in self.found if (bug := self.crashes[c.execution.index])]
+from jtc.oracle.bugs import CONTRACT_TYPES, BugOracle
+from jtc.oracle.choice import Choice
+from jtc.oracle.selection import candidates, in_class_name, select
+from jtc.pipeline.subject import Subject
 
 
 def choose(subject: Subject, search: SearchReport, index: ClassIndex) -> Choice:

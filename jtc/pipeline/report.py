@@ -10,7 +10,8 @@ from typing import Iterator
 
 from jtc.asking.judging import Tally
 from jtc.coverage.model import ClassCoverage
-from jtc.emit.behaviour import TestBehaviour
+from jtc.emit.behaviour import TestBehaviour, behaviour_of
+from jtc.emit.validate import ValidationReport
 from jtc.errors import CoverageError, ExitCode
 from jtc.execution.runs import EngineStats
 from jtc.exploration.aim import line_ranges
@@ -45,6 +46,7 @@ class ClassReport:
     likely_bugs: list[ReportedBug] = field(default_factory=list)  # groups of crashes (see likely_bug_groups)
     disabled: int = 0  # of the tests written, the @Disabled reproductions of likely bugs
     minimising: MinimisingReport | None = None  # statements and tests before and after minimisation
+    selected: int | None = None  # of the minimised tests, how many the mutants kept (--select-assertions)
     behaviour: tuple[TestBehaviour, ...] = ()  # what each written test states (for --snapshot and jtc diff)
     unreached: list[UnreachedLine] = field(default_factory=list)  # lines no run of the search reached
     failing: list[str] = field(default_factory=list)  # tests written to fail: reported outcomes (--keep-failing)
@@ -60,6 +62,31 @@ class ClassReport:
             yield
         finally:
             self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
+
+    def note_dropped(self, validation: ValidationReport) -> None:
+        """The tests a validation dropped and the assertions it gave up (each validation's)."""
+        self.dropped += [(d.name, d.reason) for d in validation.dropped]
+        self.masked += [(d.name, d.reason) for d in validation.masked]
+
+    def note_validation(self, validation: ValidationReport, notes: list[str]) -> None:
+        """What the validation of the tests to be written found, and `notes` on how they were chosen."""
+        self.tests_written = len(validation.kept)
+        if validation.rendered is not None and validation.suite is not None:
+            self.behaviour = behaviour_of(validation.rendered, validation.suite)
+        self.disabled = len(validation.disabled)
+        self.failing = validation.failing
+        self.note = "; ".join(filter(None, [self.note, validation.note, *notes]))
+
+    def note_coverage(self, measured: ClassCoverage | CoverageError | None) -> None:
+        """What the coverage run measured, the error it met, or (None) that its time ran out."""
+        if isinstance(measured, CoverageError):
+            self.coverage_error = measured
+        elif measured is None:
+            self.note = "; ".join(filter(None, [self.note, "coverage not measured: its time ran out"]))
+        else:
+            self.coverage = measured
+            self.branch = (measured.branch.covered, measured.branch.total)
+            self.line = (measured.line.covered, measured.line.total)
 
     @property
     def exit_code(self) -> ExitCode:
@@ -110,7 +137,7 @@ def summary_lines(report: ClassReport) -> list[str]:
     if report.minimising is not None:
         minimising = report.minimising
         lines.append(f"  minimised: {minimising.statements_before} -> {minimising.statements_after} statements in "
-                     f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {minimising.tests_after} tests "
+                     f"{_count(minimising.tests, 'test')}, {minimising.tests} -> {_after(report, minimising)} tests "
                      f"({_count(minimising.runs, 'run')}{', cut by its deadline' if minimising.cut_by_deadline else ''})")
     lines += unreached_summary(report.unreached)
     for bug in report.likely_bugs:
@@ -133,6 +160,11 @@ def summary_lines(report: ClassReport) -> list[str]:
     times = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items() if k != "total")
     lines.append(f"  time in detail: {times}")
     return lines
+
+
+def _after(report: ClassReport, minimising: MinimisingReport) -> int:
+    """How many tests are left of the minimised ones: those the mutants kept, when they chose."""
+    return report.selected if report.selected is not None else minimising.tests_after
 
 
 def time_plan(plan: TimeAccount) -> str:

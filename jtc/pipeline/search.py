@@ -12,11 +12,9 @@ from jtc.exploration.open_targets import OpenTargets
 from jtc.exploration.seeds import constants_of
 from jtc.exploration.session import ClassSession, SearchReport
 from jtc.exploration.space import SearchSettings, SearchSpace
-from jtc.model.classtable import ClassInfo
-from jtc.model.types import binary_name
 from jtc.oracle.selection import in_class
 from jtc.pipeline.context import RunContext
-from jtc.pipeline.setup import Subject
+from jtc.pipeline.subject import Subject, class_tables
 from jtc.solver.solver import Solver
 
 
@@ -55,8 +53,3 @@ def aim_of(context: RunContext, subject: Subject) -> Aim | None:
 
     return aim_at(target, class_tables(context, subject), may_run)
 
-
-def class_tables(context: RunContext, subject: Subject) -> list[ClassInfo]:
-    """The tables of the class under test and of its nested classes, the class's first."""
-    nested = (context.describe(binary_name(name)) for name in context.index.nested(subject.internal_name))
-    return [subject.table, *(table for table in nested if table is not None)]

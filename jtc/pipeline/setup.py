@@ -9,50 +9,20 @@ sequence generator over all of it.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
-from jtc.analysis.influence import InfluenceAnalysis
-from jtc.calls.invokables import Invokable
 from jtc.errors import UnknownClassError
 from jtc.exploration.generator import SequenceGenerator
 from jtc.java.toolchain import toolchain
-from jtc.making.pool import Pool, build_pool
+from jtc.making.pool import build_pool
 from jtc.making.recipes import RecipeBook
-from jtc.making.taking import Taking
 from jtc.making.targets import check_testable, testable_targets
 from jtc.making.valid_inputs import ValidInputs, structured_producers
-from jtc.model.classfile import ClassFile
 from jtc.model.classpath import check_loadable
-from jtc.model.classtable import ClassInfo
 from jtc.model.types import internal_from_binary, object_desc
 from jtc.pipeline.clock import Clock, Stage
 from jtc.pipeline.context import RunContext
 from jtc.pipeline.sub_search import sub_search
-
-
-@dataclass
-class Subject:
-    """The class under test, set up for the search."""
-
-    name: str  # binary name
-    declared: ClassFile
-    table: ClassInfo
-    analysis: InfluenceAnalysis
-    pool: Pool
-    targets: list[Invokable]
-    taking: Taking
-    valid: ValidInputs
-    generator: SequenceGenerator
-    valid_input_seconds: float  # of the setup's time, the valid-input sub-searches' (they run the class's code)
-
-    @property
-    def internal_name(self) -> str:
-        return self.declared.name
-
-    @property
-    def members(self) -> frozenset[tuple[str, str, str]]:
-        """The members under test, as (owner, name, descriptor)."""
-        return frozenset((t.owner, t.name, t.desc) for t in self.targets)
+from jtc.pipeline.subject import Subject
 
 
 def set_up(context: RunContext, name: str, clock: Clock) -> Subject:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from jtc.analysis.influence import Effects
 from jtc.execution.runs import Execution
 from jtc.making.taking import sets_nothing
 from jtc.minimise.conditions import alone_condition
@@ -18,16 +17,15 @@ from jtc.minimise.suite import shown_alone
 from jtc.model.program import Invoke, Program
 from jtc.model.testcases import TestCase, TestSuite
 from jtc.oracle.bugs import group_crashes
-from jtc.oracle.observers import fields, observers, queries
-from jtc.oracle.probe import Prober, probe_suite
+from jtc.oracle.choice import Choice
+from jtc.oracle.probe import probe_suite
 from jtc.oracle.public_reach import noted
 from jtc.oracle.pruning import MAX_OBSERVATIONS, SELECTION_CANDIDATES
 from jtc.oracle.selection import Candidate, build_suite
-from jtc.pipeline.choice import Choice
 from jtc.pipeline.context import RunContext
 from jtc.pipeline.report import ClassReport
 from jtc.pipeline.reproductions import likely_bug_groups
-from jtc.pipeline.setup import Subject
+from jtc.pipeline.subject import Subject, prober_of
 
 
 def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut_from: dict[Program, Execution],
@@ -61,15 +59,3 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
         suite = dataclasses.replace(suite, tests=suite.tests + tuple(case for _, case in reproductions))
     return suite
 
-
-def prober_of(context: RunContext, subject: Subject, effects: Callable[[str, str, str], Effects],
-              deadline: float) -> Prober:
-    """The probe of the class's tests, its runs cut at `deadline`: the observers and queries of a
-    class are its members that change nothing (`effects`: the influence analysis's), and the fields
-    its tests can read that no such method reads; with --select-assertions also those of the objects
-    a call of the class under test was given or gave back."""
-    index = context.index
-    return Prober(index, subject.internal_name, functools.partial(context.run, deadline=deadline),
-                  functools.cache(lambda receiver: observers(index, effects, receiver)
-                                  + fields(index, effects, receiver, subject.internal_name)),
-                  functools.cache(lambda receiver: queries(index, effects, receiver)), context.settings.select_assertions)

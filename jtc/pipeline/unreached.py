@@ -11,8 +11,7 @@ from jtc.coverage.model import ClassCoverage
 from jtc.exploration.session import ClassSession, SearchReport
 from jtc.exploration.tree import Node
 from jtc.pipeline.context import RunContext
-from jtc.pipeline.search import class_tables
-from jtc.pipeline.setup import Subject
+from jtc.pipeline.subject import Subject, class_tables
 from jtc.reach.unreached import UnreachedLine, unreached_lines
 
 

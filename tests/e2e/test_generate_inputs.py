@@ -26,9 +26,9 @@ from jtc.model.testcases import Completes, Observation, Returns, TestCase, TestS
 from jtc.pipeline.clock import Clock, Stage
 from jtc.pipeline.context import RunContext
 from jtc.pipeline.generate import generate
-from jtc.pipeline.minimise import unused_dropped
 from jtc.pipeline.report import ClassReport
 from jtc.pipeline.setup import set_up
+from jtc.pipeline.tidy import tidy
 from jtc.oracle.selection import build_suite, candidates
 
 from bench.strength import suite_shape
@@ -57,7 +57,7 @@ def test_a_query_nothing_uses_goes_and_a_call_an_assertion_needs_stays(inputs_cl
         clock = Clock.of(settings)
         with clock.stage(Stage.SEARCH):
             subject = set_up(context, "in.Tally", clock)
-        tidied = unused_dropped(context, subject)(suite, math.inf)
+        tidied = tidy(context, subject, suite, math.inf)
         validation = validate_suite(tidied, context.classpath.entries, settings.output_dir, index=context.index)
     # The query goes; add(3) stays: without it total() would answer 4, not 7.
     assert tidied.tests[0].program == (Construct(TALLY, "()V", ()), _add(3), _add(4))
