@@ -42,7 +42,7 @@ from jtc.pipeline.write import write
 
 def generate_class(context: RunContext, name: str) -> ClassReport:
     """Set up, search, choose, amplify, minimise, state (noting what the tests that make a value a
-    hidden way show that the public ways did not), validate, select, tidy, judge, write, measure: one
+    hidden way show that the public ways did not), validate, select, tidy, judge, measure, write: one
     class's tests and its report, each stage within its deadline (pipeline/clock.py)."""
     settings = context.settings
     clock = Clock.of(settings)  # the budget covers the class's setup too
@@ -76,12 +76,12 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     with tempfile.TemporaryDirectory(prefix="jtc-generate-") as scratch:
         work = Path(scratch)
         validation = _validated(context, subject, suite, shown_by_program, clock, report, work)
-        report.test_file = write(settings.output_dir, validation)
         if validation.written is not None and settings.measure_coverage:
             # one run of these tests under JaCoCo: about what a round of their validation took
             at_least = settings.plan.margin * validation.seconds / max(validation.rounds, 1)
             with report.timed("coverage"), clock.stage(Stage.COVERAGE, at_least) as deadline:
                 report.note_coverage(measure(context, validation, suite.class_under_test, work / "coverage", deadline))
+        report.test_file = write(settings.output_dir, validation)  # last: an interrupted class leaves the old file
     if report.coverage is not None:
         report.unreached = untested(report.unreached, report.coverage)
     report.seconds["total"] = time.perf_counter() - started
