@@ -15,6 +15,7 @@ from typing import Iterable, Iterator
 from jtc.config import Settings
 from jtc.errors import InternalError, JtcError
 from jtc.minimise.suite import shown
+from jtc.model.types import BinaryName
 from jtc.oracle.public_reach import noted
 from jtc.oracle.selection import last_new_coverage
 from jtc.pipeline.amplify import amplify
@@ -35,7 +36,7 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     hidden way show that the public ways did not), write: one class's tests and its report."""
     clock = Clock.of(context.settings)  # the budget covers the class's setup too
     started = time.perf_counter()
-    subject = set_up(context, name, clock)
+    subject = set_up(context, BinaryName(name), clock)  # as the command line names it
     set_up_seconds = time.perf_counter() - started
     session, explored = search(context, subject, clock)
     seconds = {"setup": set_up_seconds - subject.valid_input_seconds, "valid inputs": subject.valid_input_seconds,

@@ -24,7 +24,7 @@ from jtc.making.valid_inputs import ValidInputs, structured_producers
 from jtc.model.classfile import ClassFile
 from jtc.model.classpath import check_loadable
 from jtc.model.classtable import ClassInfo
-from jtc.model.types import internal_from_binary, object_desc
+from jtc.model.types import BinaryName, InternalName, internal_from_binary, object_desc
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.sub_search import sub_search
 
@@ -33,7 +33,7 @@ from jtc.pipeline.sub_search import sub_search
 class Subject:
     """The class under test, set up for the search."""
 
-    name: str  # binary name
+    name: BinaryName
     declared: ClassFile
     table: ClassInfo
     analysis: InfluenceAnalysis
@@ -45,7 +45,7 @@ class Subject:
     valid_input_seconds: float  # of the setup's time, the valid-input sub-searches' (they run the class's code)
 
     @property
-    def internal_name(self) -> str:
+    def internal_name(self) -> InternalName:
         return self.declared.name
 
     @property
@@ -54,7 +54,7 @@ class Subject:
         return frozenset((t.owner, t.name, t.desc) for t in self.targets)
 
 
-def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
+def set_up(context: RunContext, name: BinaryName, clock: Clock) -> Subject:
     """The class `name` set up for its search, or a one-line error: unknown, too new, untestable."""
     settings, index = context.settings, context.index
     check_loadable(index, name, toolchain())

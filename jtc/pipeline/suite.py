@@ -41,7 +41,7 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
             dataclasses.replace(case, condition=alone_condition(
                 cut_from.get(candidate.execution.program, candidate.execution), alone))
             for case, candidate, alone in zip(suite.tests, chosen, shown_alone(chosen))))
-    reproductions = likely_bug_groups(subject.internal_name, group_crashes(choice.crashed), index)
+    reproductions = likely_bug_groups(subject, group_crashes(choice.crashed), index)
     with report.timed("probe"):
         effects = functools.cache(subject.analysis.effects)
         prober = prober_of(context, subject, effects)
@@ -69,10 +69,11 @@ def prober_of(context: RunContext, subject: Subject, effects: Callable[[str, str
                   functools.cache(lambda receiver: queries(index, effects, receiver)), context.settings.select_assertions)
 
 
-def likely_bug_groups(class_name: str, groups: list[BugGroup],
+def likely_bug_groups(subject: Subject, groups: list[BugGroup],
                       index: ClassIndex) -> list[tuple[ReportedBug, TestCase]]:
     """Each group of crashes as reported (with how many executions showed it and the Java source of
     its shortest reproduction), and that reproduction as a test case to write @Disabled."""
+    class_name = subject.internal_name
     found = []
     for group in groups:
         bug, execution = group.bug, group.execution

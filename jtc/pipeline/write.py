@@ -16,6 +16,7 @@ from jtc.emit.validate import ValidationReport, validate_suite
 from jtc.errors import CoverageError, InternalError
 from jtc.model.program import Program
 from jtc.model.testcases import TestSuite
+from jtc.model.types import InternalName
 from jtc.pipeline.context import Clock, RunContext
 from jtc.pipeline.report import ClassReport
 
@@ -78,7 +79,7 @@ def _validated(context: RunContext, suite: TestSuite, work_dir: Path, report: Cl
     return validation
 
 
-def _measure(context: RunContext, validation: ValidationReport, class_under_test: str, work_dir: Path,
+def _measure(context: RunContext, validation: ValidationReport, class_under_test: InternalName, work_dir: Path,
              report: ClassReport) -> None:
     assert validation.test_class is not None and validation.classes_dir is not None  # it was written
     try:
