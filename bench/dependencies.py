@@ -9,6 +9,7 @@ from pathlib import Path
 from jtc.config import Settings
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import dependency_jars
+from jtc.model.types import BinaryName
 
 JARS = Path("/usr/share/java")
 DEBIAN_DEPENDENCIES = tuple(JARS / name for name in ("guava.jar", "commons-lang3.jar", "commons-collections3.jar",
@@ -23,4 +24,4 @@ def with_dependencies(settings: Settings, classes: list[str]) -> Settings:
     """The settings with the classpath's jars that hold no class under test as dependencies, as
     `jtc generate` sets them."""
     with ClassIndex([Path(entry) for entry in settings.classpath]) as index:
-        return dataclasses.replace(settings, dependencies=dependency_jars(index, classes))
+        return dataclasses.replace(settings, dependencies=dependency_jars(index, list(map(BinaryName, classes))))

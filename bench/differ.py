@@ -24,7 +24,7 @@ from jtc.differ.command import explore
 from jtc.differ.replay import replay
 from jtc.errors import ExitCode
 from jtc.java.javac import compile_sources
-from jtc.model.types import internal_from_binary
+from jtc.model.types import BinaryName, InternalName, internal_from_binary
 from jtc.mutate.runner import Timeouts, mutant_class_files
 from jtc.mutate.suites import mutate_suites
 
@@ -48,7 +48,7 @@ def run_class(name: str, classpath: Path, work: Path, budget: float, seed: int, 
     told, seconds = {}, []
     for number, (mutant, class_file) in enumerate(mutants):
         candidate = work / f"candidate-{number}"
-        target = candidate / f"{internal_from_binary(mutant.class_name)}.class"
+        target = candidate / f"{internal_from_binary(BinaryName(mutant.class_name))}.class"
         target.parent.mkdir(parents=True)
         shutil.copyfile(class_file, target)
         began = time.perf_counter()
@@ -57,7 +57,7 @@ def run_class(name: str, classpath: Path, work: Path, budget: float, seed: int, 
         told[mutant.id] = sorted({difference.member for difference in found})
         print(f"  {mutant.id}: {'told apart: ' + ', '.join(told[mutant.id]) if found else 'no difference'} "
               f"({seconds[-1]:.1f} s)", flush=True)
-    [scored] = mutate_suites([work / "reference" / "tests"], [classpath], [name], work / "mutate", Timeouts())
+    [scored] = mutate_suites([work / "reference" / "tests"], [classpath], [InternalName(name)], work / "mutate", Timeouts())
     detected = {mutant.id: scored.verdicts[mutant.id].status.detected for mutant, _ in mutants}
     killed = sum(detected.values())
     apart = sum(1 for members in told.values() if members)

@@ -35,7 +35,7 @@ from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, FieldLoad, Invoke, Statement
 from jtc.model.public_api import PublicApi
-from jtc.model.types import binary_name, internal_from_binary
+from jtc.model.types import BinaryName, Descriptor, InternalName, binary_name, internal_from_binary
 
 _HEADER = re.compile(r"^  \S.*?([\w$]+)\(.*\)( throws .*)?;$")
 _MEMBER = re.compile(r"\b(invokespecial|invokestatic|getstatic)\s+#\d+\s+// (?:Method|Field|InterfaceMethod) (\S+)$")
@@ -66,14 +66,14 @@ def hidden_uses(tests: Path, classpath: Sequence[Path], classes_under_test: Sequ
     under test and their dependencies; `classes_under_test`: internal names (a test class
     `FooTest` tests `Foo`, in its package)."""
     found = HiddenUses()
-    under_test = {binary_name(name) for name in classes_under_test}
+    under_test = {binary_name(InternalName(name)) for name in classes_under_test}
     with tempfile.TemporaryDirectory(prefix="jtc-hidden-uses-") as scratch, ClassIndex(list(classpath)) as index:
         compiled = Path(scratch)
         names, _ = compile_suite(tests, classpath, compiled, classes_under_test)
         api = PublicApi(index)
         for test_class in names:
             tested = test_class.removesuffix("Tests").removesuffix("Test")
-            for method, statement in _member_uses(compiled / (internal_from_binary(test_class) + ".class")):
+            for method, statement in _member_uses(compiled / (internal_from_binary(BinaryName(test_class)) + ".class")):
                 way = api.hidden_way(0, statement)
                 if way is None:
                     continue
@@ -134,11 +134,11 @@ def _member_uses(class_file: Path) -> list[tuple[str, Statement]]:
         owner, _, name = member.rpartition(".")
         name = name.strip('"')
         if use.group(1) == "invokespecial" and name == "<init>":
-            found.append((method, Construct(owner, desc, ())))
+            found.append((method, Construct(InternalName(owner), desc, ())))
         elif use.group(1) == "invokestatic":
-            found.append((method, Invoke(owner, name, desc, None, ())))
+            found.append((method, Invoke(InternalName(owner), name, desc, None, ())))
         elif use.group(1) == "getstatic":
-            found.append((method, FieldLoad(owner, name, desc)))
+            found.append((method, FieldLoad(InternalName(owner), name, Descriptor(desc))))
     return found
 
 

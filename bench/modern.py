@@ -26,7 +26,7 @@ from jtc.java.jdks import Jdk, installed_jdks, java_release
 from jtc.java.launcher import run_tests
 from jtc.java.toolchain import Toolchain, use_jdk
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import internal_from_binary
+from jtc.model.types import BinaryName, internal_from_binary
 from jtc.pipeline.generate import generate
 from jtc.pipeline.report import ClassReport
 
@@ -67,7 +67,7 @@ def _generate(name: str, classes: Path, work: Path, budget: float, seed: int) ->
     reports = dict(generate(settings, names))
     sources = [Path(r.test_file) for r in reports.values() if isinstance(r, ClassReport) and r.test_file]
     with ClassIndex([classes]) as index:
-        release = release_for_tests(index, [internal_from_binary(n) for n in names])
+        release = release_for_tests(index, [internal_from_binary(BinaryName(n)) for n in names])
     errors = compile_sources(sources, [classes, junit_console_jar()], work / "tests", release=release)
     if errors:
         raise SystemExit(f"{name}: the written tests do not compile: {errors[0]}")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from jtc.java.bundle import pit_jar
-from jtc.model.types import binary_name
+from jtc.model.types import InternalName, binary_name
 from jtc.mutate.agreement import agreement
 from jtc.mutate.model import Score, SuiteMutation
 from jtc.mutate.runner import Timeouts
@@ -38,13 +38,13 @@ def pit_figures(classpath: Sequence[Path], folders: Sequence[Path], labels: Sequ
 
     {"engine", "mutators": {set: {label: {"all": score, "classes": {class: score}}}}, "seconds": {set: s},
      "agreement": {label: {"all": agreement, "classes": {class: agreement}}}}"""
-    names = [binary_name(name) for name in classes]
+    names = [binary_name(InternalName(name)) for name in classes]
     figures: dict = {"engine": f"PIT {pit_jar('pitest').version}, pitest-junit5-plugin "
                                f"{pit_jar('pitest-junit5-plugin').version}", "mutators": {}, "seconds": {}}
     runs: dict[PitMutators, list[SuiteMutation]] = {}
     for mutators in mutator_sets:
         started = time.perf_counter()
-        suites = pit_suites(folders, classpath, classes, work / str(mutators), timeouts, PitOptions(mutators),
+        suites = pit_suites(folders, classpath, list(map(InternalName, classes)), work / str(mutators), timeouts, PitOptions(mutators),
                             labels, working_dir)
         figures["seconds"][str(mutators)] = round(time.perf_counter() - started, 1)
         figures["mutators"][str(mutators)] = {suite.label: {"all": _score(suite.score()),

@@ -28,6 +28,7 @@ import javalang
 from jtc.config import AccessOptions, Settings
 from jtc.java.javac import compile_sources
 from jtc.errors import JtcError
+from jtc.model.types import InternalName
 from jtc.pipeline.generate import generate
 from jtc.mutate.model import SuiteMutation
 from jtc.mutate.report import mutation_json, mutation_table
@@ -152,7 +153,7 @@ def run(sample: str, classes: list[str], work: Path, budget: float, seed: int, g
     generation_s = time.perf_counter() - started
     hand = _hand_written(sample, classes, work / "hand-written")
     started = time.perf_counter()
-    suites: list[SuiteMutation] = mutate_suites([hand, generated], [classpath], classes, work / "mutate", Timeouts())
+    suites: list[SuiteMutation] = mutate_suites([hand, generated], [classpath], list(map(InternalName, classes)), work / "mutate", Timeouts())
     mutation_s = time.perf_counter() - started
     suites = [dataclasses.replace(suite, label=label) for suite, label in zip(suites, LABELS)]
     for line in mutation_table(suites):

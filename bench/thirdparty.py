@@ -40,6 +40,7 @@ from jtc.config import Settings
 from jtc.coverage.suites import measure_suites
 from jtc.errors import JtcError
 from jtc.java.javac import compile_sources
+from jtc.model.types import InternalName
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
 from jtc.pipeline.generate import generate
@@ -242,7 +243,7 @@ def _measure_subject(name: str, subject: Prepared, args: argparse.Namespace, wor
     mutation: dict = {}
     pit: dict = {}
     if not args.no_mutation:
-        scored = mutate_suites([generated, subject.human], classpath, internal, work / "mutate", Timeouts(),
+        scored = mutate_suites([generated, subject.human], classpath, list(map(InternalName, internal)), work / "mutate", Timeouts(),
                                working_dir=subject.project)
         mutation = {label: {binary: dataclasses.asdict(suite.score(binary)) for binary in classes}
                     for label, suite in zip(labels, scored)}

@@ -37,7 +37,7 @@ from jtc.jvm.protocol import HarnessResult
 from jtc.minimise.rewrite import rewrite, users
 from jtc.minimise.statements import ended
 from jtc.model.program import Program
-from jtc.model.types import binary_name
+from jtc.model.types import InternalName, binary_name
 from jtc.mutate.model import Mutant
 from jtc.mutate.runner import mutant_class_files
 
@@ -191,7 +191,7 @@ def cut_runs(class_name: str, classpath: Sequence[Path], tests: list[Program], w
         classes = Path(scratch) / "classes"
         extract_classes(classpath, [class_name], classes)
         mutants = mutant_class_files(classes, Path(scratch) / "mutants", budgets.cut_mutants)
-        originals: dict[str, bytes] = {binary_name(path.relative_to(classes).with_suffix("").as_posix()):
+        originals: dict[str, bytes] = {binary_name(InternalName(path.relative_to(classes).with_suffix("").as_posix())):
                                        path.read_bytes() for path in classes.rglob("*.class")}
         files = {mutant: path for mutant, path in mutants}
         timeout = min(timeout_ms, budgets.cut_timeout_ms)

@@ -53,7 +53,7 @@ from jtc.analysis.influence import Effects, InfluenceAnalysis
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM
 from jtc.model.program import Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, Value, VarRef
-from jtc.model.types import STRING, internal_name, is_primitive, is_reference, object_desc
+from jtc.model.types import Descriptor, STRING_DESC, internal_name, is_primitive, is_reference, object_desc
 from jtc.oracle.observers import MAX_QUERY_VALUES, arguments
 from jtc.oracle.selection import in_class_name
 from jtc.deadline import DeadlineReached
@@ -93,7 +93,7 @@ class Fresh:
 # A constant, a fresh object or a taken object is made by statements of its own.
 Argument = Union[Value, FieldLoad, Fresh, Taken]
 # How a walk picks an argument: (program so far, choices, parameter type, receiver, rng) -> choice.
-Draw = Callable[[Program, list[Argument], str, Union[VarRef, None], random.Random], Argument]
+Draw = Callable[[Program, list[Argument], Descriptor, Union[VarRef, None], random.Random], Argument]
 
 
 @dataclass(frozen=True)
@@ -104,17 +104,17 @@ class Arguments:
     takes them), objects made like those it holds from other values, and an enum's constants
     (`constants`)."""
 
-    assignable: Callable[[str, str], bool]
-    constants: Callable[[str], tuple[FieldLoad, ...]] = lambda desc: ()
-    paths: Callable[[str, str], list[Recipe]] = lambda root, wanted: []
+    assignable: Callable[[Descriptor, Descriptor], bool]
+    constants: Callable[[Descriptor], tuple[FieldLoad, ...]] = lambda desc: ()
+    paths: Callable[[Descriptor, Descriptor], list[Recipe]] = lambda root, wanted: []
 
-    def of(self, program: Program, desc: str, receiver: VarRef | None = None, values: int = MAX_QUERY_VALUES) -> list[Argument]:
+    def of(self, program: Program, desc: Descriptor, receiver: VarRef | None = None, values: int = MAX_QUERY_VALUES) -> list[Argument]:
         """The choices for a parameter of type `desc` of a call on `receiver` (never passed to itself):
         at most `values` of the primitive or String values the test uses, then one it does not; the
         objects it made to pass before the results of the receiver's calls (a value put before the
         null a `put` returned), then one made like each of those from other values; null for an
         object when the test holds none, can take none and the type has no constants."""
-        if is_primitive(desc) or desc == STRING:
+        if is_primitive(desc) or desc == STRING_DESC:
             return list(arguments(program, desc, values))
         owner = internal_name(receiver.desc) if receiver is not None else None
         held: list[Argument] = [
@@ -146,20 +146,20 @@ class Arguments:
         the String with a number appended (`"!2"`: an empty or new name may be refused), the enum's
         next constant; any other argument as it is."""
         if isinstance(arg, Literal):
-            if arg.desc == STRING:
+            if arg.desc == STRING_DESC:
                 used = {a.value for statement in program for a in statement.args if isinstance(a, Literal)}
-                return Literal(STRING, next(text for n in itertools.count(2) if (text := f"{arg.value}{n}") not in used))
+                return Literal(STRING_DESC, next(text for n in itertools.count(2) if (text := f"{arg.value}{n}") not in used))
             if arg.desc == "Z":
-                return Literal("Z", not arg.value)
+                return Literal(Descriptor("Z"), not arg.value)
             return next(iter(arguments(program, arg.desc, 0)), arg)
         loaded = program[arg.index] if isinstance(arg, VarRef) else None
         constants = self.constants(loaded.desc) if isinstance(loaded, FieldLoad) else ()
         return constants[(constants.index(loaded) + 1) % len(constants)] if loaded in constants else arg
 
 
-def enum_constants(index: ClassIndex) -> Callable[[str], tuple[FieldLoad, ...]]:
+def enum_constants(index: ClassIndex) -> Callable[[Descriptor], tuple[FieldLoad, ...]]:
     """The constants of an enum type, by descriptor, in declaration order (none for other types)."""
-    def constants(desc: str) -> tuple[FieldLoad, ...]:
+    def constants(desc: Descriptor) -> tuple[FieldLoad, ...]:
         info = index.lookup(internal_name(desc)) if desc.startswith("L") else None
         if info is None or not info.is_enum:
             return ()
@@ -180,7 +180,7 @@ def receiver_of(statement: Statement, position: int) -> VarRef | None:
 def _plain(call: Invoke) -> bool:
     """A call with no argument or one primitive or String: extended by the values, prefix by prefix."""
     return not call.param_descs or len(call.param_descs) == 1 and (
-        is_primitive(call.param_descs[0]) or call.param_descs[0] == STRING)
+        is_primitive(call.param_descs[0]) or call.param_descs[0] == STRING_DESC)
 
 
 def _take(statements: list[Statement], taken: Taken) -> VarRef:
@@ -300,7 +300,7 @@ def _step(program: Program, made: Invoke, given: Arguments, rng: random.Random, 
                                      for options, desc in zip(choices, made.param_descs)])
 
 
-def drawn(program: Program, options: list[Argument], desc: str, receiver: VarRef | None,
+def drawn(program: Program, options: list[Argument], desc: Descriptor, receiver: VarRef | None,
           rng: random.Random) -> Argument:
     """A walk's argument. For a primitive or String, half the time a value the walk does not use
     yet, so that a walk grows what it holds (a tree of a few keys never needs the rotations of a
@@ -308,7 +308,7 @@ def drawn(program: Program, options: list[Argument], desc: str, receiver: VarRef
     tree grown to one side only never rebalances the other), else the one `options` ends with.
     For an object, none of the results of the receiver's own calls when there is another (`put(6,
     put)`, a null the map returned, reads as nothing a person would pass), else any option."""
-    if is_primitive(desc) or desc == STRING:
+    if is_primitive(desc) or desc == STRING_DESC:
         if rng.random() >= 0.5:
             return rng.choice(options)
         whole = [int(arg.value) for statement in program for arg in statement.args

@@ -27,7 +27,7 @@ from jtc.jvm.protocol import HarnessResult, decode_returned
 from jtc.model.loops import Move, SeededLoop
 from jtc.model.program import Invoke, Literal, Null, Program, StatementStatus, Value, VarRef
 from jtc.model.testcases import Returns, Stated, TestCase
-from jtc.model.types import STRING, is_primitive
+from jtc.model.types import Descriptor, InternalName, STRING_DESC, is_primitive
 from jtc.oracle.selection import throws_checked
 
 BOUNDS = (10, 30, 100)  # the int arguments a loop draws, below each of these: one loop each
@@ -42,7 +42,7 @@ Run = Callable[[Program], HarnessResult]
 
 
 def loop_cases(bases: Sequence[tuple[Program, int]], takers: Sequence[Invoke], askers: Sequence[Invoke],
-               given: Arguments, run: Run, seed: int, declares_checked: Callable[[str, str, str], bool],
+               given: Arguments, run: Run, seed: int, declares_checked: Callable[[InternalName, str, str], bool],
                deadline: float = math.inf) -> list[TestCase]:
     """Tests on trial, one per bound of BOUNDS, each a seeded loop over the calls of `takers` on
     the object the shortest set-up among `bases` makes, then up to MAX_QUERIES of `askers` without
@@ -55,7 +55,7 @@ def loop_cases(bases: Sequence[tuple[Program, int]], takers: Sequence[Invoke], a
     set_up, receiver = made
     moves = tuple(move for taker in calls_on(takers, receiver)[:MAX_MOVES] if (move := _move(set_up, taker, given)))
     queries = [query for query in calls_on(askers, receiver) if not query.param_descs
-               and (is_primitive(query.result_desc) or query.result_desc == STRING)][:MAX_QUERIES]
+               and (is_primitive(query.result_desc) or query.result_desc == STRING_DESC)][:MAX_QUERIES]
     if not moves or not queries:
         return []
     bounds = BOUNDS if any(move.drawn for move in moves) else BOUNDS[:1]
@@ -86,12 +86,12 @@ def _move(set_up: Program, taker: Invoke, given: Arguments) -> Move | None:
     args: list[Value] = []
     for desc in taker.param_descs:
         if desc == "I":
-            args.append(Literal("I", 0))  # drawn by each step
+            args.append(Literal(Descriptor("I"), 0))  # drawn by each step
             continue
         options = [option for option in given.of(set_up, desc, taker.receiver)
                    if isinstance(option, (Literal, Null, VarRef))]
-        if options and isinstance(options[0], Null) and given.assignable(STRING, desc):
-            options = [Literal(STRING, "value")]
+        if options and isinstance(options[0], Null) and given.assignable(STRING_DESC, desc):
+            options = [Literal(STRING_DESC, "value")]
         if not options:
             return None
         args.append(options[0])
@@ -146,7 +146,7 @@ def _program(set_up: Program, loop: SeededLoop, queries: Sequence[Invoke]) -> Pr
     return (*set_up, *loop.unrolled(), *queries)
 
 
-def _stated(result: HarnessResult, index: int, desc: str) -> Stated | None:
+def _stated(result: HarnessResult, index: int, desc: Descriptor) -> Stated | None:
     """The literal statement `index` returned, None when it threw or returned an object."""
     if index >= result.executed or result.status[index] != StatementStatus.OK:
         return None

@@ -34,7 +34,7 @@ from jtc.execution.runs import Execution, Executor
 from jtc.exploration.open_targets import branch_edges
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import Invoke, Literal, Program, VarRef
-from jtc.model.types import STRING, is_primitive
+from jtc.model.types import Descriptor, InternalName, STRING_DESC, is_primitive
 from jtc.oracle.selection import Item
 
 SCENARIO_STEPS = 96  # calls per scenario, more than a plain walk's 64: a life cycle takes several rounds
@@ -44,7 +44,7 @@ OTHER = 1.0  # of any other state-changing call
 HELD_FIRST = 0.75  # how often a scenario's argument is one the walk holds already (or a constant)
 WHOLE = ("I", "J")  # the types a class's whole-number constants are passed as
 
-MethodKey = tuple[str, str, str]  # owner, name, descriptor
+MethodKey = tuple[InternalName, str, str]  # owner, name, descriptor
 
 
 def open_edges(methods: Iterable[MethodInfo], covered: Iterable[Item]) -> set[Item]:
@@ -106,7 +106,7 @@ def scenarios(bases: list[tuple[Program, int]], takers: Sequence[Invoke], askers
 def _holds(program: Program, takers: Sequence[Invoke], given: Arguments) -> int:
     """How many of the object types the takers' parameters have the program holds something of: a
     scenario passes what its test holds, and a test that made no member lends nothing to anyone."""
-    wanted = {desc for taker in takers for desc in taker.param_descs if desc.startswith("L") and desc != STRING}
+    wanted = {desc for taker in takers for desc in taker.param_descs if desc.startswith("L") and desc != STRING_DESC}
     return sum(any(isinstance(option, VarRef) for option in given.of(program, desc)) for desc in wanted)
 
 
@@ -117,11 +117,11 @@ def held_first(numbers: Sequence[int]) -> Draw:
     number also from `numbers`, the class's constants (a loan period, a debt limit: days advanced
     by them pass a due day); else as a plain walk draws (extension.drawn), which grows what the
     walk holds."""
-    def draw(program: Program, options: list[Argument], desc: str, receiver: VarRef | None,
+    def draw(program: Program, options: list[Argument], desc: Descriptor, receiver: VarRef | None,
              rng: random.Random) -> Argument:
         if rng.random() < HELD_FIRST:
             held: list[Argument] = [*options[:-1], *(Literal(desc, n) for n in numbers if desc in WHOLE)] \
-                if is_primitive(desc) or desc == STRING else [
+                if is_primitive(desc) or desc == STRING_DESC else [
                 option for option in options if isinstance(option, VarRef)
                 and (receiver is None or getattr(program[option.index], "receiver", None) != receiver)]
             if held:

@@ -30,7 +30,7 @@ from jtc.model.opcodes import (ALOAD, ARETURN, ASTORE, CHECKCAST, GETFIELD, GETS
                                INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, NEW, PUTFIELD,
                                PUTSTATIC)
 from jtc.model.repository import ClassRepository
-from jtc.model.types import internal_name
+from jtc.model.types import Descriptor, InternalName, internal_name
 
 JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "[")  # and arrays: none of them a dependency's
 ANY_REFERENCE = "L"  # element type of aastore/aaload: some reference type
@@ -87,13 +87,13 @@ class InfluenceAnalysis:
     """Effects per method, computed once per run; callees are described on demand."""
 
     def __init__(self, repository: ClassRepository, index: ClassIndex,
-                 describe: Callable[[str], ClassInfo | None]) -> None:
+                 describe: Callable[[InternalName], ClassInfo | None]) -> None:
         self.repository = repository
         self.index = index
         self.describe = describe
         self._done: dict[tuple[str, str, str], Effects] = {}
 
-    def subtypes(self, internal_name: str) -> tuple[str, ...]:
+    def subtypes(self, internal_name: InternalName) -> tuple[str, ...]:
         return self.index.subtypes(internal_name)
 
     def effects(self, owner: str, name: str, desc: str) -> Effects:
@@ -102,7 +102,7 @@ class InfluenceAnalysis:
             self._done[key] = self._closure(key)
         return self._done[key]
 
-    def _class(self, name: str) -> ClassInfo | None:
+    def _class(self, name: InternalName) -> ClassInfo | None:
         info = self.repository.get(name)
         if info is None and self.index.is_project_class(name):
             info = self.describe(name)
@@ -112,7 +112,7 @@ class InfluenceAnalysis:
         """The method a call resolves to: declared by `owner` or inherited from a superclass."""
         current: str | None = owner
         while current is not None:
-            info = self._class(current)
+            info = self._class(InternalName(current))
             if info is None:
                 return None
             method = info.method(name, desc)
@@ -131,12 +131,12 @@ class InfluenceAnalysis:
         runs: set[tuple[str, str, str]] = set()
         allocates: set[str] = set()
         owner, name, desc = root
-        gives_receiver = self.index.is_project_class(owner) and _gives_receiver(self._method(owner, name, desc))
-        pending = [root] if self.index.is_project_class(owner) else self._implementations(owner, name, desc)
+        gives_receiver = self.index.is_project_class(InternalName(owner)) and _gives_receiver(self._method(owner, name, desc))
+        pending = [root] if self.index.is_project_class(InternalName(owner)) else self._implementations(InternalName(owner), name, desc)
         seen = set(pending)
         while pending:
             owner, name, desc = pending.pop()
-            if not self.index.is_project_class(owner):
+            if not self.index.is_project_class(InternalName(owner)):
                 continue  # the JDK
             method = self._method(owner, name, desc)
             if method is None:
@@ -150,7 +150,7 @@ class InfluenceAnalysis:
                 if GETSTATIC <= opcode <= PUTFIELD:
                     field = self._field(instruction[1], instruction[2], instruction[3], opcode in (GETSTATIC, PUTSTATIC))
                     (defs if opcode in (PUTSTATIC, PUTFIELD) else uses).add(field)
-                    if opcode in (GETSTATIC, GETFIELD) and self._library_container(field.desc):
+                    if opcode in (GETSTATIC, GETFIELD) and self._library_container(Descriptor(field.desc)):
                         containers.add(field)
                 elif IALOAD <= opcode < IALOAD + 8:
                     loads.update(self._kinds(opcode - IALOAD))
@@ -172,16 +172,16 @@ class InfluenceAnalysis:
         return Effects(frozenset(defs), frozenset(uses), frozenset(stores), frozenset(loads), frozenset(casts),
                        complete, frozenset(runs), frozenset(allocates), gives_receiver)
 
-    def _library(self, owner: str) -> bool:
+    def _library(self, owner: InternalName) -> bool:
         """A class whose mutating methods count: `java/` or a dependency's (library code, not analysed)."""
         return owner.startswith("java/") or self._dependency(owner)
 
-    def _library_container(self, desc: str) -> bool:
+    def _library_container(self, desc: Descriptor) -> bool:
         """A field type whose objects change through their own library methods: the JDK's
         collections and builders, and any class of a dependency (a Guava multimap, a builder)."""
         return desc.startswith(MUTABLE_LIBRARY_TYPES) or (desc.startswith("L") and self._dependency(internal_name(desc)))
 
-    def _dependency(self, name: str) -> bool:
+    def _dependency(self, name: InternalName) -> bool:
         """A class of a dependency jar: neither the project's nor the JDK's."""
         return not name.startswith(JDK_PACKAGES) and not self.index.is_project_class(name)
 
@@ -190,12 +190,12 @@ class InfluenceAnalysis:
         kind = ELEMENTS[position]
         return ("B", "Z") if kind == "B" else (ANY_REFERENCE,) if kind == "L" else (kind,)
 
-    def _field(self, owner: str, name: str, desc: str, is_static: bool) -> FieldRef:
+    def _field(self, owner: InternalName, name: str, desc: str, is_static: bool) -> FieldRef:
         if self.index.is_project_class(owner):
             self._class(owner)
         return FieldRef(self.repository.resolve_field_owner(owner, name), name, desc, is_static)
 
-    def _targets(self, opcode: int, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
+    def _targets(self, opcode: int, owner: InternalName, name: str, desc: str) -> list[tuple[InternalName, str, str]]:
         """The methods a call may run: one for static and special calls, every implementation for
         virtual and interface calls (of a JDK interface too: `iterator.next()` may run a project class's)."""
         if owner.startswith("["):
@@ -205,12 +205,12 @@ class InfluenceAnalysis:
         found = [(owner, name, desc)] if self.index.is_project_class(owner) else []
         return found + self._implementations(owner, name, desc)
 
-    def _implementations(self, owner: str, name: str, desc: str) -> list[tuple[str, str, str]]:
+    def _implementations(self, owner: InternalName, name: str, desc: str) -> list[tuple[InternalName, str, str]]:
         """The project classes below `owner` that declare the method (none for Object's methods: every
         class would qualify, and the JDK calls them on whatever it holds)."""
         if owner == "java/lang/Object":
             return []
-        found = []
+        found: list[tuple[InternalName, str, str]] = []
         for subtype in self.index.subtypes(owner):
             info = self._class(subtype)
             if info is not None and info.method(name, desc) is not None:

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from jtc.asking.answers import Answer, Question, Verdict
 from jtc.asking.expected import expected
 from jtc.errors import UsageError
+from jtc.model.types import Descriptor
 
 
-def ask(question: Question, position: str, desc: str, read: Callable[[], str], write: Callable[[str], None]) -> Answer:
+def ask(question: Question, position: str, desc: Descriptor, read: Callable[[], str], write: Callable[[str], None]) -> Answer:
     """Ask until the answer can be used: `a` (accept), `r VALUE` (reject; VALUE a literal of `desc`,
     the last call's type, or `throws` and a class) or `s` (skip). The end of the input leaves the
     question unanswered."""

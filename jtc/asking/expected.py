@@ -9,17 +9,17 @@ import ast
 from jtc.errors import UsageError
 from jtc.model.program import Literal, Null
 from jtc.model.testcases import Expectation, Returns, ReturnsBoxed, Throws
-from jtc.model.types import STRING, UNBOXED, is_reference, source_type
+from jtc.model.types import BinaryName, Descriptor, STRING_DESC, UNBOXED, is_reference, source_type
 
 _LIMITS = {"B": 8, "S": 16, "I": 32, "J": 64}
 
 
-def expected(text: str, desc: str) -> Expectation:
+def expected(text: str, desc: Descriptor) -> Expectation:
     """The expectation a person gave for a call returning `desc`; a usage error when it is not one."""
     text = text.strip()
     if text.startswith("throws "):
         exception = text.removeprefix("throws ").strip()
-        return Throws(exception if "." in exception else f"java.lang.{exception}")
+        return Throws(BinaryName(exception if "." in exception else f"java.lang.{exception}"))
     if text == "null" and is_reference(desc):
         return Returns(Null(desc))
     boxed = UNBOXED.get(desc)
@@ -42,7 +42,7 @@ def _value(text: str, desc: str) -> bool | int | float | str | None:
         if desc == "C" and len(text) >= 3 and text[0] == text[-1] == "'":
             character = ast.literal_eval(text)
             return character if len(character) == 1 else None
-        if desc == STRING and len(text) >= 2 and text[0] == text[-1] == '"':
+        if desc == STRING_DESC and len(text) >= 2 and text[0] == text[-1] == '"':
             return ast.literal_eval(text)
     except (ValueError, SyntaxError):
         return None

@@ -19,7 +19,7 @@ from jtc.emit.render import test_method_source
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Invoke, Literal
 from jtc.model.testcases import TestCase, TestSuite
-from jtc.model.types import binary_name
+from jtc.model.types import InternalName, binary_name
 
 # Asks one question: (question, "2 of 5", the last call's type) -> the answer.
 Asker = Callable[[Question, str, str], Answer]
@@ -89,7 +89,7 @@ def without_answers_of(case: TestCase, reported: set[Call]) -> TestCase:
     return case if len(kept) == len(case.observations) else dataclasses.replace(case, observations=kept)
 
 
-def calls(case: TestCase, class_under_test: str, index: ClassIndex) -> str:
+def calls(case: TestCase, class_under_test: InternalName, index: ClassIndex) -> str:
     """The test's statements in Java, its last call made and not asserted (as a likely bug's
     reproduction writes it), without the method around them."""
     plain = dataclasses.replace(case, likely_bug="judged", values=(), observations=())

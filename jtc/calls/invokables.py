@@ -21,7 +21,9 @@ from jtc.model.classfile import (ACC_FINAL, ACC_PRIVATE, ACC_PROTECTED, ACC_PUBL
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Answer
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import binary_name, object_desc, package_of, parse_method_descriptor
+from jtc.model.types import (
+    Descriptor, InternalName, binary_name, element_type, internal_name, object_desc, package_of,
+    parse_method_descriptor)
 
 
 class InvokableKind(StrEnum):
@@ -39,13 +41,13 @@ class InvokableKind(StrEnum):
 @dataclass(frozen=True)
 class Invokable:
     kind: InvokableKind
-    owner: str  # internal name (the class made, for COLLECTION; the type stubbed, for STUB)
+    owner: InternalName  # the class made, for COLLECTION; the type stubbed, for STUB)
     name: str  # method or field name; "<init>" for constructors; the descriptor for arrays
     desc: str  # method descriptor, field descriptor, array or collection type; a STUB's constructor or ""
-    receiver: str | None  # descriptor of the receiver of instance calls and field stores
-    params: tuple[str, ...]  # descriptors of the arguments proper (no receiver)
+    receiver: Descriptor | None  # the receiver of instance calls and field stores
+    params: tuple[Descriptor, ...]  # the arguments proper (no receiver)
     param_names: tuple[str, ...]
-    returns: str  # descriptor of the result, "V" when there is none
+    returns: Descriptor  # the result, "V" when there is none
     reflective: bool = False
     inner: bool = False  # a constructor of an inner class: the first argument is the enclosing instance
     types: tuple[GenericType, ...] = ()  # the arguments' types with their type arguments, when known
@@ -54,7 +56,7 @@ class Invokable:
     throws_checked: bool = False  # declares checked exceptions: a test calling it declares `throws Exception`
 
     @property
-    def required(self) -> str | None:
+    def required(self) -> Descriptor | None:
         """The input that must be an existing object: the receiver, or an inner class's enclosing
         instance (`outer.new Inner()` cannot take null)."""
         return self.receiver or (self.params[0] if self.inner else None)
@@ -74,7 +76,7 @@ class Invokable:
         return f"{simple}.{self.name}"
 
     @property
-    def inputs(self) -> tuple[str, ...]:
+    def inputs(self) -> tuple[Descriptor, ...]:
         """Every value the statement consumes: receiver first, then the arguments."""
         return ((self.receiver,) if self.receiver else ()) + self.params
 
@@ -120,7 +122,7 @@ def method_invokable(index: ClassIndex, cls: ClassFile, method: MethodDecl, refl
                      result_type=index.return_type(cls.name, method), throws_checked=checked)
 
 
-def class_invokables(index: ClassIndex, cls: ClassFile, test_package: str, options: AccessOptions) -> list[Invokable]:
+def class_invokables(index: ClassIndex, cls: ClassFile, test_package: InternalName, options: AccessOptions) -> list[Invokable]:
     """The constructors, methods and field stores of `cls` a test in `test_package` may use."""
     same_package = package_of(cls.name) == binary_name(test_package)
     class_usable, class_reflective = visible(cls.effective_access, options, same_package)
@@ -146,11 +148,11 @@ def class_invokables(index: ClassIndex, cls: ClassFile, test_package: str, optio
             continue
         kind = InvokableKind.PUT_STATIC if fld.is_static else InvokableKind.PUT
         found.append(Invokable(kind, cls.name, fld.name, fld.desc, None if fld.is_static else this, (fld.desc,),
-                               (fld.name,), "V", reflective or class_reflective))
+                               (fld.name,), Descriptor("V"), reflective or class_reflective))
     return found
 
 
-def static_field_invokable(owner: str, name: str, desc: str) -> Invokable:
+def static_field_invokable(owner: InternalName, name: str, desc: Descriptor) -> Invokable:
     """`Owner.NAME`: the value of a public static final field (an enum constant, a shared instance)."""
     return Invokable(InvokableKind.GET_STATIC, owner, name, desc, None, (), (), desc)
 
@@ -158,19 +160,19 @@ def static_field_invokable(owner: str, name: str, desc: str) -> Invokable:
 CLASS = "Ljava/lang/Class;"
 
 
-def class_literal_invokable(owner: str) -> Invokable:
+def class_literal_invokable(owner: InternalName) -> Invokable:
     """`Owner.class`, read like a static field named `class` (which no field can be)."""
-    return static_field_invokable(owner, "class", CLASS)
+    return static_field_invokable(owner, "class", Descriptor(CLASS))
 
 
-def array_invokable(desc: str, length: int) -> Invokable:
+def array_invokable(desc: Descriptor, length: int) -> Invokable:
     """`new T[] { e0, …, e(length-1) }`: elements come from earlier statements or inputs."""
-    element = desc[1:]
-    return Invokable(InvokableKind.ARRAY, desc, desc, desc, None, (element,) * length,
+    element = element_type(desc)
+    return Invokable(InvokableKind.ARRAY, internal_name(desc), desc, desc, None, (element,) * length,
                      tuple(f"e{i}" for i in range(length)), desc)
 
 
-def collection_invokable(declared: GenericType, implementation: str, elements: tuple[GenericType, ...],
+def collection_invokable(declared: GenericType, implementation: InternalName, elements: tuple[GenericType, ...],
                          count: int) -> Invokable:
     """A `declared` collection (a List, a Set, a Map…) made as a new `implementation` holding
     `count` elements (key, value pairs for a map: `elements` has two types then)."""
@@ -181,7 +183,7 @@ def collection_invokable(declared: GenericType, implementation: str, elements: t
                      tuple(p.desc for p in params), names, declared.desc, types=params, result_type=declared)
 
 
-def stub_invokable(owner: str, constructor: MethodDecl | None, constructor_types: tuple[GenericType, ...],
+def stub_invokable(owner: InternalName, constructor: MethodDecl | None, constructor_types: tuple[GenericType, ...],
                    answers: tuple[Answer, ...]) -> Invokable:
     """An instance of a class the test declares: it implements the interface `owner` (no
     `constructor`) or extends the abstract class `owner` through `constructor`, and each answered

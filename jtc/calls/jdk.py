@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from jtc.model.signatures import GenericType
-from jtc.model.types import OBJECT
+from jtc.model.types import OBJECT_DESC
 
 # Collection types a parameter may declare -> the class a test makes for it. Insertion-ordered
 # sets and maps, so that iteration order is the same in every run (a HashSet of objects with
@@ -111,7 +111,7 @@ def element_types(declared: GenericType, implementation: str) -> tuple[GenericTy
     count = 2 if implementation in MAPS else 1
     known = [a if a is not None and not a.variable else None for a in declared.args[:count]]
     known += [None] * (count - len(known))
-    return tuple(a if a is not None else GenericType(OBJECT) for a in known)
+    return tuple(a if a is not None else GenericType(OBJECT_DESC) for a in known)
 
 
 def safe_class(internal: str) -> bool:

@@ -7,7 +7,7 @@ import dataclasses
 from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, NewArray, NewCollection, Statement, Stub,
                                Value, VarRef)
 from jtc.calls.invokables import Invokable, InvokableKind
-from jtc.model.types import parse_method_descriptor
+from jtc.model.types import Descriptor, OBJECT_DESC, parse_method_descriptor
 from jtc.calls.jdk import MAPS
 
 
@@ -20,15 +20,15 @@ def statement_for(invokable: Invokable, receiver: VarRef | None, args: tuple[Val
         return Invoke(invokable.owner, invokable.name, invokable.desc, receiver, args, invokable.reflective,
                       invokable.returns if invokable.returns != declared else None)
     if kind in (InvokableKind.PUT, InvokableKind.PUT_STATIC):
-        return FieldStore(invokable.owner, invokable.name, invokable.desc, receiver, args, invokable.reflective)
+        return FieldStore(invokable.owner, invokable.name, Descriptor(invokable.desc), receiver, args, invokable.reflective)
     if kind == InvokableKind.GET_STATIC:
-        return FieldLoad(invokable.owner, invokable.name, invokable.desc)
+        return FieldLoad(invokable.owner, invokable.name, Descriptor(invokable.desc))
     if kind == InvokableKind.ARRAY:
-        return NewArray(invokable.desc, args)
+        return NewArray(Descriptor(invokable.desc), args)
     if kind == InvokableKind.COLLECTION:
         width = 2 if invokable.owner in MAPS else 1
-        elements = tuple(t.desc for t in invokable.types[:width]) or ("Ljava/lang/Object;",) * width
-        return NewCollection(invokable.owner, invokable.desc, elements, args, invokable.result_type)
+        elements = tuple(t.desc for t in invokable.types[:width]) or (OBJECT_DESC,) * width
+        return NewCollection(invokable.owner, Descriptor(invokable.desc), elements, args, invokable.result_type)
     if kind == InvokableKind.STUB:
         return Stub(invokable.owner, invokable.desc, invokable.answers, args)
     raise ValueError(f"unknown invokable kind {kind}")

@@ -11,7 +11,7 @@ from enum import StrEnum
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.model.program import Value
-from jtc.model.types import BOXABLE, STRING, STRING_LIKE, TEXT_TOO, is_array, is_primitive
+from jtc.model.types import BOXABLE, Descriptor, STRING_DESC, STRING_LIKE, TEXT_TOO, is_array, is_primitive
 
 
 class SourceKind(StrEnum):
@@ -89,13 +89,13 @@ def value_of(recipe: Recipe) -> int:
     return max(i for i, step in enumerate(recipe) if not step.prepares)
 
 
-def is_symbolic_input(desc: str) -> bool:
+def is_symbolic_input(desc: Descriptor) -> bool:
     """Types whose values are symbolic inputs of their own: primitives, Strings and character
     sequences (given as Strings), arrays of primitives."""
-    return is_primitive(desc) or desc in STRING_LIKE or (is_array(desc) and is_primitive(desc[1:]))
+    return is_primitive(desc) or desc in STRING_LIKE or (is_array(desc) and is_primitive(Descriptor(desc[1:])))
 
 
-def accepts_literal(desc: str) -> bool:
+def accepts_literal(desc: Descriptor) -> bool:
     """Types a literal can be passed for: the symbolic inputs, and boxes and their supertypes (a
     primitive literal, boxed)."""
     return is_symbolic_input(desc) or desc in BOXABLE
@@ -104,7 +104,7 @@ def accepts_literal(desc: str) -> bool:
 def literal_sources(desc: str) -> list[Source]:
     """The literals a `desc` input may take, plainest first: its own kind (a boxed number for an
     Object), then a String where the type takes one too (types.TEXT_TOO)."""
-    text = [Source(SourceKind.INPUT, literal=STRING)] if desc in TEXT_TOO else []
+    text = [Source(SourceKind.INPUT, literal=STRING_DESC)] if desc in TEXT_TOO else []
     return [Source(SourceKind.INPUT)] + text
 
 

@@ -20,7 +20,7 @@ from jtc.coverage.reporter import JacocoHtml, analyse
 from jtc.java.launcher import LauncherRun, run_tests
 from jtc.errors import CoverageError, UnknownClassError
 from jtc.java.bundle import jacoco_agent_option, jacoco_version
-from jtc.model.types import binary_name, internal_from_binary
+from jtc.model.types import BinaryName, InternalName, binary_name, internal_from_binary
 
 
 @dataclass(frozen=True)
@@ -65,11 +65,11 @@ def extract_classes(classpath: Sequence[Path], classes: Sequence[str], target: P
     """Copy each class's file and its nested classes' files from the first classpath entry that
     has the class (the one the JVM loads) into `target`."""
     for name in classes:
-        internal = internal_from_binary(name)
+        internal = internal_from_binary(BinaryName(name))
         if not any(_copy_from_directory(entry, internal, target) if entry.is_dir()
                    else zipfile.is_zipfile(entry) and _copy_from_jar(entry, internal, target)
                    for entry in classpath):
-            raise UnknownClassError(f"class {binary_name(name)} is not on the classpath")
+            raise UnknownClassError(f"class {binary_name(InternalName(name))} is not on the classpath")
 
 
 def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpath: Sequence[Path],
@@ -88,7 +88,7 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     shutil.rmtree(class_dir, ignore_errors=True)
     class_dir.mkdir()
     extract_classes(classpath, classes_under_test, class_dir)
-    agent = jacoco_agent_option(exec_file, [binary_name(name) for name in classes_under_test])
+    agent = jacoco_agent_option(exec_file, [binary_name(InternalName(name)) for name in classes_under_test])
     run = run_tests(list(test_classes), [*test_classpath, class_dir, *classpath], work_dir / "junit",
                     test_timeout_s=test_timeout_s, wall_timeout_s=wall_timeout_s,
                     java_options=[agent], working_dir=working_dir)

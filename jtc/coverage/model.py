@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from jtc.model.types import binary_name
+from jtc.model.types import InternalName, binary_name
 
 
 @dataclass(frozen=True)
@@ -93,10 +93,10 @@ class CoverageReport:
     mismatched: tuple[str, ...] = ()  # classes whose execution data came from other class bytes
     xml: Path | None = None  # JaCoCo's standard XML report, for other tools
 
-    def get(self, name: str) -> ClassCoverage | None:
+    def get(self, name: InternalName) -> ClassCoverage | None:
         return self.classes.get(binary_name(name))
 
-    def including_nested(self, name: str) -> ClassCoverage:
+    def including_nested(self, name: InternalName) -> ClassCoverage:
         """Coverage of `name` with all its nested, inner, local and anonymous classes folded in."""
         outer = binary_name(name)
         parts = [c for n, c in sorted(self.classes.items()) if n == outer or n.startswith(outer + "$")]
@@ -116,7 +116,7 @@ def parse_reports(xml_path: Path, lines_path: Path) -> CoverageReport:
     mismatched = []
     for row in lines_path.read_text(encoding="utf-8").splitlines():
         kind, name, *numbers = row.split("\t")
-        binary = binary_name(name)
+        binary = binary_name(InternalName(name))
         if kind == "M":
             mismatched.append(binary)
         elif kind == "L":
@@ -124,7 +124,7 @@ def parse_reports(xml_path: Path, lines_path: Path) -> CoverageReport:
             lines.setdefault(binary, []).append(LineCoverage(number, Counter(mi, ci), Counter(mb, cb)))
     classes: dict[str, ClassCoverage] = {}
     for element in ElementTree.parse(xml_path).getroot().iter("class"):
-        binary = binary_name(element.get("name", ""))
+        binary = binary_name(InternalName(element.get("name", "")))
         counters = _counters(element)
         classes[binary] = ClassCoverage(
             name=binary,

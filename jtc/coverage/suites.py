@@ -22,7 +22,7 @@ from jtc.java.launcher import LauncherRun
 from jtc.java.bundle import junit4_jars, junit_console_jar
 from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import binary_name, internal_from_binary
+from jtc.model.types import InternalName, binary_name, internal_from_binary
 
 # An import of JUnit 4 (org.junit.Test, org.junit.Assert.*), not of JUnit 5's org.junit.jupiter/platform, or
 # of JUnit 3 (junit.framework.TestCase), whose API JUnit 4's jar carries and whose tests the vintage engine runs.
@@ -82,7 +82,7 @@ def _test_classes(compiled: Path) -> list[str]:
     for path in sorted(compiled.rglob("*.class")):
         stem = path.stem
         if "$" not in stem and (stem.endswith("Test") or stem.endswith("Tests") or stem.startswith("Test")):
-            names.append(binary_name(path.relative_to(compiled).with_suffix("").as_posix()))
+            names.append(binary_name(InternalName(path.relative_to(compiled).with_suffix("").as_posix())))
     return names
 
 
@@ -105,7 +105,7 @@ def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path,
         raise UsageError(f"no Java sources under {folder}")
     junit = _junit_jars(sources)
     with ClassIndex(classpath) as index:
-        release = release_for_tests(index, [internal_from_binary(binary_name(name)) for name in classes_under_test])
+        release = release_for_tests(index, [internal_from_binary(binary_name(InternalName(name))) for name in classes_under_test])
     errors = compile_sources(sources, [*classpath, *junit], out_dir, release=release)
     if errors and release < toolchain().release and not compile_sources(sources, [*classpath, *junit], out_dir):
         errors = []
@@ -116,7 +116,7 @@ def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path,
 
 
 def _per_class(report: CoverageReport, classes_under_test: Sequence[str]) -> dict[str, ClassCoverage]:
-    return {binary_name(name): report.including_nested(name) for name in classes_under_test}
+    return {binary_name(InternalName(name)): report.including_nested(InternalName(name)) for name in classes_under_test}
 
 
 def _jacoco_html(root: Path | None, name: str, title: str, sources: Sequence[Path]) -> JacocoHtml | None:

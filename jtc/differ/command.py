@@ -21,6 +21,7 @@ from jtc.errors import ExitCode, UsageError
 from jtc.java.toolchain import Toolchain, jdk_for, use_jdk
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath
+from jtc.model.types import BinaryName
 from jtc.project.run import run_generate
 from jtc.project.snapshot import ClassSnapshot, read_snapshot
 from jtc.project.suite_check import without_methods
@@ -123,7 +124,7 @@ def run_snapshot_diff(snapshot: Path, classpath_args: list[str], classes: Sequen
     if missing:
         raise UsageError(f"the snapshot {snapshot} has no tests of {', '.join(missing)}")
     chosen = [found for found in snapshots if not classes or found.class_name in classes]
-    with use_jdk(jdk_for(java_home, [found.class_name for found in chosen], classpath)), \
+    with use_jdk(jdk_for(java_home, [BinaryName(found.class_name) for found in chosen], classpath)), \
             tempfile.TemporaryDirectory(prefix="jtc-diff-") as scratch:
         differences = replay(chosen, classpath.entries, Path(scratch))
     return _told([_Found(_Side("snapshot", (), tuple(classpath_args), None), differences, {})], json_file, say)

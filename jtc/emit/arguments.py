@@ -9,7 +9,8 @@ from jtc.emit.folding import ARG, Slot
 from jtc.emit.literals import java_literal
 from jtc.emit.spelling import Spelling
 from jtc.model.program import Construct, Invoke, Literal, Null, Statement, Value, VarRef
-from jtc.model.types import BOXABLE, OBJECT, internal_name, is_array, is_primitive, is_reference
+from jtc.model.types import (
+    BOXABLE, Descriptor, OBJECT_DESC, internal_name, is_array, is_class_type, is_primitive, is_reference)
 
 
 def arg_slot(index: int | None, position: int) -> Slot | None:
@@ -26,19 +27,19 @@ class Arguments:
         self.index = spelling.index
         self.parameters = parameters
         # statement index -> (its local, or its expression when written where used; the declared type)
-        self.variables: dict[int, tuple[str, str]] = {}
+        self.variables: dict[int, tuple[str, Descriptor]] = {}
 
-    def assignable(self, declared: str, param: str) -> bool:
+    def assignable(self, declared: Descriptor, param: Descriptor) -> bool:
         """Whether a local of type `declared` can be passed for `param` without a cast."""
         if declared == param:
             return True
         if not (is_reference(declared) and is_reference(param)):
             return False
-        if param == OBJECT:
+        if param == OBJECT_DESC:
             return True
-        return declared[0] == param[0] == "L" and self.index.is_subtype(internal_name(declared), internal_name(param)) is True
+        return is_class_type(declared) and is_class_type(param) and self.index.is_subtype(internal_name(declared), internal_name(param)) is True
 
-    def argument(self, value: Value, param: str, cast: bool, slot: Slot | None = None) -> str:
+    def argument(self, value: Value, param: Descriptor, cast: bool, slot: Slot | None = None) -> str:
         """One argument; `cast` when overload resolution needs the exact parameter type. A value in
         a slot of a parameterized test is the test's parameter of the slot's type."""
         spell = self.spelling.spell
@@ -61,7 +62,7 @@ class Arguments:
             return f"({spell(param)}) {text}"
         return text
 
-    def parameter_argument(self, name: str, desc: str, param: str, cast: bool) -> str:
+    def parameter_argument(self, name: str, desc: Descriptor, param: Descriptor, cast: bool) -> str:
         """A parameter of type `desc` passed for `param`, cast as a literal of its type would be."""
         spell = self.spelling.spell
         if is_primitive(desc) and is_primitive(param) and desc != param:

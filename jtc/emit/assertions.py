@@ -13,7 +13,8 @@ from jtc.model.classindex import has_stable_name
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null
 from jtc.model.testcases import (CheckKey, Completes, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                  ReturnsText, Stated, TestCase, Throws)
-from jtc.model.types import INT_LIKE, internal_from_binary, internal_name, is_array
+from jtc.model.types import (
+    BinaryName, CONTAINER_CLASSES, Descriptor, INT_LIKE, internal_from_binary, internal_name, is_array, is_class_type)
 
 JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/")
 
@@ -71,7 +72,7 @@ class Assertions:
         if not isinstance(expectation, ReturnsObject):
             checks[len(lines) - 1] = ("expectation", -1)
 
-    def state(self, stated: Stated | ReturnsObject, declared: str, actual: str, slot: Slot) -> str:
+    def state(self, stated: Stated | ReturnsObject, declared: Descriptor, actual: str, slot: Slot) -> str:
         """The assertion that `actual` (an expression of type `declared`) is the stated value (the
         parameter of `slot` in a parameterized test)."""
         parameter = self.parameters.get(slot)
@@ -101,15 +102,14 @@ class Assertions:
             return f"assertEquals({string_hash(stated.text)}, {actual}.toString().hashCode());  // {len(stated.text)} chars"
         return f"assertEquals({string_literal(stated.text)}, {actual}.toString());"  # ReturnsText
 
-    def is_empty_jdk_collection(self, stated: ReturnsText, declared: str) -> bool:
+    def is_empty_jdk_collection(self, stated: ReturnsText, declared: Descriptor) -> bool:
         """Whether an empty JDK collection or map is stated through a type that has `isEmpty()`:
         `assertTrue(items.isEmpty())` says what `assertEquals("[]", items.toString())` says."""
         if stated.text not in ("[]", "{}") or not stated.class_name.startswith("java.util."):
             return False
-        if not declared.startswith("L"):
+        if not is_class_type(declared):
             return False
-        return any(self.spelling.index.is_subtype(internal_name(declared), kind) is True
-                   for kind in ("java/util/Collection", "java/util/Map"))
+        return any(self.spelling.index.is_subtype(internal_name(declared), kind) is True for kind in CONTAINER_CLASSES)
 
     def throws(self, call: str, expectation: Throws, local: str, slot: Slot) -> list[str]:
         """assertThrows around `call`; the exception goes to `local` when its class or message is
@@ -136,12 +136,12 @@ class Assertions:
         name = self.expressions.variables.get(receiver.index, ("", ""))[0] if receiver is not None else ""
         return name if name.isidentifier() else None
 
-    def returns_object(self, declared: str, class_name: str, actual: str) -> str:
+    def returns_object(self, declared: Descriptor, class_name: BinaryName, actual: str) -> str:
         """An object without a value to state, by its class where the test can name it. A JDK class
         the test cannot name (`Collections$UnmodifiableRandomAccessList`) is the JDK's choice, which
         another version may make differently: only that there is an object is stated."""
         internal = internal_from_binary(class_name)
-        if declared.startswith("L") and internal_name(declared) == internal or not has_stable_name(internal):
+        if is_class_type(declared) and internal_name(declared) == internal or not has_stable_name(internal):
             return f"assertNotNull({actual});"
         nameable = self.spelling.nameable(internal, declared=False)
         if internal.startswith(JDK_PACKAGES) and not nameable:
@@ -150,7 +150,7 @@ class Assertions:
             return f"assertInstanceOf({self.spelling.spell_class(internal)}.class, {actual});"
         return f"assertEquals({string_literal(class_name)}, {actual}.getClass().getName());"
 
-    def returns(self, declared: str, value: Literal | ArrayLiteral | Null, actual: str, parameter: str | None) -> str:
+    def returns(self, declared: Descriptor, value: Literal | ArrayLiteral | Null, actual: str, parameter: str | None) -> str:
         """The assertion that `actual` is `value`, or the value of a parameterized test's `parameter`."""
         if parameter is not None:
             return self.returns_parameter(declared, value.desc, actual, parameter)
@@ -177,7 +177,7 @@ class Assertions:
         text = str(value.value)
         return f"assertEquals({string_hash(text)}, {actual}.hashCode());  // {len(text)} chars"
 
-    def returns_parameter(self, declared: str, desc: str, actual: str, parameter: str) -> str:
+    def returns_parameter(self, declared: Descriptor, desc: Descriptor, actual: str, parameter: str) -> str:
         """The assertion that `actual` is the value of `parameter` (of type `desc`)."""
         if is_array(desc):
             return f"assertArrayEquals({parameter}, {self._as_array(declared, desc, actual)});"
@@ -185,7 +185,7 @@ class Assertions:
             parameter = f"({self.spelling.spell(declared)}) {parameter}"
         return f"assertEquals({parameter}, {actual});"
 
-    def _as_array(self, declared: str, desc: str, actual: str) -> str:
+    def _as_array(self, declared: str, desc: Descriptor, actual: str) -> str:
         """`actual` (declared `declared`) as an array `assertArrayEquals` compares with one of `desc`:
         any array of references compares as Object[]; only a result not declared as such needs a cast."""
         references = declared.startswith(("[L", "[[")) and desc.startswith(("[L", "[["))

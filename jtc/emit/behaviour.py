@@ -17,8 +17,8 @@ from jtc.emit.render import RenderedClass, RenderedTest
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Program, Statement, Value, VarRef
 from jtc.model.testcases import (CheckKey, Completes, Console, Expectation, Returns, ReturnsBoxed, ReturnsConstant,
                                  ReturnsObject, ReturnsText, TestCase, TestSuite, Throws)
-from jtc.model.types import (binary_name, internal_from_binary, parse_method_descriptor, simple_source_name,
-                             source_type)
+from jtc.model.types import (
+    Descriptor, binary_name, internal_from_binary, parse_method_descriptor, simple_source_name, source_type)
 
 _NESTING = 2  # how deep an argument made by earlier statements is spelled out (`new Till(new Price(3))`)
 
@@ -120,7 +120,7 @@ def _stated(case: TestCase, key: CheckKey) -> tuple[str, str, str]:
 
 def member_name(statement: Statement) -> str:
     """'dv.Till.isFree(int)', 'dv.Till(int)' for a constructor, 'dv.Till.total' for a field."""
-    owner = binary_name(getattr(statement, "owner", "")) or source_type(getattr(statement, "desc", ""))
+    owner = binary_name(statement.owner) or source_type(Descriptor(statement.desc))
     if isinstance(statement, (Construct, Invoke)):
         params = ", ".join(map(source_type, statement.param_descs))
         return f"{owner}({params})" if isinstance(statement, Construct) else f"{owner}.{statement.name}({params})"

@@ -14,14 +14,14 @@ from jtc.emit.naming import deduplicate, upper_first
 from jtc.emit.words import argument_words, condition_words, first_symbol, stated_words, text_words, type_words
 from jtc.model.program import ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, Program, Statement, Stub, Value, VarRef
 from jtc.model.testcases import ReturnsObject, TestCase, Throws
-from jtc.model.types import object_desc
+from jtc.model.types import Descriptor, InternalName, object_desc
 
 def _call_arguments(statement: Statement) -> tuple[Value, ...]:
     """The inputs a reader sees in the call (not a stub's answers, nor an inner class's outer object)."""
     if isinstance(statement, (Stub, NewArray)):
         return ()
     if isinstance(statement, Construct) and statement.args and "$" in statement.owner \
-            and statement.param_descs[0] == object_desc(statement.owner.rpartition('$')[0]):
+            and statement.param_descs[0] == object_desc(InternalName(statement.owner.rpartition('$')[0])):
         return statement.args[1:]
     return statement.args
 
@@ -199,7 +199,7 @@ def _refined_by_first_value(cases: Sequence[TestCase], name: str, class_under_te
     for position, statement in enumerate(cases[0].program):
         constants = {s.name for case in cases if isinstance(s := case.program[position], FieldLoad) and s.receiver is None}
         if len(constants) > 1 and all(isinstance(case.program[position], FieldLoad) for case in cases):
-            made: list[Value] = [VarRef(position, "") for _ in cases]
+            made: list[Value] = [VarRef(position, Descriptor("")) for _ in cases]
             return _given(cases, name, class_under_test, made)
         for argument in range(len(statement.args)):
             values = [case.program[position].args[argument] for case in cases]
@@ -264,7 +264,7 @@ def _statement_words(index: int, program: Program) -> list[str]:
     """The values a statement uses, in words: its literal arguments, or the constant it reads."""
     statement = program[index]
     if isinstance(statement, FieldLoad):
-        return [argument_words(VarRef(index, ""), program)] if statement.receiver is None else []
+        return [argument_words(VarRef(index, Descriptor("")), program)] if statement.receiver is None else []
     return [words for value in statement.args if not isinstance(value, VarRef)
             if (words := argument_words(value, program))]
 
@@ -280,7 +280,7 @@ def _refined_by_overload(cases: Sequence[TestCase], name: str, class_under_test:
     return [insert_before_outcome(name, subject, said) for said in words]
 
 
-def _call_arguments_descs(statement: Statement) -> tuple[str, ...]:
+def _call_arguments_descs(statement: Statement) -> tuple[Descriptor, ...]:
     """The parameter types of the call a test makes last, as a reader sees them (see _call_arguments)."""
     if isinstance(statement, (Stub, NewArray)):
         return ()

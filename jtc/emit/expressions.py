@@ -9,7 +9,7 @@ from jtc.emit.naming import LocalNames, simple_class_name
 from jtc.emit.reflection import reflective_call
 from jtc.emit.stubs import stub_expression
 from jtc.model.program import Construct, FieldLoad, FieldStore, Invoke, NewArray, NewCollection, Null, Statement, Stub
-from jtc.model.types import internal_name
+from jtc.model.types import Descriptor, InternalName, internal_name, is_class_type
 
 LIST_OF_RELEASE = 9  # List.of came with Java 9: tests of Java 8 classes fill collections by Arrays.asList
 
@@ -25,7 +25,7 @@ class Expressions:
         self.release = release
 
     @property
-    def variables(self) -> dict[int, tuple[str, str]]:
+    def variables(self) -> dict[int, tuple[str, Descriptor]]:
         """Statement index -> (its local or the expression written for it, the declared type)."""
         return self.arguments.variables
 
@@ -69,7 +69,7 @@ class Expressions:
         name, declared = self.variables[statement.receiver.index]
         if name.startswith("("):
             name = f"({name})"
-        if declared.startswith("L") and self.index.is_subtype(internal_name(declared), statement.owner):
+        if is_class_type(declared) and self.index.is_subtype(internal_name(declared), statement.owner):
             return name
         return f"(({self.spelling.spell_class(statement.owner)}) {name})"
 
@@ -82,8 +82,8 @@ class Expressions:
         elements = ", ".join(self.arguments.argument(v, p, False, arg_slot(index, position))
                              for position, (v, p) in enumerate(zip(statement.args, statement.param_descs)))
         if any(isinstance(v, Null) for v in statement.args) or self.release < LIST_OF_RELEASE:
-            return f"new {made}<>({self.spelling.spell_class('java/util/Arrays')}.asList({elements}))"
-        return f"new {made}<>({self.spelling.spell_class('java/util/List')}.of({elements}))"
+            return f"new {made}<>({self.spelling.spell_class(InternalName('java/util/Arrays'))}.asList({elements}))"
+        return f"new {made}<>({self.spelling.spell_class(InternalName('java/util/List'))}.of({elements}))"
 
     def map_puts(self, statement: NewCollection, local: str, index: int) -> list[str]:
         """The statements that fill the map in `local` with the entries of `statement`."""

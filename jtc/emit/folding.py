@@ -16,7 +16,7 @@ from typing import Union
 
 from jtc.emit.literals import LARGE_TEXT, is_large
 from jtc.model.program import ArrayLiteral, Construct, FieldStore, Invoke, Literal, NewArray, NewCollection, Null, Value
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 from jtc.model.testcases import (Expectation, Returns, ReturnsBoxed, ReturnsText, Stated, TestCase, Throws)
 
 MINIMUM_FOLD = 3  # fewer tests of one shape read better apart
@@ -58,8 +58,8 @@ class Fold:
 def _hole(value: Value) -> _Hole | None:
     if isinstance(value, (Literal, ArrayLiteral)):
         return _Hole(value.desc)
-    if isinstance(value, Null) and value.desc == STRING:
-        return _Hole(STRING)
+    if isinstance(value, Null) and value.desc == STRING_DESC:
+        return _Hole(STRING_DESC)
     return None
 
 
@@ -71,7 +71,7 @@ def _stated_slot(stated: Stated | Expectation) -> tuple[Hashable, SlotValue | No
         if hole is not None:
             return (type(stated).__name__, hole), stated.value
     if isinstance(stated, ReturnsText) and len(stated.text) <= LARGE_TEXT:
-        return ("text", stated.class_name, _Hole(STRING)), Literal(STRING, stated.text)
+        return ("text", stated.class_name, _Hole(STRING_DESC)), Literal(STRING_DESC, stated.text)
     return stated, None
 
 
@@ -92,7 +92,7 @@ def shape(case: TestCase) -> tuple[Hashable, dict[Slot, SlotValue]]:
     raised: list[Hashable] = []
     for index, thrown in case.raised:
         if thrown.message is not None:
-            slots[Slot(RAISED, index)] = Literal(STRING, thrown.message)
+            slots[Slot(RAISED, index)] = Literal(STRING_DESC, thrown.message)
         raised.append((index, thrown.exception, thrown.message is not None))
     values: list[Hashable] = []
     for index, stated in case.values:
@@ -103,7 +103,7 @@ def shape(case: TestCase) -> tuple[Hashable, dict[Slot, SlotValue]]:
     expectation = case.expectation
     if isinstance(expectation, Throws):
         if expectation.message is not None:
-            slots[Slot(MESSAGE)] = Literal(STRING, expectation.message)
+            slots[Slot(MESSAGE)] = Literal(STRING_DESC, expectation.message)
         outcome: Hashable = ("throws", expectation.exception, expectation.message is not None)
     else:
         outcome, literal = _stated_slot(expectation)
@@ -120,7 +120,7 @@ def shape(case: TestCase) -> tuple[Hashable, dict[Slot, SlotValue]]:
     for position, output in enumerate(case.written):
         form = None
         if output.text is not None:
-            form, literal = _stated_slot(Returns(Literal(STRING, output.text)))
+            form, literal = _stated_slot(Returns(Literal(STRING_DESC, output.text)))
             if literal is not None:
                 slots[Slot(WRITTEN, position)] = literal
         written.append((output.target, output.since, form))

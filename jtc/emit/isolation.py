@@ -11,10 +11,10 @@ from jtc.emit.folding import WRITTEN, Slot
 from jtc.emit.java_text import block
 from jtc.model.program import FieldStore, Literal
 from jtc.model.testcases import CheckKey, Console, Returns, TestCase
-from jtc.model.types import STRING
+from jtc.model.types import InternalName, STRING_DESC
 
 # What a test that prints to the console spells to capture it.
-CAPTURING_CLASSES = ("java/io/ByteArrayOutputStream", "java/io/PrintStream", "java/lang/System")
+CAPTURING_CLASSES = tuple(map(InternalName, ("java/io/ByteArrayOutputStream", "java/io/PrintStream", "java/lang/System")))
 # Per console stream: System's field and setter, the names of the buffer and of the stream put back.
 _CONSOLE = {Console.OUT: ("out", "setOut", "output", "standardOut"),
             Console.ERR: ("err", "setErr", "errorOutput", "standardErr")}
@@ -55,8 +55,8 @@ def capturing_console(lines: list[str], checks: dict[int, CheckKey], start: int,
                if isinstance(target := written.target, Console)]
     spelling = assertions.spelling
     local_names = assertions.expressions.local_names
-    system = spelling.spell_class("java/lang/System")
-    stream, buffer_type = spelling.spell_class("java/io/PrintStream"), spelling.spell_class("java/io/ByteArrayOutputStream")
+    system = spelling.spell_class(InternalName("java/lang/System"))
+    stream, buffer_type = spelling.spell_class(InternalName("java/io/PrintStream")), spelling.spell_class(InternalName("java/io/ByteArrayOutputStream"))
     made, saved, swapped, restored, stated = [], [], [], [], []
     for position, target, written in console:
         field, setter, buffer_base, standard_base = _CONSOLE[target]
@@ -66,7 +66,7 @@ def capturing_console(lines: list[str], checks: dict[int, CheckKey], start: int,
         swapped.append(f"{system}.{setter}(new {stream}({buffer}));")
         restored.append(f"{system}.{setter}({standard});")
         if written.text is not None:
-            stated.append((assertions.state(Returns(Literal(STRING, written.text)), STRING, f"{buffer}.toString()",
+            stated.append((assertions.state(Returns(Literal(STRING_DESC, written.text)), STRING_DESC, f"{buffer}.toString()",
                                             Slot(WRITTEN, position)), ("written", position)))
     wrapped, moved = _guarded(lines, checks, start, [*made, *saved, *swapped], restored)
     for line, key in stated:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from jtc.model.program import ArrayLiteral, Literal, Null
-from jtc.model.types import STRING, source_type
+from jtc.model.types import Descriptor, STRING_DESC, element_type, is_array, source_type
 
 # Short escapes that Java and readers know; everything else outside printable ASCII becomes \uXXXX.
 # \n and \r must never be \u-escaped: javac translates \u000a into a line break before lexing.
@@ -47,15 +47,15 @@ def java_literal(value: Literal | Null | ArrayLiteral, *, in_initializer: bool =
     return scalar_literal(value.desc, value.value, in_initializer=in_initializer)
 
 
-def scalar_literal(desc: str, value: object, *, in_initializer: bool = False) -> str:
+def scalar_literal(desc: Descriptor, value: object, *, in_initializer: bool = False) -> str:
     """One primitive or String value of type `desc` (None is null, for String elements)."""
     if value is None:
-        if desc == STRING:
+        if desc == STRING_DESC:
             return "null"
         raise ValueError(f"a {desc} cannot be null")
     if desc == "Z":
         return "true" if value else "false"
-    if desc == STRING:
+    if desc == STRING_DESC:
         if not isinstance(value, str):
             raise TypeError(f"String literal needs a str, not {value!r}")
         return string_literal(value)
@@ -70,7 +70,7 @@ def scalar_literal(desc: str, value: object, *, in_initializer: bool = False) ->
     raise ValueError(f"no literal form for type {desc}")
 
 
-def _checked_int(desc: str, value: object) -> int:
+def _checked_int(desc: Descriptor, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{source_type(desc)} literal needs an int, not {value!r}")
     low, high = _RANGES[desc]
@@ -79,7 +79,7 @@ def _checked_int(desc: str, value: object) -> int:
     return value
 
 
-def _integral_literal(desc: str, value: int, in_initializer: bool) -> str:
+def _integral_literal(desc: Descriptor, value: int, in_initializer: bool) -> str:
     if desc == "I":
         return _INT_CONSTANTS.get(value, str(value))
     if desc == "J":
@@ -96,10 +96,10 @@ def csv_value(value: Literal | Null | ArrayLiteral) -> str | None:
     floats, texts with quotes or line breaks). Texts are quoted, so that spaces and commas stay;
     null is the empty unquoted field."""
     if isinstance(value, Null):
-        return "" if value.desc == STRING else None
+        return "" if value.desc == STRING_DESC else None
     if isinstance(value, ArrayLiteral):
         return None
-    if value.desc in (STRING, "C"):
+    if value.desc in (STRING_DESC, "C"):
         text = value.value if isinstance(value.value, str) else chr(int(value.value))
         return None if any(c in text for c in "'\n\r") else f"'{text}'"
     if value.desc == "Z":
@@ -115,8 +115,8 @@ def csv_value(value: Literal | Null | ArrayLiteral) -> str | None:
 
 def array_literal(value: ArrayLiteral) -> str:
     """`new int[] {1, 2}`; `new int[0]` when empty. One dimension of primitives or Strings."""
-    element = value.desc[1:]
-    if element.startswith("[") or not (len(element) == 1 or element == STRING):
+    element = element_type(value.desc)
+    if is_array(element) or not (len(element) == 1 or element == STRING_DESC):
         raise ValueError(f"no literal form for array type {value.desc}")
     type_name = source_type(element)
     if not value.elements:
@@ -148,7 +148,7 @@ def char_literal(value: int | str) -> str:
         if len(units) != 1:
             raise ValueError(f"a char is one UTF-16 unit, not {value!r}")
         value = units[0]
-    return "'" + _escape_unit(_checked_int("C", value), "'") + "'"
+    return "'" + _escape_unit(_checked_int(Descriptor("C"), value), "'") + "'"
 
 
 def string_literal(text: str) -> str:
@@ -282,7 +282,7 @@ def string_hash(text: str) -> int:
 
 def _element_hash(desc: str, element: object) -> int:
     """The hashCode of an element as Arrays.hashCode of a primitive or String array takes it."""
-    if desc == STRING:
+    if desc == STRING_DESC:
         return 0 if element is None else string_hash(str(element))
     if desc == "Z":
         return 1231 if element else 1237

@@ -10,8 +10,9 @@ from jtc.emit.expressions import Expressions
 from jtc.emit.java_text import block
 from jtc.model.loops import SeededLoop
 from jtc.model.program import VarRef
+from jtc.model.types import Descriptor, InternalName
 
-RANDOM = "java/util/Random"
+RANDOM = InternalName("java/util/Random")
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,8 @@ def seeded_loop(loop: SeededLoop, expressions: Expressions) -> list[str]:
     drawn = f"{random}.nextInt({loop.bound})"
     calls = []
     for move in loop.moves:  # a drawn argument is written as a local would be: by a name of its own
-        slots = {position: VarRef(-1 - position, "I") for position in move.drawn}
-        expressions.variables.update({slot.index: (drawn, "I") for slot in slots.values()})
+        slots = {position: VarRef(-1 - position, Descriptor("I")) for position in move.drawn}
+        expressions.variables.update({slot.index: (drawn, Descriptor("I")) for slot in slots.values()})
         args = tuple(slots.get(position, value) for position, value in enumerate(move.call.args))
         calls.append(f"{expressions.call(dataclasses.replace(move.call, args=args), discarded=True)};")
     picked = local_names.allocate("move") if len(calls) > 1 else ""

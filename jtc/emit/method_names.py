@@ -12,7 +12,7 @@ from jtc.emit.words import value_words
 from jtc.model.program import Construct, Invoke, Statement
 from jtc.model.testcases import (Completes, Expectation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                  ReturnsText, TestCase, Throws)
-from jtc.model.types import internal_name
+from jtc.model.types import Descriptor, OBJECT_DESC, internal_name, is_class_type
 
 _OUTCOMES = ("Returns", "Throws", "Completes", "Prints")
 
@@ -42,7 +42,7 @@ def test_method_name(case: TestCase, class_under_test: str) -> str:
     return subject + outcome_words(case.expectation, isinstance(last, Construct), last.result_desc, case.prints)
 
 
-def outcome_words(expectation: Expectation, constructed: bool, declared: str = "", prints: bool = False) -> str:
+def outcome_words(expectation: Expectation, constructed: bool, declared: Descriptor = Descriptor(""), prints: bool = False) -> str:
     """What a name says of the outcome; an object of a JDK class by the type the call declares
     (`getHeroesReturnsList`, not the `UnmodifiableRandomAccessList` it happens to be); a call that
     completes and `prints` text the test states, `Prints`."""
@@ -51,8 +51,8 @@ def outcome_words(expectation: Expectation, constructed: bool, declared: str = "
     if isinstance(expectation, Completes) or (constructed and isinstance(expectation, ReturnsObject)):
         return "Prints" if prints else "Completes"
     if isinstance(expectation, (ReturnsObject, ReturnsText)):
-        runtime = expectation.class_name
-        if runtime.startswith(("java.", "javax.")) and declared.startswith("L") and declared != "Ljava/lang/Object;":
+        runtime: str = expectation.class_name  # a binary name, or an internal one: simple_class_name takes both
+        if runtime.startswith(("java.", "javax.")) and is_class_type(declared) and declared != OBJECT_DESC:
             runtime = internal_name(declared)
         return "Returns" + (simple_class_name(runtime) or "Object")
     if isinstance(expectation, ReturnsConstant):

@@ -17,18 +17,20 @@ from jtc.emit.variables import declared_parameter_names
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, Statement
 from jtc.model.testcases import CheckKey, TestCase, TestSuite, Throws
-from jtc.model.types import PRIMITIVE_NAMES, STRING, binary_name, internal_name, is_primitive
+from jtc.model.types import (
+    Descriptor, InternalName, PRIMITIVE_NAMES, STRING_DESC, binary_name, element_type, innermost_element,
+    internal_name, is_primitive)
 
-TEST_ANNOTATION = "org/junit/jupiter/api/Test"
-DISABLED_ANNOTATION = "org/junit/jupiter/api/Disabled"
-PARAMETERIZED_TEST = "org/junit/jupiter/params/ParameterizedTest"
-CSV_SOURCE = "org/junit/jupiter/params/provider/CsvSource"
-METHOD_SOURCE = "org/junit/jupiter/params/provider/MethodSource"
-ARGUMENTS = "org/junit/jupiter/params/provider/Arguments"
-STREAM = "java/util/stream/Stream"
+TEST_ANNOTATION = InternalName("org/junit/jupiter/api/Test")
+DISABLED_ANNOTATION = InternalName("org/junit/jupiter/api/Disabled")
+PARAMETERIZED_TEST = InternalName("org/junit/jupiter/params/ParameterizedTest")
+CSV_SOURCE = InternalName("org/junit/jupiter/params/provider/CsvSource")
+METHOD_SOURCE = InternalName("org/junit/jupiter/params/provider/MethodSource")
+ARGUMENTS = InternalName("org/junit/jupiter/params/provider/Arguments")
+STREAM = InternalName("java/util/stream/Stream")
 PARAMETERIZED_CLASSES = (PARAMETERIZED_TEST, CSV_SOURCE, METHOD_SOURCE, ARGUMENTS, STREAM)
 # A slot's parameter without a declared name is named after its type.
-_TYPE_PARAMETER_NAMES = {STRING: "text", "Z": "flag", "C": "character", "D": "number", "F": "number",
+_TYPE_PARAMETER_NAMES = {STRING_DESC: "text", "Z": "flag", "C": "character", "D": "number", "F": "number",
                          "I": "number", "J": "number", "S": "number", "B": "number"}
 
 
@@ -58,7 +60,7 @@ class MethodView:
 
 
 def plain_view(name: str, position: int, case: TestCase, names: TypeNames, index: ClassIndex,
-               package: str, release: int) -> tuple[MethodView, set[str]]:
+               package: str, release: int) -> tuple[MethodView, set[InternalName]]:
     """The method of one test, and the classes it spells."""
     body = TestBody(case, names, index, package, release)
     lines, checks = body.lines()
@@ -74,7 +76,7 @@ def plain_view(name: str, position: int, case: TestCase, names: TypeNames, index
 
 
 def parameterized_view(name: str, group: Fold, suite: TestSuite, names: TypeNames, index: ClassIndex,
-                       package: str, release: int) -> tuple[MethodView, set[str]]:
+                       package: str, release: int) -> tuple[MethodView, set[InternalName]]:
     """One test for the cases of `group`: the first case's statements with the varying slots as
     parameters, their values from a @CsvSource, or a @MethodSource where CSV cannot carry them."""
     cases = [suite.tests[position] for position in group.cases]
@@ -112,13 +114,13 @@ def source_value(value: SlotValue, alone: bool) -> str:
     row, cast to Object, so that varargs takes it as one argument (`Arguments.of(null)` is a null
     array of arguments)."""
     text = java_literal(value)
-    spread = (alone and isinstance(value, Null)) or (isinstance(value, ArrayLiteral) and not is_primitive(value.desc[1:]))
+    spread = (alone and isinstance(value, Null)) or (isinstance(value, ArrayLiteral) and not is_primitive(element_type(value.desc)))
     return f"(Object) {text}" if spread else text
 
 
-def _selector_type(desc: str) -> str:
+def _selector_type(desc: Descriptor) -> str:
     """A parameter type as JUnit's method selector writes it: 'int', 'java.lang.String', 'int[]'."""
-    element = desc.lstrip("[")
+    element = innermost_element(desc)
     base = PRIMITIVE_NAMES[element] if is_primitive(element) else binary_name(internal_name(element))
     return base + "[]" * (len(desc) - len(element))
 

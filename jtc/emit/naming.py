@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from jtc.model.program import Construct, FieldLoad, NewArray, NewCollection, Statement, Stub
-from jtc.model.types import PRIMITIVE_NAMES, internal_name
+from jtc.model.types import PRIMITIVE_NAMES, class_of, innermost_element, internal_name, is_class_type
 
 JAVA_KEYWORDS = frozenset("""
     abstract assert boolean break byte case catch char class const continue default do double else enum
@@ -94,14 +94,15 @@ def variable_base(statement: Statement) -> str:
     if isinstance(statement, Construct):
         return lower_camel(simple_class_name(statement.owner) or "object")
     if isinstance(statement, NewArray):
-        element = statement.desc.lstrip("[")
-        simple = simple_class_name(internal_name(element)) if element.startswith("L") else PRIMITIVE_NAMES[element]
+        element = innermost_element(statement.desc)
+        named = class_of(element)
+        simple = simple_class_name(named) if named is not None else PRIMITIVE_NAMES[element]
         return lower_camel(simple or "element") + "Array"
     if isinstance(statement, Stub):
         return lower_camel(simple_class_name(statement.owner) or "stub")
     if isinstance(statement, NewCollection):
         element = statement.element_descs[-1]
-        if element.startswith("L") and not element.startswith("Ljava/") and not statement.is_map:
+        if is_class_type(element) and not element.startswith("Ljava/") and not statement.is_map:
             return lower_camel(simple_class_name(internal_name(element)) or "element") + "s"
         return lower_camel(simple_class_name(internal_name(statement.desc)) or "collection")
     if isinstance(statement, FieldLoad):
@@ -112,6 +113,6 @@ def variable_base(statement: Statement) -> str:
     name = re.sub(r"[^A-Za-z0-9_]", "", statement.name) or "value"
     noun = _GETTER_PREFIX.sub("", name)
     result = statement.result_desc
-    if noun == name and result.startswith("L") and not result.startswith("Ljava/"):
+    if noun == name and is_class_type(result) and not result.startswith("Ljava/"):
         return lower_camel(simple_class_name(internal_name(result)) or noun)  # Depot depot = Depots.open(9)
     return lower_camel(noun)

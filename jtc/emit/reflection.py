@@ -6,7 +6,7 @@ from __future__ import annotations
 from jtc.emit.arguments import Arguments
 from jtc.emit.literals import string_literal
 from jtc.model.program import Construct, FieldStore, Invoke, Statement
-from jtc.model.types import OBJECT, binary_name
+from jtc.model.types import OBJECT_DESC, binary_name
 
 
 def reflective_call(statement: Statement, arguments: Arguments, discarded: bool = False) -> str:
@@ -27,6 +27,6 @@ def reflective_call(statement: Statement, arguments: Arguments, discarded: bool 
         expression = (f"invokeDeclared({owner}, {target}, {string_literal(statement.name)}, "
                       f"new Class<?>[] {{{types}}}{''.join(', ' + v for v in values)})")
     declared = spelling.declared_type(statement.result_desc)
-    if discarded or statement.result_desc == "V" or declared == OBJECT:
+    if discarded or statement.result_desc == "V" or declared == OBJECT_DESC:
         return expression
     return f"({spelling.spell(declared)}) {expression}"

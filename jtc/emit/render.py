@@ -29,9 +29,9 @@ from jtc.emit.variables import declared_generic_type
 from jtc.java.javac import release_for_tests
 from jtc.model.classindex import ClassIndex
 from jtc.model.testcases import CheckKey, TestCase, TestSuite
-from jtc.model.types import binary_name, package_of
+from jtc.model.types import InternalName, binary_name, package_of
 
-BEFORE_EACH = "org/junit/jupiter/api/BeforeEach"
+BEFORE_EACH = InternalName("org/junit/jupiter/api/BeforeEach")
 # The JUnit classes the template spells, by the name it knows them by.
 _JUNIT_CLASSES = {"test": TEST_ANNOTATION, "disabled": DISABLED_ANNOTATION, "parameterized_test": PARAMETERIZED_TEST,
                   "csv_source": CSV_SOURCE, "method_source": METHOD_SOURCE, "arguments": ARGUMENTS, "stream": STREAM,
@@ -166,7 +166,7 @@ def render_suite(suite: TestSuite, index: ClassIndex, fold: bool = True, apart: 
                          _import_lines(source, users_by_import), release)
 
 
-def test_method_source(case: TestCase, class_under_test: str, index: ClassIndex) -> str:
+def test_method_source(case: TestCase, class_under_test: InternalName, index: ClassIndex) -> str:
     """One test case as the method a test class would hold, dedented: a likely bug's reproduction
     in its report, the calls of a test a person judges (--ask)."""
     rendered = render_suite(TestSuite(class_under_test, (case,)), index)

@@ -21,19 +21,19 @@ from jtc.emit.variables import LocalPlan, sinks_written
 from jtc.model.classindex import ClassIndex, has_stable_name
 from jtc.model.program import FieldLoad, Literal, NewArray, NewCollection, VarRef
 from jtc.model.testcases import CheckKey, Console, Returns, ReturnsConstant, ReturnsObject, TestCase, Throws
-from jtc.model.types import STRING, internal_from_binary, internal_name
+from jtc.model.types import Descriptor, InternalName, STRING_DESC, class_of, internal_from_binary, internal_name
 
 RESERVED_LOCALS = ("result", "exception")
 
 
-def mentioned_classes(case: TestCase) -> Iterator[str]:
+def mentioned_classes(case: TestCase) -> Iterator[InternalName]:
     """Internal names a test may spell: owners, declared types, thrown and returned classes."""
-    descs: list[str] = []
+    descs: list[Descriptor] = []
     for statement in case.program:
         if not isinstance(statement, NewArray):
             yield statement.owner
         if isinstance(statement, NewCollection):
-            yield from ("java/util/List", "java/util/Arrays")
+            yield from (InternalName("java/util/List"), InternalName("java/util/Arrays"))
             yield from generic_classes(statement.signature)
         descs.extend(statement.param_descs)
         descs.append(statement.result_desc)
@@ -51,9 +51,9 @@ def mentioned_classes(case: TestCase) -> Iterator[str]:
     if case.loop is not None:
         yield RANDOM
     for desc in descs:
-        element = desc.lstrip("[")
-        if element.startswith("L"):
-            yield internal_name(element)
+        named = class_of(desc)
+        if named is not None:
+            yield named
 
 
 class TestBody:
@@ -80,7 +80,7 @@ class TestBody:
         starts = self._statements(lines, checks)  # the first line of each statement
         self.assertions.last_call(lines, checks)
         for position, sink, text in sinks_written(self.case):
-            lines.append(self.assertions.state(Returns(Literal(STRING, text)), STRING,
+            lines.append(self.assertions.state(Returns(Literal(STRING_DESC, text)), STRING_DESC,
                                                f"{self.expressions.variables[sink][0]}.toString()",
                                                Slot(WRITTEN, position)))
             checks[len(lines) - 1] = ("written", position)

@@ -11,7 +11,7 @@ from jtc.emit.naming import LocalNames
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_PROTECTED, ACC_PUBLIC
 from jtc.model.program import Answer, Stub
-from jtc.model.types import parse_method_descriptor
+from jtc.model.types import InternalName, parse_method_descriptor
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def stub_expression(statement: Stub, arguments: Arguments, local_names: LocalNam
     return block("anonymous_class", type=stub_type, arguments=constructor_arguments, methods=methods)
 
 
-def _parameter_names(index: ClassIndex, owner: str, answer: Answer) -> list[str]:
+def _parameter_names(index: ClassIndex, owner: InternalName, answer: Answer) -> list[str]:
     """The abstract method's parameter names where the class file has them (else arg0, arg1…)."""
     for _, info in index.supertypes(owner):
         method = info.method(answer.name, answer.desc) if info is not None else None

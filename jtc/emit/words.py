@@ -11,7 +11,7 @@ from jtc.emit.naming import simple_class_name, upper_first
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Program, Value, VarRef)
 from jtc.model.testcases import InputCondition, Relation, ReturnsConstant, Stated
-from jtc.model.types import PRIMITIVE_NAMES, STRING, internal_name
+from jtc.model.types import Descriptor, PRIMITIVE_NAMES, STRING_DESC, class_of, innermost_element, internal_name
 
 _MAX_WORDS = 4
 _RANGE_NAMES = {
@@ -70,7 +70,7 @@ def value_words(value: Literal | Null | ArrayLiteral) -> str:
     desc, raw = value.desc, value.value
     if desc == "Z":
         return "True" if raw else "False"
-    if desc == STRING:
+    if desc == STRING_DESC:
         return _string_words(str(raw))
     if desc in ("F", "D"):
         return _float_words(desc, float(raw))
@@ -108,7 +108,7 @@ def argument_words(value: Value, program: Program) -> str:
             given = [argument_words(arg, program) for arg in made.args if not isinstance(arg, VarRef)]
             return upper_first(made.name) + "".join(given) if len(given) <= 1 and all(given) else ""  # format.withHeader()
         return ""
-    if value.desc == STRING:
+    if value.desc == STRING_DESC:
         return text_words(str(value.value)) if value.value else "Empty"
     if value.desc in ("Z", "C", "F", "D"):
         return value_words(value)
@@ -176,12 +176,13 @@ _SYMBOLS = {'"': "Quote", "'": "Apostrophe", ",": "Comma", ";": "Semicolon", "\n
 
 def first_symbol(value: Value) -> str:
     """A text without words, by its first character where that has a name."""
-    text = value.value if isinstance(value, Literal) and value.desc == STRING else None
+    text = value.value if isinstance(value, Literal) and value.desc == STRING_DESC else None
     return _SYMBOLS.get(text[0], "") if isinstance(text, str) and text else ""
 
 
-def type_words(desc: str) -> str:
+def type_words(desc: Descriptor) -> str:
     """'[Ljava/lang/String;' -> 'StringArray', 'I' -> 'Int'."""
-    element = desc.lstrip("[")
-    simple = simple_class_name(internal_name(element)) if element.startswith("L") else PRIMITIVE_NAMES[element].capitalize()
+    element = innermost_element(desc)
+    named = class_of(element)
+    simple = simple_class_name(named) if named is not None else PRIMITIVE_NAMES[element].capitalize()
     return (simple or "Object") + "Array" * (len(desc) - len(element))

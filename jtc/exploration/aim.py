@@ -19,10 +19,10 @@ from jtc.errors import UsageError
 from jtc.exploration.tree import Node
 from jtc.model.classtable import ClassInfo, MethodInfo
 from jtc.model.opcodes import INVOKEINTERFACE, INVOKEVIRTUAL
-from jtc.model.types import binary_name
+from jtc.model.types import InternalName, binary_name
 from jtc.svm.path import DecisionKind
 
-MethodKey = tuple[str, str, str]  # owner (internal name), name, descriptor
+MethodKey = tuple[InternalName, str, str]  # owner, name, descriptor
 
 
 @dataclass

@@ -21,7 +21,9 @@ from jtc.calls.steps import (Recipe, Skeleton, Source, SourceKind, Step, accepts
                              is_symbolic_input, literal_sources, root_step, value_of)
 from jtc.config import GenerationOptions
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import CHAR_SEQUENCE, STRING, STRING_LIKE, TEXT_TOO, is_reference, object_desc
+from jtc.model.types import (
+    CHAR_SEQUENCE_CLASS, CHAR_SEQUENCE_DESC, Descriptor, InternalName, STRING_CLASS, STRING_DESC, STRING_LIKE,
+    TEXT_TOO, is_reference, object_desc)
 
 # Wirings examined per accepted one: a candidate whose objects cannot all pass data on (two maps
 # where the method under test sees one) has a product of wirings that are all rejected; looking at
@@ -29,7 +31,6 @@ from jtc.model.types import CHAR_SEQUENCE, STRING, STRING_LIKE, TEXT_TOO, is_ref
 WIRING_TRIES = 16
 
 
-STRING_CLASS, CHAR_SEQUENCE_CLASS = "java/lang/String", "java/lang/CharSequence"
 TEXT_BUILDER = "Ljava/lang/StringBuilder;"  # text that is no String, for code that tells the two apart
 
 
@@ -37,11 +38,11 @@ class SequenceGenerator:
     """Candidate sequences and their wirings for a pool of invokables."""
 
     def __init__(self, pool: list[Invokable], effects: Callable[[Invokable], Effects],
-                 assignable: Callable[[str, str], bool], fresh: Callable[[GenericType], list[Recipe]],
-                 options: GenerationOptions, from_steps: Callable[[str], bool] = lambda desc: False,
+                 assignable: Callable[[Descriptor, Descriptor], bool], fresh: Callable[[GenericType], list[Recipe]],
+                 options: GenerationOptions, from_steps: Callable[[Descriptor], bool] = lambda desc: False,
                  prepared: Callable[[GenericType, Invokable], list[Recipe]] = lambda wanted, consumer: [],
                  valid: Callable[[Invokable, int], list[Source]] = lambda consumer, position: [],
-                 reach: Callable[[str, str], list[Recipe]] = lambda root, wanted: [],
+                 reach: Callable[[Descriptor, Descriptor], list[Recipe]] = lambda root, wanted: [],
                  configured: Callable[[Invokable, Invokable, int], list[Source]] = lambda target, consumer, position: []
                  ) -> None:
         """`fresh` gives the recipes for a type; `from_steps` tells the types whose objects always come
@@ -136,7 +137,7 @@ class SequenceGenerator:
                 missing.add(receiver)
         return sum(1 for desc in missing if not any(other != desc and self.assignable(other, desc) for other in missing))
 
-    def _fresh_receivers(self, desc: str) -> list[Recipe]:
+    def _fresh_receivers(self, desc: Descriptor) -> list[Recipe]:
         """Recipes for a receiver: none for the types whose objects come from steps."""
         return [] if self.from_steps(desc) else self.recipes(plain(desc))
 
@@ -256,7 +257,7 @@ class SequenceGenerator:
                 grown.append(expand_recipes(skeleton + (step,)))
         return grown
 
-    def _helper_made(self, skeleton: Skeleton, desc: str) -> list[Source]:
+    def _helper_made(self, skeleton: Skeleton, desc: Descriptor) -> list[Source]:
         """The objects of type `desc` that helper steps of the skeleton made, the latest first; only
         of the project's types: a JDK value (a class literal, a `Random`) is as good made again,
         and written where it is used."""
@@ -308,7 +309,7 @@ class SequenceGenerator:
         consumer = sequence[position]
         valid = self.valid(consumer, input_index)
         if is_symbolic_input(desc):
-            return valid + [Source(SourceKind.INPUT)] + (self._told_apart(consumer, desc) if desc == CHAR_SEQUENCE else [])
+            return valid + [Source(SourceKind.INPUT)] + (self._told_apart(consumer, desc) if desc == CHAR_SEQUENCE_DESC else [])
         earlier = [Source(SourceKind.REF, j) for j in range(position)
                    if is_reference(sequence[j].returns) and self.assignable(sequence[j].returns, desc)
                    and not _other_arguments(sequence[j].result_type, wanted)]
@@ -336,7 +337,7 @@ class SequenceGenerator:
         records and enums an event handler switches on), after the literals: its cheapest recipe.
         Where that code tells a String apart from other text (`cs instanceof String` in a method that
         takes a `CharSequence`), a `StringBuilder` of a text too: the String literal takes one side only."""
-        if desc not in TEXT_TOO and desc != CHAR_SEQUENCE:
+        if desc not in TEXT_TOO and desc != CHAR_SEQUENCE_DESC:
             return []
         key = (consumer, desc)
         found = self._told.get(key)
@@ -345,15 +346,15 @@ class SequenceGenerator:
             told = sorted(casts)
             found = self._told[key] = [
                 Source(SourceKind.FRESH, recipe=recipe) for name in told
-                if (cast := name if name.startswith("[") else object_desc(name)) != desc
-                and cast not in STRING_LIKE and not accepts_literal(cast) and self.assignable(cast, desc)
-                for recipe in self.recipes(plain(cast))[:1]]
-            if STRING_CLASS in casts and (desc == CHAR_SEQUENCE or CHAR_SEQUENCE_CLASS in casts):
-                found += [Source(SourceKind.FRESH, recipe=recipe) for recipe in self.recipes(plain(TEXT_BUILDER))
-                          if STRING in recipe[value_of(recipe)].invokable.inputs][:1]
+                if (cast := name if name.startswith("[") else object_desc(InternalName(name))) != desc
+                and cast not in STRING_LIKE and not accepts_literal(Descriptor(cast)) and self.assignable(Descriptor(cast), Descriptor(desc))
+                for recipe in self.recipes(plain(Descriptor(cast)))[:1]]
+            if STRING_CLASS in casts and (desc == CHAR_SEQUENCE_DESC or CHAR_SEQUENCE_CLASS in casts):
+                found += [Source(SourceKind.FRESH, recipe=recipe) for recipe in self.recipes(plain(Descriptor(TEXT_BUILDER)))
+                          if STRING_DESC in recipe[value_of(recipe)].invokable.inputs][:1]
         return found
 
-    def _taken_alongside(self, consumer: Invokable, input_index: int, desc: str) -> list[Source]:
+    def _taken_alongside(self, consumer: Invokable, input_index: int, desc: Descriptor) -> list[Source]:
         """The paths to a `desc` out of the project objects the recipes of the consumer's earlier
         arguments make (the board a square came from, the level a monster was taken out of):
         objects that must share one graph. The argument's own object is no root: what a goblin
@@ -399,7 +400,7 @@ class SequenceGenerator:
         root = sequence[receiver].returns
         acting = [inv for inv in sequence[receiver + 1:position]
                   if inv.required is not None and self.assignable(root, inv.required)]
-        given = any(any(self.assignable(desc, param) for param in inv.params) for inv in acting)
+        given = any(any(self.assignable(Descriptor(desc), param) for param in inv.params) for inv in acting)
         return [source for source in reached if source.index == receiver and (
             given if len(source.recipe or ()) > 1 else self._written(source, [sequence[receiver], *acting]))]
 

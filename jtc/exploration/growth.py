@@ -44,7 +44,7 @@ from jtc.exploration.open_targets import branch_edges
 from jtc.exploration.templates import Limits, ProgramTemplate
 from jtc.model.classtable import MethodInfo
 from jtc.model.signatures import plain
-from jtc.model.types import object_desc
+from jtc.model.types import Descriptor, InternalName, is_class_type, object_desc
 from jtc.svm.inputs import Assignment, StringInput
 from jtc.execution.runs import Execution
 
@@ -55,7 +55,7 @@ PREPARED_CALLS = 3  # calls at most grown on one argument object, one per genera
 PREPARED_PER_RUN = 8  # skeletons that prepare arguments, grown out of one run
 Edge = tuple[MethodInfo, int, Hashable]
 # What the preparations of a type are, aimed at what is read, given the types the sequence holds.
-Aimed = Callable[[str, Effects, Callable[[str], bool]], list[Invokable]]
+Aimed = Callable[[Descriptor, Effects, Callable[[str], bool]], list[Invokable]]
 
 
 class Growth:
@@ -86,7 +86,7 @@ class Growth:
         if length_of(skeleton) >= self.longest:
             return []
         last = next(step.invokable for step in reversed(skeleton) if not step.helper)
-        held = {step.invokable.returns for step in skeleton if step.invokable.returns.startswith("L")}
+        held = {step.invokable.returns for step in skeleton if is_class_type(step.invokable.returns)}
         grown: list[Skeleton] = []
         for call in self.calls:
             if self._continues(last, call, held):
@@ -95,14 +95,14 @@ class Growth:
                 break
         return grown[:GROWN_PER_RUN]
 
-    def _continues(self, last: Invokable, call: Invokable, held: set[str]) -> bool:
+    def _continues(self, last: Invokable, call: Invokable, held: set[Descriptor]) -> bool:
         """Could `call` read a field that `last` wrote of an object the sequence holds (of a type
         one of its steps returns, or a supertype)? The static influence between candidates
         counts more: a call through a JDK interface stands for every user class implementing it,
         so `team.strongest(players)` iterating a list "writes" a cursor of another class's
         iterator, and growing it only repeats stateless calls."""
         shared = self.generator.effects(last).defs & self.generator.effects(call).uses
-        return any(self.generator.assignable(desc, object_desc(field.owner)) for field in shared for desc in held)
+        return any(self.generator.assignable(Descriptor(desc), object_desc(InternalName(field.owner))) for field in shared for desc in held)
 
     def prepared(self, skeleton: Skeleton, execution: Execution, covered: set[Edge],
                  key: str | None = None) -> list[tuple[Skeleton, Assignment]]:
@@ -124,7 +124,7 @@ class Growth:
         held = {step.invokable.returns for step in skeleton[:last] if step.invokable.returns.startswith("L")}
 
         def holds(param: str) -> bool:
-            return any(self.generator.assignable(made, param) for made in held)
+            return any(self.generator.assignable(made, Descriptor(param)) for made in held)
         grown: list[tuple[Skeleton, Assignment]] = []
         for made in _prepared_objects(skeleton):
             if _preparations_on(skeleton, made) >= PREPARED_CALLS:

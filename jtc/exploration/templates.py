@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from jtc.config import Settings
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, Null, Program, Statement, Value, VarRef
-from jtc.model.types import BOXABLE, STRING, STRING_LIKE, is_array, is_primitive, object_desc
+from jtc.model.types import BOXABLE, Descriptor, STRING_DESC, STRING_LIKE, is_array, is_primitive, object_desc
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import Skeleton, Source, SourceKind, Step
 from jtc.calls.statements import statement_for, with_args
@@ -42,14 +42,14 @@ def _default(desc: str) -> bool | int | float:
     return 0.0 if desc in "FD" else 0
 
 
-def _spec_for(name: str, desc: str, limits: Limits) -> InputSpec | None:
+def _spec_for(name: str, desc: Descriptor, limits: Limits) -> InputSpec | None:
     if is_primitive(desc):
         return PrimitiveInput(name, desc)
     if desc in BOXABLE:
         return PrimitiveInput(name, BOXABLE[desc])  # passed boxed
     if desc in STRING_LIKE:
         return StringInput(name, limits.max_string_length)
-    if is_array(desc) and is_primitive(desc[1:]):
+    if is_array(desc) and is_primitive(Descriptor(desc[1:])):
         return ArrayInput(name, desc, limits.max_array_length)
     return None
 
@@ -95,7 +95,7 @@ class ProgramTemplate:
                     name = f"s{index}.{invokable.label}{_overload(invokable)}.{invokable.param_names[argument]}"
                     if source.literal:  # another kind of value than the plain literal: another variable
                         name = f"{name}:{source.literal}"
-                    spec = _spec_for(name, source.literal or desc, limits)
+                    spec = _spec_for(name, Descriptor(source.literal or desc), limits)
                     if invokable.kind == InvokableKind.COLLECTION and isinstance(spec, (StringInput, ArrayInput)):
                         # The VM meets an element again by its object id (list.get, an iterator's
                         # next), and a null has none: its checks could not be decisions.
@@ -180,9 +180,9 @@ def _value(spec: InputSpec, assignment: Assignment) -> Value:
     if isinstance(spec, PrimitiveInput):
         return Literal(spec.desc, assignment.get(spec.name, _default(spec.desc)))
     if assignment.get(spec.null_name, False):
-        return Null(spec.desc if isinstance(spec, ArrayInput) else STRING)
+        return Null(spec.desc if isinstance(spec, ArrayInput) else STRING_DESC)
     if isinstance(spec, StringInput):
-        return Literal(STRING, assignment.get(spec.name, ""))
+        return Literal(STRING_DESC, assignment.get(spec.name, ""))
     element = spec.desc[1:]
     length = int(assignment.get(spec.length_name, 0))
     return ArrayLiteral(spec.desc, tuple(assignment.get(spec.element_name(i), _default(element))

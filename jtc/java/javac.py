@@ -21,6 +21,7 @@ from jtc.errors import ToolchainError
 from jtc.java.toolchain import toolchain
 from jtc.model.classfile import major_version
 from jtc.model.classindex import ClassIndex
+from jtc.model.types import InternalName
 
 _ERROR = re.compile(r"^(?P<file>.+\.java):(?P<line>\d+): error: (?P<message>.*)$")
 
@@ -37,7 +38,7 @@ class CompileError:
 OLDEST_TESTS_RELEASE = 8
 
 
-def release_for_tests(index: ClassIndex, classes_under_test: Iterable[str]) -> int:
+def release_for_tests(index: ClassIndex, classes_under_test: Iterable[InternalName]) -> int:
     """The `--release` of tests of `classes_under_test` (internal names, on `index`'s classpath):
     that of the newest class file among them, never older than OLDEST_TESTS_RELEASE nor newer than
     the JDK that compiles them (its own when none of them is found)."""

@@ -20,6 +20,7 @@ from jtc.errors import ToolchainError, UsageError
 from jtc.java.jdks import Jdk, installed_jdks, jdk_at
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import ClassNeed, Classpath, newest_class_file
+from jtc.model.types import BinaryName
 
 
 def cache_dir() -> Path:
@@ -151,7 +152,7 @@ def note_on_stderr(line: str) -> None:
     print(f"jtc: {line}", file=sys.stderr)
 
 
-def jdk_for(java_home: Path | None, classes: Sequence[str], *classpaths: Classpath,
+def jdk_for(java_home: Path | None, classes: Sequence[BinaryName], *classpaths: Classpath,
             note: Callable[[str], None] = note_on_stderr) -> Toolchain:
     """The JDK a command uses for these classes under test (choose_jdk's rule), on one classpath or
     on several (jtc diff's two versions: the newer class file decides)."""

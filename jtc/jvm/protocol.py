@@ -10,7 +10,7 @@ from enum import Enum
 
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection,
                                Null, PrimitiveValue, Program, StatementStatus, Stub, Value, VarRef)
-from jtc.model.types import STRING
+from jtc.model.types import BinaryName, Descriptor, OBJECT_DESC, STRING_DESC, array_desc
 from jtc.svm.concrete import double_bits, double_from_bits, float_bits, float_from_bits
 
 ABORT_NONE, ABORT_BUDGET, ABORT_TIMEOUT, ABORT_EXIT = 0, 1, 2, 3
@@ -43,7 +43,7 @@ def _scalar(desc: str, value: PrimitiveValue | str | None) -> str:
 def _array_element(desc: str, value: PrimitiveValue | str | None) -> str:
     """An element of an array token: an empty String is `E` (its hex is empty, and `AT:` alone is
     the empty array)."""
-    return "E" if value == "" and desc == STRING else _scalar(desc, value)
+    return "E" if value == "" and desc == STRING_DESC else _scalar(desc, value)
 
 
 def encode_value(value: Value) -> str:
@@ -52,11 +52,11 @@ def encode_value(value: Value) -> str:
     if isinstance(value, Null):
         return "N"
     if isinstance(value, Literal):
-        prefix = "T" if value.desc == STRING else value.desc
+        prefix = "T" if value.desc == STRING_DESC else value.desc
         return f"{prefix}:{_scalar(value.desc, value.value)}"
     if isinstance(value, ArrayLiteral):
         element = value.desc[1:]
-        prefix = "T" if element == STRING else element
+        prefix = "T" if element == STRING_DESC else element
         return f"A{prefix}:" + ",".join(_array_element(element, e) for e in value.elements)
     raise TypeError(f"cannot encode {value!r}")
 
@@ -93,7 +93,7 @@ def encode_program(program: Program) -> str:
 class ObjectValue:
     """A returned object that has no literal form: its class and trace id."""
 
-    class_name: str
+    class_name: BinaryName
     object_id: int
 
 
@@ -114,7 +114,7 @@ def _decode_scalar(desc: str, token: str) -> PrimitiveValue | str | None:
         return float_from_bits(int(token))
     if desc == "D":
         return double_from_bits(int(token))
-    if desc == STRING:
+    if desc == STRING_DESC:
         return "" if token == "E" else _from_utf16_hex(token)  # "E": an empty element of a String array
     return int(token)
 
@@ -124,16 +124,16 @@ def decode_returned(token: str) -> ReturnedValue:
     if token == "V":
         return Void()
     if token == "N":
-        return Null("Ljava/lang/Object;")
+        return Null(OBJECT_DESC)
     kind, _, rest = token.partition(":")
     if kind == "O":
         name, _, object_id = rest.rpartition("#")
-        return ObjectValue(name, int(object_id))
+        return ObjectValue(BinaryName(name), int(object_id))
     if kind.startswith("A"):
-        element = STRING if kind[1:] == "T" else kind[1:]
+        element = STRING_DESC if kind[1:] == "T" else Descriptor(kind[1:])
         items = tuple(_decode_scalar(element, t) for t in rest.split(",")) if rest else ()
-        return ArrayLiteral("[" + element, items)
-    desc = STRING if kind == "T" else kind
+        return ArrayLiteral(array_desc(element), items)
+    desc = STRING_DESC if kind == "T" else Descriptor(kind)
     value = _decode_scalar(desc, rest)
     assert value is not None, f"null scalar in {token!r}"  # a null value is the token "N" itself
     return Literal(desc, value)

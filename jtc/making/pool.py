@@ -23,7 +23,9 @@ from jtc.model.classfile import ACC_PUBLIC, ClassFile
 from jtc.model.classindex import ClassIndex
 from jtc.model.classtable import MethodInfo
 from jtc.model.public_api import PublicApi
-from jtc.model.types import OBJECT, internal_name, is_array, is_primitive, is_reference, object_desc, parse_method_descriptor
+from jtc.model.types import (
+    Descriptor, InternalName, OBJECT_DESC, element_type, internal_name, is_array, is_primitive, is_reference,
+    object_desc, parse_method_descriptor)
 from jtc.calls.invokables import (Invokable, InvokableKind, array_invokable, class_invokables, parameter_names,
                                    stub_invokable)
 from jtc.making.producers import Producers
@@ -41,11 +43,11 @@ class Assignability:
         self.index = index
         self._known: dict[tuple[str, str], bool] = {}
 
-    def __call__(self, sub: str, sup: str) -> bool:
-        if sub == sup or (sup == OBJECT and is_reference(sub)):
+    def __call__(self, sub: Descriptor, sup: Descriptor) -> bool:
+        if sub == sup or (sup == OBJECT_DESC and is_reference(sub)):
             return True
         if is_array(sub) and is_array(sup):
-            return not is_primitive(sub[1:]) and not is_primitive(sup[1:]) and self(sub[1:], sup[1:])
+            return not is_primitive(element_type(sub)) and not is_primitive(element_type(sup)) and self(element_type(sub), element_type(sup))
         if sub[0] != "L" or sup[0] != "L":
             return False
         key = (sub, sup)
@@ -90,33 +92,33 @@ class Pool:
 def build_pool(cls: ClassFile, index: ClassIndex, analysis: InfluenceAnalysis, producers: Producers,
                options: AccessOptions, assignable: Assignability | None = None) -> Pool:
     package = cls.name.rpartition("/")[0]
-    invokables = class_invokables(index, cls, package, options)
+    invokables = class_invokables(index, cls, InternalName(package), options)
     seen = {cls.name}
     for name in index.nested(cls.name):
         seen.add(name)
         nested = index.lookup(name)
         if nested is not None:
-            invokables.extend(class_invokables(index, nested, package, options))
-    invokables.extend(inherited_methods(index, cls, package, options))
+            invokables.extend(class_invokables(index, nested, InternalName(package), options))
+    invokables.extend(inherited_methods(index, cls, InternalName(package), options))
     ways_in = _ways_in(cls, producers, invokables)
     invokables = _hidden_last(invokables + ways_in, PublicApi(index))
     if not cls.is_concrete:
-        invokables.extend(subclass_calls(index, cls, ways_in, package, options))
+        invokables.extend(subclass_calls(index, cls, ways_in, InternalName(package), options))
     frontier = _wanted_types(invokables, analysis, cls)
     for _ in range(DEPTH):
         found: list[Invokable] = []
         for desc in sorted(frontier):
-            for name in index.subtypes(internal_name(desc)):
+            for name in index.subtypes(internal_name(Descriptor(desc))):
                 info = index.lookup(name)
                 if name in seen or info is None:
                     continue
                 seen.add(name)
-                found.extend(class_invokables(index, info, package, options))
+                found.extend(class_invokables(index, info, InternalName(package), options))
         invokables.extend(found)
         frontier = _wanted_types(found, analysis, None)
     invokables.extend(returned_object_methods(cls, index, invokables))
     arrays = object_arrays(desc for inv in invokables for desc in inv.inputs)
-    invokables.extend(array_invokable(desc, length) for desc in arrays for length in ARRAY_LENGTHS)
+    invokables.extend(array_invokable(Descriptor(desc), length) for desc in arrays for length in ARRAY_LENGTHS)
     return Pool(analysis, assignable or Assignability(index), list(dict.fromkeys(invokables)))
 
 
@@ -130,7 +132,7 @@ def _hidden_last(invokables: list[Invokable], api: PublicApi) -> list[Invokable]
     return sorted(invokables, key=hidden)  # stable: in the class's order otherwise
 
 
-def inherited_methods(index: ClassIndex, cls: ClassFile, package: str, options: AccessOptions) -> list[Invokable]:
+def inherited_methods(index: ClassIndex, cls: ClassFile, package: InternalName, options: AccessOptions) -> list[Invokable]:
     """The instance methods the class inherits from superclasses of the project and does not
     override: `troll.takeDamage(5)` (declared by Unit) lowers what `troll.getAttackPower()` reads, and
     `troll.nextMove(turn, heroes)` (declared by Monster) is what runs the troll's own `isActiveOn`.
@@ -169,7 +171,7 @@ def _ways_in(cls: ClassFile, producers: Producers, own: list[Invokable]) -> list
     return found
 
 
-def subclass_calls(index: ClassIndex, cls: ClassFile, ways_in: list[Invokable], package: str,
+def subclass_calls(index: ClassIndex, cls: ClassFile, ways_in: list[Invokable], package: InternalName,
                    options: AccessOptions) -> list[Invokable]:
     """The instance methods of the subclasses an abstract class under test is made as, which it
     does not declare: they reach the objects the subclass holds (a `SinglePlayerGame`'s
@@ -199,7 +201,7 @@ def returned_object_methods(cls: ClassFile, index: ClassIndex, invokables: list[
     return found
 
 
-def interface_calls(index: ClassIndex, name: str) -> list[Invokable]:
+def interface_calls(index: ClassIndex, name: InternalName) -> list[Invokable]:
     """Calls of the public instance methods `name` declares or inherits from its superinterfaces,
     through `name` (abstract ones included: the object is an implementation)."""
     found: list[Invokable] = []
@@ -223,13 +225,13 @@ def object_arrays(consumed: Iterable[str]) -> list[str]:
     """The array types that need array constructors: those consumed that no input variable can stand
     for, and, for several dimensions, their element array types down to one an input can be."""
     found: set[str] = set()
-    pending = [desc for desc in consumed if is_array(desc)]
+    pending = [desc for desc in consumed if is_array(Descriptor(desc))]
     while pending:
         desc = pending.pop()
-        if desc in found or is_symbolic_input(desc):
+        if desc in found or is_symbolic_input(Descriptor(desc)):
             continue
         found.add(desc)
-        if is_array(desc[1:]):
+        if is_array(Descriptor(desc[1:])):
             pending.append(desc[1:])
     return sorted(found)
 
@@ -246,7 +248,7 @@ def _wanted_types(invokables: list[Invokable], analysis: InfluenceAnalysis, cls:
     if cls is not None:
         for invokable in invokables:
             if invokable.kind in (InvokableKind.NEW, InvokableKind.CALL, InvokableKind.STATIC) and invokable.owner == cls.name:
-                wanted.update(object_desc(t) for t in analysis.effects(invokable.owner, invokable.name,
+                wanted.update(object_desc(InternalName(t)) for t in analysis.effects(invokable.owner, invokable.name,
                                                                         invokable.desc).casts if not t.startswith("["))
     return wanted
 

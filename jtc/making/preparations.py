@@ -25,7 +25,7 @@ from typing import Callable
 from jtc.analysis.influence import Effects
 from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import internal_name
+from jtc.model.types import Descriptor, InternalName, internal_name
 from jtc.calls.invokables import Invokable, InvokableKind, class_invokables
 from jtc.calls.steps import accepts_literal
 
@@ -43,7 +43,7 @@ class Preparations:
         self._found: dict[tuple[str, Invokable], list[Invokable]] = {}
         self._transformations: dict[str, list[Invokable]] = {}
 
-    def for_argument(self, desc: str, consumer: Invokable) -> list[Invokable]:
+    def for_argument(self, desc: Descriptor, consumer: Invokable) -> list[Invokable]:
         """The methods that change a `desc` object (its class's or inherited) whose writes `consumer` reads."""
         key = (desc, consumer)
         found = self._found.get(key)
@@ -53,7 +53,7 @@ class Preparations:
             self._found[key] = found
         return found
 
-    def aimed(self, desc: str, reads: Effects, held: Callable[[str], bool]) -> list[Invokable]:
+    def aimed(self, desc: Descriptor, reads: Effects, held: Callable[[str], bool]) -> list[Invokable]:
         """The methods that change a `desc` object whose writes `reads` reads (what the methods
         holding open branches read), the likeliest to serve first: those whose object arguments
         the sequence holds (`held`: a piece placed on the board it reads) or that take none, so
@@ -68,19 +68,19 @@ class Preparations:
             return made, -len(written), -len(mutator.params)
         return sorted(found, key=rank)
 
-    def transformations(self, desc: str, consumer: Invokable) -> list[Invokable]:
+    def transformations(self, desc: Descriptor, consumer: Invokable) -> list[Invokable]:
         """The methods of a `desc` object that return a `desc` (its class's or inherited) whose
         writes `consumer` reads, all of them."""
         reads = self.effects(consumer)
         return [m for m in self._transforming(desc) if self.effects(m).influences(reads)]
 
-    def _transforming(self, desc: str) -> list[Invokable]:
+    def _transforming(self, desc: Descriptor) -> list[Invokable]:
         known = self._transformations.get(desc)
         if known is None:
             known = self._transformations[desc] = [m for m in self._calls(desc) if m.returns == desc]
         return known
 
-    def _of(self, desc: str) -> list[Invokable]:
+    def _of(self, desc: Descriptor) -> list[Invokable]:
         """The methods that change a `desc` object: void ones, and fluent ones that return it."""
         known = self._mutators.get(desc)
         if known is None:
@@ -88,13 +88,13 @@ class Preparations:
                                             if m.returns == "V" or self.effects(m).gives_receiver]
         return known
 
-    def _calls(self, desc: str) -> list[Invokable]:
+    def _calls(self, desc: Descriptor) -> list[Invokable]:
         """The instance methods a test can call on a `desc` object, of its project class and superclasses."""
         found: list[Invokable] = []
         if desc.startswith("L"):
             for name, info in self.index.supertypes(internal_name(desc)):
                 if info is None or not self.index.is_project_class(name) or info.is_interface:
                     continue
-                found.extend(m for m in class_invokables(self.index, info, self.test_package, self.options)
+                found.extend(m for m in class_invokables(self.index, info, InternalName(self.test_package), self.options)
                              if m.kind == InvokableKind.CALL and not m.reflective)
         return found

@@ -21,8 +21,9 @@ from jtc.config import AccessOptions
 from jtc.model.classfile import ACC_FINAL, ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ClassFile, MethodDecl
 from jtc.model.classindex import ClassIndex, is_anonymous
 from jtc.model.program import Answer
-from jtc.model.types import (OBJECT, binary_name, internal_name, is_reference, object_desc, package_of,
-                             parse_method_descriptor)
+from jtc.model.types import (
+    Descriptor, InternalName, OBJECT_DESC, binary_name, internal_name, is_reference, object_desc, package_of,
+    parse_method_descriptor)
 from jtc.calls import jdk
 from jtc.model.signatures import GenericType
 from jtc.calls.invokables import (CLASS, Invokable, InvokableKind, class_invokables, class_literal_invokable,
@@ -49,7 +50,7 @@ class Producers:
     # ---- what the project offers ---------------------------------------------------------------
 
     def _usable(self, cls: ClassFile, access: int) -> tuple[bool, bool]:
-        same_package = package_of(cls.name) == binary_name(self.package)
+        same_package = package_of(cls.name) == binary_name(InternalName(self.package))
         class_usable, class_reflective = visible(cls.effective_access, self.options, same_package)
         usable, reflective = visible(access, self.options, same_package)
         return class_usable and usable, class_reflective or reflective
@@ -81,7 +82,7 @@ class Producers:
 
     # ---- producers of one type ------------------------------------------------------------------
 
-    def of(self, desc: str) -> list[Invokable]:
+    def of(self, desc: Descriptor) -> list[Invokable]:
         """The ways to make a `desc` value, its own class's first, then its subtypes'."""
         cached = self._cache.get(desc)
         if cached is None:
@@ -95,7 +96,7 @@ class Producers:
                 found = self._library(name) if jdk.safe_class(name) else []
                 substitute = jdk.SUBSTITUTES.get(name)
                 if substitute is not None:
-                    found += self._library(substitute)
+                    found += self._library(InternalName(substitute))
             else:  # a dependency's class: its own ways (if a test can name it), then the project's methods
                 cls = self.index.lookup(name)
                 public = cls is not None and bool(cls.effective_access & ACC_PUBLIC)
@@ -103,12 +104,12 @@ class Producers:
             cached = self._cache[desc] = _deduplicated(found)
         return cached
 
-    def _own(self, name: str) -> list[Invokable]:
+    def _own(self, name: InternalName) -> list[Invokable]:
         """Producers of exactly `name` (a project class): its constructors, then whatever returns it."""
         cls = self.index.lookup(name)
         if cls is None:
             return []
-        found = [inv for inv in class_invokables(self.index, cls, self.package, self.options)
+        found = [inv for inv in class_invokables(self.index, cls, InternalName(self.package), self.options)
                  if inv.kind == InvokableKind.NEW and not inv.reflective]
         desc = object_desc(name)
         others = [inv for inv in self._index_returns().get(desc, [])
@@ -118,7 +119,7 @@ class Producers:
             return sorted(others, key=lambda inv: (inv.owner != name, inv.kind != InvokableKind.GET_STATIC))
         return found + sorted(others, key=lambda inv: (inv.owner != name, _ORDER[inv.kind]))
 
-    def _behind_supertypes(self, name: str) -> list[Invokable]:
+    def _behind_supertypes(self, name: InternalName) -> list[Invokable]:
         """Factories that declare a supertype of `name` (`Game createGame()`) and allocate a `name`
         (a `SinglePlayerGame`): their result, cast, is one (the harness refuses a run where it is not).
         The runtime class counts, not the declared one: a class made only that way is tested too."""
@@ -131,7 +132,7 @@ class Producers:
                     found.append(dataclasses.replace(factory, returns=object_desc(name), result_type=None))
         return found
 
-    def _library(self, name: str) -> list[Invokable]:
+    def _library(self, name: InternalName) -> list[Invokable]:
         """A library class's (the JDK's, a dependency's) own public constructors, factories and
         constants, those whose results are the same in every run."""
         cls = self.index.lookup(name)
@@ -162,11 +163,11 @@ class Producers:
             return []
         named = dict.fromkeys((*self.index.subtypes(name), name))
         return [class_literal_invokable(owner) for owner in named
-                if self.index.nameable_from(owner, binary_name(self.package))]
+                if self.index.nameable_from(owner, binary_name(InternalName(self.package)))]
 
     # ---- stubs ----------------------------------------------------------------------------------
 
-    def stubbable(self, desc: str) -> bool:
+    def stubbable(self, desc: Descriptor) -> bool:
         """An interface or abstract class a test may implement itself (accessible, not sealed: the
         JVM refuses a class its PermittedSubclasses do not name; a stub of a JDK type only for interfaces; of a library's, only one with at most
         LIBRARY_STUB_METHODS methods to write: a `ResultSet` stub is a page of empty methods that no
@@ -183,7 +184,7 @@ class Producers:
         usable, reflective = self._usable(cls, cls.effective_access | ACC_PUBLIC)
         return usable and not reflective
 
-    def stub_constructors(self, desc: str) -> list[MethodDecl]:
+    def stub_constructors(self, desc: Descriptor) -> list[MethodDecl]:
         """The constructors a stub of an abstract class may call (fewest parameters first)."""
         cls = self.index.lookup(internal_name(desc))
         if cls is None or cls.is_interface:
@@ -191,7 +192,7 @@ class Producers:
         usable = [m for m in cls.methods if m.name == "<init>" and not m.access & ACC_PRIVATE and not m.is_synthetic]
         return sorted(usable, key=lambda m: (len(parse_method_descriptor(m.desc)[0]), m.desc))
 
-    def abstract_methods(self, desc: str) -> tuple[Answer, ...]:
+    def abstract_methods(self, desc: Descriptor) -> tuple[Answer, ...]:
         """The methods a stub must implement: abstract in the type or its supertypes and implemented
         nowhere in its class chain (Object's public methods are implemented by Object), sorted."""
         name = internal_name(desc)
@@ -200,7 +201,7 @@ class Producers:
         chain: list[ClassFile] = []
         current: str | None = name
         while current is not None:
-            cls = self.index.lookup(current)
+            cls = self.index.lookup(InternalName(current))
             if cls is None:
                 break
             chain.append(cls)
@@ -240,7 +241,7 @@ def _generic_erasures(abstract: set[tuple[str, str]], declared: set[tuple[str, s
     def erases(general: str, specific: str) -> bool:
         general_params, specific_params = parse_method_descriptor(general)[0], parse_method_descriptor(specific)[0]
         return len(general_params) == len(specific_params) and all(
-            g == s or g == OBJECT for g, s in zip(general_params, specific_params))
+            g == s or g == OBJECT_DESC for g, s in zip(general_params, specific_params))
     return {(name, desc) for name, desc in abstract
             if any(other_name == name and other != desc and erases(desc, other) for other_name, other in declared)}
 

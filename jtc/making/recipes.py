@@ -24,7 +24,7 @@ from typing import Callable
 
 from jtc.firsts import first_of_each
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import internal_name, is_array
+from jtc.model.types import Descriptor, InternalName, internal_name, is_array
 from jtc.calls import jdk
 from jtc.calls.invokables import (CLASS, Invokable, InvokableKind, array_invokable, collection_invokable,
                                    stub_invokable)
@@ -99,16 +99,16 @@ class RecipeBook:
         may hold no monster)."""
         if self.taking is None or not wanted.desc.startswith("L"):
             return []
-        return [placed(path, recipe) for root in self.parsed_types() for recipe in self._parsed(root)
-                for path in self.taking.paths(root, wanted.desc)]
+        return [placed(path, recipe) for root in self.parsed_types() for recipe in self._parsed(Descriptor(root))
+                for path in self.taking.paths(Descriptor(root), wanted.desc)]
 
-    def _parsed(self, desc: str) -> list[Recipe]:
+    def _parsed(self, desc: Descriptor) -> list[Recipe]:
         """What producers of `desc` made of inputs they accept."""
         if not desc.startswith("L") or jdk.collection_class(desc) is not None:
             return []
         return [recipe for producer in self.producers.of(desc) for recipe in self.valid(producer)]
 
-    def _is_enum(self, desc: str) -> bool:
+    def _is_enum(self, desc: Descriptor) -> bool:
         cls = self.producers.index.lookup(internal_name(desc)) if desc.startswith("L") else None
         return cls is not None and cls.is_enum
 
@@ -119,7 +119,7 @@ class RecipeBook:
         if implementation is not None:
             elements = jdk.element_types(wanted, implementation)
             for count in jdk.COLLECTION_SIZES:
-                self._add(options, collection_invokable(wanted, implementation, elements, count), depth)
+                self._add(options, collection_invokable(wanted, InternalName(implementation), elements, count), depth)
             return options
         if is_array(wanted.desc):
             for length in ARRAY_LENGTHS:
@@ -168,7 +168,7 @@ class RecipeBook:
             return self._prepared[key]
         implementation = jdk.collection_class(wanted.desc)
         if implementation is not None:
-            self._prepared[key] = self._prepared_elements(wanted, implementation, consumer)
+            self._prepared[key] = self._prepared_elements(wanted, InternalName(implementation), consumer)
             return self._prepared[key]
         found = [made for recipe in self.recipes(wanted)[:1]
                  for mutator in self.preparations.for_argument(wanted.desc, consumer)
@@ -220,7 +220,7 @@ class RecipeBook:
         arguments = [dataclasses.replace(step, prepares=True) for step in steps[len(recipe):]]
         return (*recipe, *arguments, Step(call, tuple(fed[0]), helper=True, prepares=not gives))
 
-    def _prepared_elements(self, wanted: GenericType, implementation: str, consumer: Invokable) -> list[Recipe]:
+    def _prepared_elements(self, wanted: GenericType, implementation: InternalName, consumer: Invokable) -> list[Recipe]:
         """A collection of one element, for each prepared recipe of its element type (none for a map)."""
         elements = jdk.element_types(wanted, implementation)
         if len(elements) != 1:

@@ -22,7 +22,7 @@ from jtc.config import AccessOptions
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Literal
 from jtc.model.signatures import GenericType
-from jtc.model.types import OBJECT, internal_name, object_desc
+from jtc.model.types import Descriptor, InternalName, OBJECT_DESC, internal_name, object_desc
 from jtc.calls.invokables import Invokable, InvokableKind, class_invokables
 from jtc.calls.steps import ROOT, Recipe, Source, SourceKind, Step, value_of
 
@@ -35,37 +35,37 @@ def sets_nothing(effects: Effects) -> bool:
     return effects.complete and not effects.defs and not effects.array_stores
 
 
-def _call(owner: str, name: str, desc: str, receiver: str, returns: str, params: tuple[str, ...] = ()) -> Invokable:
+def _call(owner: InternalName, name: str, desc: str, receiver: Descriptor | None, returns: Descriptor, params: tuple[Descriptor, ...] = ()) -> Invokable:
     return Invokable(InvokableKind.CALL, owner, name, desc, receiver, params, tuple(f"arg{i}" for i in range(len(params))),
                      returns)
 
 
-def elements(index: ClassIndex, collection: GenericType, element: str, at: int) -> list[list[Step]]:
+def elements(index: ClassIndex, collection: GenericType, element: Descriptor, at: int) -> list[list[Step]]:
     """The ways to take an `element` out of the collection step `at` returned, each as its steps:
     the first and second of a list (the objects of a parsed graph differ), the first of any other
     collection (none when the collection type is none that a path can read)."""
     name = internal_name(collection.desc)
     held = Source(SourceKind.REF, at)
-    if index.is_subtype(name, "java/util/List") is True:
-        get = _call("java/util/List", "get", f"(I){OBJECT}", "Ljava/util/List;", element, ("I",))
-        return [[Step(get, (held, Source(SourceKind.VALUE, value=Literal("I", position))), helper=True)]
+    if index.is_subtype(name, InternalName("java/util/List")) is True:
+        get = _call(InternalName("java/util/List"), "get", f"(I){OBJECT_DESC}", Descriptor("Ljava/util/List;"), element, (Descriptor("I"),))
+        return [[Step(get, (held, Source(SourceKind.VALUE, value=Literal(Descriptor("I"), position))), helper=True)]
                 for position in LIST_POSITIONS]
     steps = []
-    if index.is_subtype(name, "java/util/Map") is True:
-        values = _call("java/util/Map", "values", "()Ljava/util/Collection;", "Ljava/util/Map;", "Ljava/util/Collection;")
+    if index.is_subtype(name, InternalName("java/util/Map")) is True:
+        values = _call(InternalName("java/util/Map"), "values", "()Ljava/util/Collection;", Descriptor("Ljava/util/Map;"), Descriptor("Ljava/util/Collection;"))
         steps.append(Step(values, (held,), helper=True))
         held = Source(SourceKind.REF, at + 1)
-    elif index.is_subtype(name, "java/lang/Iterable") is not True:
+    elif index.is_subtype(name, InternalName("java/lang/Iterable")) is not True:
         return []
-    iterator = _call("java/lang/Iterable", "iterator", f"(){_ITERATOR}", "Ljava/lang/Iterable;", _ITERATOR)
-    following = _call("java/util/Iterator", "next", f"(){OBJECT}", _ITERATOR, element)
+    iterator = _call(InternalName("java/lang/Iterable"), "iterator", f"(){_ITERATOR}", Descriptor("Ljava/lang/Iterable;"), Descriptor(_ITERATOR))
+    following = _call(InternalName("java/util/Iterator"), "next", f"(){OBJECT_DESC}", Descriptor(_ITERATOR), element)
     return [steps + [Step(iterator, (held,), helper=True),
                      Step(following, (Source(SourceKind.REF, at + len(steps) + 1),), helper=True)]]
 
 
 def _element_type(index: ClassIndex, returned: GenericType) -> str | None:
     """The project type a collection (a map's values) holds, by its generic signature."""
-    is_map = index.is_subtype(internal_name(returned.desc), "java/util/Map") is True
+    is_map = index.is_subtype(internal_name(returned.desc), InternalName("java/util/Map")) is True
     argument = returned.args[1] if is_map and len(returned.args) > 1 else returned.args[0] if returned.args else None
     if argument is None or argument.variable or not argument.desc.startswith("L") \
             or not index.is_project_class(internal_name(argument.desc)):
@@ -77,7 +77,7 @@ class Taking:
     """The paths out of objects of each type, worked out once per type."""
 
     def __init__(self, index: ClassIndex, test_package: str, options: AccessOptions,
-                 pure: Callable[[Invokable], bool], assignable: Callable[[str, str], bool]) -> None:
+                 pure: Callable[[Invokable], bool], assignable: Callable[[Descriptor, Descriptor], bool]) -> None:
         """`pure` tells the getters (methods that set no field); `assignable` compares descriptors."""
         self.index = index
         self.package = test_package
@@ -89,22 +89,22 @@ class Taking:
         self._holders: dict[str, list[tuple[str, Recipe]]] = {}
         self._reaching: dict[tuple[str, str], list[Recipe]] = {}  # asked at every wiring of every candidate
 
-    def paths(self, root: str, wanted: str) -> list[Recipe]:
+    def paths(self, root: Descriptor, wanted: Descriptor) -> list[Recipe]:
         """The paths from an object of type `root` (a descriptor) to a value of type `wanted`; none
         to an enum, whose constants are every value it has."""
         key = (root, wanted)
         found = self._reaching.get(key)
         if found is None:
             found = self._reaching[key] = [] if self._is_enum(wanted) else [
-                path for made, path in self._out_of(root) if self.assignable(made, wanted)
+                path for made, path in self._out_of(root) if self.assignable(Descriptor(made), wanted)
                 and all(self.pure(step.invokable) for step in path if self.index.is_project_class(step.invokable.owner))]
         return found
 
-    def _is_enum(self, desc: str) -> bool:
+    def _is_enum(self, desc: Descriptor) -> bool:
         cls = self.index.lookup(internal_name(desc)) if desc.startswith("L") else None
         return cls is not None and cls.is_enum
 
-    def _out_of(self, root: str) -> list[tuple[str, Recipe]]:
+    def _out_of(self, root: Descriptor) -> list[tuple[str, Recipe]]:
         """(type taken, path) for every getter of `root`'s class and its project superclasses, then
         through each getter that returns another project object, every getter of that object's."""
         found = self._paths.get(root)
@@ -112,10 +112,10 @@ class Taking:
             direct = self._direct(root)
             found = self._paths[root] = direct + [
                 (made, placed(path, getter)) for through, getter in direct if len(getter) == 1 and through != root
-                for made, path in self._direct(through)]
+                for made, path in self._direct(Descriptor(through))]
         return found
 
-    def _direct(self, root: str) -> list[tuple[str, Recipe]]:
+    def _direct(self, root: Descriptor) -> list[tuple[str, Recipe]]:
         """(type taken, path) for every getter of `root`'s class and its project superclasses."""
         found = self._direct_paths.get(root)
         if found is not None:
@@ -127,7 +127,7 @@ class Taking:
             cls = self.index.lookup(name)
             if cls is None:
                 break
-            for getter in class_invokables(self.index, cls, self.package, self.options):
+            for getter in class_invokables(self.index, cls, InternalName(self.package), self.options):
                 key = (getter.name, getter.desc)
                 if getter.kind != InvokableKind.CALL or getter.params or getter.reflective or key in seen \
                         or not getter.returns.startswith("L"):
@@ -142,12 +142,12 @@ class Taking:
                     continue
                 element = _element_type(self.index, returned)
                 if element:
-                    found.extend((element, (first, *steps)) for steps in elements(self.index, returned, element, 0))
+                    found.extend((element, (first, *steps)) for steps in elements(self.index, returned, Descriptor(element), 0))
             name = cls.super_name
         self._direct_paths[root] = found
         return found
 
-    def holders(self, wanted: str) -> list[tuple[str, Recipe]]:
+    def holders(self, wanted: Descriptor) -> list[tuple[str, Recipe]]:
         """(root type, path) for every project class with a path to a `wanted` value."""
         found = self._holders.get(wanted)
         if found is None:

@@ -55,7 +55,7 @@ from jtc.model.classfile import ClassFile
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import ArrayLiteral, Literal, NewArray, NewCollection, Program, Statement
 from jtc.model.signatures import GenericType, plain
-from jtc.model.types import STRING, STRING_LIKE, TEXT_TOO, internal_name, is_array, object_desc
+from jtc.model.types import Descriptor, STRING_DESC, STRING_LIKE, TEXT_TOO, internal_name, is_array, object_desc
 from jtc.calls import jdk
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.making.producers import Producers
@@ -118,7 +118,7 @@ class SubSearches:
 
 
 def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Producers,
-                         holders: Callable[[str], list[tuple[str, Recipe]]] = lambda desc: []) -> list[list[Invokable]]:
+                         holders: Callable[[Descriptor], list[tuple[str, Recipe]]] = lambda desc: []) -> list[list[Invokable]]:
     """Per type the class needs (itself, made by other classes, what its members under test and
     those ways in take, and the types of the objects that hold a type its members take that
     nothing makes or that is abstract: `holders`, see making/taking.py), the producers of other
@@ -128,7 +128,7 @@ def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Pr
     nested = {cls.name, *producers.index.nested(cls.name)}
     ways_in = [p for p in producers.of(object_desc(cls.name)) if p.owner not in nested]
     needed = {object_desc(cls.name)} | {desc for inv in targets + ways_in for desc in inv.params}
-    holding = {root for desc in {desc for inv in targets for desc in inv.params} - {object_desc(cls.name)}
+    holding = {Descriptor(root) for desc in {desc for inv in targets for desc in inv.params} - {object_desc(cls.name)}
                if _alone_when_made(producers, desc) for root, _ in holders(desc)}
     groups: dict[str, list[Invokable]] = {}
     for desc in sorted(needed) + sorted(holding - needed):
@@ -140,7 +140,7 @@ def structured_producers(cls: ClassFile, targets: list[Invokable], producers: Pr
     return inputs_first(groups)
 
 
-def _alone_when_made(producers: Producers, desc: str) -> bool:
+def _alone_when_made(producers: Producers, desc: Descriptor) -> bool:
     """A project type nothing makes, or an abstract class or interface: what a test makes of one (a
     subclass's fresh instance, a stub) stands alone, where the ones a parsed graph holds stand on
     its board."""
@@ -216,7 +216,7 @@ class ValidInputs:
             if target not in self._found:
                 self._found[target] = self._explore(target, book) or []
 
-    def find_configured(self, desc: str, members: list[Invokable], book: RecipeBook) -> None:
+    def find_configured(self, desc: Descriptor, members: list[Invokable], book: RecipeBook) -> None:
         """Screen the configured ways in of the class `desc` for its `members` (see the module's
         docstring). The way in is the first of its WAYS_IN cheapest recipes whose producer takes an
         argument with transformations, fed with the first valid inputs found for it if any, else its
@@ -386,7 +386,7 @@ def with_screening_text(wiring: tuple[Source, ...], consumer: Invokable) -> tupl
 
 def _text_for(source: Source, desc: str) -> Source:
     if source.kind == SourceKind.INPUT and (desc in STRING_LIKE or desc in TEXT_TOO):
-        return Source(SourceKind.VALUE, value=Literal(STRING, SCREENING_TEXT))
+        return Source(SourceKind.VALUE, value=Literal(STRING_DESC, SCREENING_TEXT))
     return source
 
 

@@ -20,7 +20,7 @@ from jtc.jvm.protocol import HarnessResult
 from jtc.minimise.rewrite import Positions, compose, needed_by, prepended, references, rewrite
 from jtc.model.program import Program, Statement, StatementStatus
 from jtc.model.public_api import PublicApi
-from jtc.model.types import is_reference
+from jtc.model.types import Descriptor, is_reference
 from jtc.execution.runs import Execution
 
 
@@ -95,7 +95,7 @@ class PublicMakers:
         return found
 
     def _public(self, made: Made) -> list[Program]:
-        constants: list[Program] = [(constant,) for constant in self.api.constants(made[0])]
+        constants: list[Program] = [(constant,) for constant in self.api.constants(Descriptor(made[0]))]
         runs: dict[str, Program] = {}
         for execution in self.executions:
             program, result = execution.program, execution.result

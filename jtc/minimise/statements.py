@@ -45,6 +45,7 @@ from jtc.minimise.makers import Made, made_at, object_token, only_for, swapped, 
 from jtc.minimise.rewrite import Positions, compose, needed_by, rewrite, users
 from jtc.minimise.values import smaller_values
 from jtc.model.public_api import PublicApi
+from jtc.model.types import InternalName
 from jtc.oracle.selection import Candidate, candidates, carrying_comparisons, comparisons_kept, in_class_name
 from jtc.deadline import DeadlineReached
 from jtc.execution.runs import Execution
@@ -88,7 +89,7 @@ class StatementMinimiser:
     """Reduces candidates' programs by running reductions through `run` (a program, run and replayed
     in the worker) until `deadline` (time.monotonic())."""
 
-    def __init__(self, run: Callable[[Program], Execution], class_name: str,
+    def __init__(self, run: Callable[[Program], Execution], class_name: InternalName,
                  subjects: frozenset[tuple[str, str, str]], deadline: float = math.inf, shortening: bool = False,
                  makers: Mapping[Made, Program] = {}, api: PublicApi | None = None,
                  public: Callable[[Made], list[Program]] = lambda made: []) -> None:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from jtc.minimise.rewrite import Positions, references, rewrite
 from jtc.model.program import Program
 from jtc.model.testcases import Completes, Console, TestCase, TestSuite, Throws
+from jtc.model.types import BinaryName
 
 # Whether a test (the second) cut from another (the first) with its statements moved (the positions)
 # still shows what the first showed.
@@ -39,7 +40,7 @@ def states_all(reduced: TestCase, probed: TestCase) -> bool:
     ended, which the minimiser's check compares), the messages, the values, the observers' answers
     and the text written."""
     weak = isinstance(reduced.expectation, Completes) or reduced.expectation == Throws(
-        getattr(reduced.expectation, "exception", ""))
+        getattr(reduced.expectation, "exception", BinaryName("")))
     return (weak or probed.expectation == reduced.expectation) \
         and {raised for raised in reduced.raised if raised[1].message is not None} <= set(probed.raised) \
         and set(reduced.values) <= set(probed.values) and set(reduced.observations) <= set(probed.observations) \

@@ -14,7 +14,7 @@ import functools
 import struct
 from dataclasses import dataclass
 
-from jtc.model.types import InternalName, is_wide, object_desc, parse_method_descriptor
+from jtc.model.types import Descriptor, InternalName, is_wide, object_desc, parse_method_descriptor
 
 ACC_PUBLIC = 0x0001
 ACC_PRIVATE = 0x0002
@@ -73,7 +73,7 @@ class MethodDecl(MemberFlags):
     desc: str
     access: int
     signature: str | None = None  # the generic signature, when the compiler wrote one
-    exceptions: tuple[str, ...] = ()  # the throws clause (internal names)
+    exceptions: tuple[InternalName, ...] = ()  # the throws clause
     param_names: tuple[str, ...] | None = None  # MethodParameters, else the LocalVariableTable
 
     @property
@@ -84,7 +84,7 @@ class MethodDecl(MemberFlags):
 @dataclass(frozen=True)
 class FieldDecl(MemberFlags):
     name: str
-    desc: str
+    desc: Descriptor
     access: int
     signature: str | None = None
 
@@ -102,7 +102,7 @@ class InnerClassEntry:
 
 @dataclass(frozen=True)
 class ClassFile:
-    name: str  # internal name (an InternalName once the making stage's sets of names follow)
+    name: InternalName
     major: int
     access: int
     super_name: InternalName | None
@@ -269,13 +269,13 @@ def _field(reader: _Reader, pool: _Pool) -> FieldDecl:
         if attribute == "Signature":
             signature = pool.utf8(reader.u2())
         reader.pos = end
-    return FieldDecl(name, desc, access, signature)
+    return FieldDecl(name, Descriptor(desc), access, signature)
 
 
 def _method(reader: _Reader, pool: _Pool) -> MethodDecl:
     access, name, desc = reader.u2(), pool.strings[reader.u2()], pool.strings[reader.u2()]
     signature: str | None = None
-    exceptions: tuple[str, ...] = ()
+    exceptions: tuple[InternalName, ...] = ()
     declared: tuple[str, ...] | None = None  # MethodParameters
     local_names: dict[int, str] = {}  # LocalVariableTable at offset 0: slot -> name
     for _ in range(reader.u2()):
@@ -284,7 +284,7 @@ def _method(reader: _Reader, pool: _Pool) -> MethodDecl:
         if attribute == "Signature":
             signature = pool.utf8(reader.u2())
         elif attribute == "Exceptions":
-            exceptions = tuple(pool.class_name(reader.u2()) or "" for _ in range(reader.u2()))
+            exceptions = tuple(pool.class_name(reader.u2()) or InternalName("") for _ in range(reader.u2()))
         elif attribute == "MethodParameters":
             names = []
             for _ in range(reader.u1()):

@@ -22,7 +22,7 @@ from jtc.model.classfile import (ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHE
                                  MethodDecl, parse_class_file)
 from jtc.model.runtime_image import RuntimeImage, RuntimeImageProblem
 from jtc.model.signatures import GenericType, class_type_bounds, parse_method_signature, plain
-from jtc.model.types import InternalName, package_of, parse_method_descriptor
+from jtc.model.types import Descriptor, InternalName, package_of, parse_method_descriptor
 
 # Packages a JDK module exports to everyone; JDK classes elsewhere (sun.*, jdk.internal.*) are not
 # accessible to a test even when public.
@@ -30,14 +30,15 @@ _EXPORTED_JDK_PACKAGE = re.compile(r"^javax?/")
 # Hidden classes (lambdas) and generated proxies have names that change from run to run.
 _UNSTABLE_NAME = re.compile(r"/0x|\$\$")
 _ANONYMOUS = re.compile(r"\$\d")
+_RUNTIME_EXCEPTION, _ERROR = InternalName("java/lang/RuntimeException"), InternalName("java/lang/Error")
 
 
-def has_stable_name(internal: str) -> bool:
+def has_stable_name(internal: InternalName) -> bool:
     """False for lambdas, hidden classes and proxies: a test can neither write nor compare their names."""
     return not _UNSTABLE_NAME.search(internal)
 
 
-def is_anonymous(internal: str) -> bool:
+def is_anonymous(internal: InternalName) -> bool:
     """Anonymous and local classes (`Outer$1`, `Outer$1Local`) cannot be named or made by a test."""
     return bool(_ANONYMOUS.search(internal))
 
@@ -59,8 +60,8 @@ class ClassIndex:
         self._cache: dict[str, ClassFile | None] = {}
         self._project_names: tuple[InternalName, ...] = ()
         self._project: frozenset[str] | None = None
-        self._children: dict[str, list[InternalName]] | None = None
-        self._subtypes: dict[str, tuple[str, ...]] = {}
+        self._children: dict[InternalName, list[InternalName]] | None = None
+        self._subtypes: dict[InternalName, tuple[InternalName, ...]] = {}
 
     # ---- files ---------------------------------------------------------------------------------
 
@@ -83,7 +84,7 @@ class ClassIndex:
             self._archives[path] = zipfile.ZipFile(path)
         return self._archives[path]
 
-    def class_bytes(self, internal: str) -> bytes | None:
+    def class_bytes(self, internal: InternalName) -> bytes | None:
         """The class file of `internal` ('com/x/Foo$Inner') on the user classpath, first entry first."""
         relative = internal + ".class"
         for entry in self.entries:
@@ -98,7 +99,7 @@ class ClassIndex:
                     continue
         return None
 
-    def _jdk_bytes(self, internal: str) -> bytes | None:
+    def _jdk_bytes(self, internal: InternalName) -> bytes | None:
         if self._jdk is None or not _EXPORTED_JDK_PACKAGE.match(internal):
             return None
         try:
@@ -106,7 +107,7 @@ class ClassIndex:
         except RuntimeImageProblem:
             return None
 
-    def lookup(self, internal: str) -> ClassFile | None:
+    def lookup(self, internal: InternalName) -> ClassFile | None:
         """The declarations of a class of the user classpath or an exported JDK package; None when
         there is no such class (or its file cannot be read)."""
         if internal not in self._cache:
@@ -122,7 +123,7 @@ class ClassIndex:
             self._cache[internal] = parsed
         return self._cache[internal]
 
-    def is_project_class(self, internal: str) -> bool:
+    def is_project_class(self, internal: InternalName) -> bool:
         return internal in self._project_set()
 
     def project_classes(self) -> tuple[InternalName, ...]:
@@ -140,7 +141,7 @@ class ClassIndex:
             self._project = frozenset(found)
         return self._project
 
-    def entry_of(self, internal: str) -> Path | None:
+    def entry_of(self, internal: InternalName) -> Path | None:
         """The classpath entry the class is loaded from (the first that holds it)."""
         relative = internal + ".class"
         for entry in self.entries:
@@ -161,9 +162,9 @@ class ClassIndex:
 
     # ---- hierarchy -----------------------------------------------------------------------------
 
-    def _child_map(self) -> dict[str, list[InternalName]]:
+    def _child_map(self) -> dict[InternalName, list[InternalName]]:
         if self._children is None:
-            children: dict[str, list[InternalName]] = {}
+            children: dict[InternalName, list[InternalName]] = {}
             for name in self.project_classes():
                 info = self.lookup(name)
                 if info is None:
@@ -174,13 +175,13 @@ class ClassIndex:
             self._children = children
         return self._children
 
-    def subtypes(self, name: str) -> tuple[str, ...]:
+    def subtypes(self, name: InternalName) -> tuple[InternalName, ...]:
         """Concrete, named project classes that are `name` or extend or implement it, directly or not
         (`name` may be a JDK or dependency type: the project classes implementing `java/util/Iterator`)."""
         cached = self._subtypes.get(name)
         if cached is not None:
             return cached
-        found: set[str] = set()
+        found: set[InternalName] = set()
         pending, seen = [name], set()
         children = self._child_map()
         while pending:
@@ -195,14 +196,14 @@ class ClassIndex:
         self._subtypes[name] = tuple(sorted(found))
         return self._subtypes[name]
 
-    def nested(self, name: str) -> tuple[str, ...]:
+    def nested(self, name: InternalName) -> tuple[InternalName, ...]:
         """Named classes declared inside `name` (at any depth): tested with it, as JaCoCo counts them with it."""
         prefix = name + "$"
         return tuple(n for n in self.project_classes() if n.startswith(prefix) and not is_anonymous(n))
 
-    def supertypes(self, internal: str) -> Iterator[tuple[str, ClassFile | None]]:
+    def supertypes(self, internal: InternalName) -> Iterator[tuple[InternalName, ClassFile | None]]:
         """The class and all its superclasses and superinterfaces, each with its file (None if not found)."""
-        seen: set[str] = set()
+        seen: set[InternalName] = set()
         pending = [internal]
         while pending:
             name = pending.pop()
@@ -216,7 +217,7 @@ class ClassIndex:
                 if info.super_name:
                     pending.append(info.super_name)
 
-    def is_subtype(self, sub: str, sup: str) -> bool | None:
+    def is_subtype(self, sub: InternalName, sup: InternalName) -> bool | None:
         """Whether class `sub` is `sup` or extends/implements it; None when that cannot be told."""
         if sup == "java/lang/Object" or sub == sup:
             return True
@@ -230,7 +231,7 @@ class ClassIndex:
 
     # ---- members -------------------------------------------------------------------------------
 
-    def parameter_types(self, owner: str, method: MethodDecl) -> tuple[GenericType, ...]:
+    def parameter_types(self, owner: InternalName, method: MethodDecl) -> tuple[GenericType, ...]:
         """The method's parameter types with their type arguments where the signature gives them,
         aligned with the descriptor (compilers leave synthetic parameters out of signatures)."""
         params = parse_method_descriptor(method.desc)[0]
@@ -246,7 +247,7 @@ class ClassIndex:
         merged = plain_types[:len(params) - len(generic)] + generic
         return tuple(g if g.desc == p else plain(p) for g, p in zip(merged, params))
 
-    def return_type(self, owner: str, method: MethodDecl) -> GenericType:
+    def return_type(self, owner: InternalName, method: MethodDecl) -> GenericType:
         returns = parse_method_descriptor(method.desc)[1]
         if not method.signature:
             return plain(returns)
@@ -256,10 +257,10 @@ class ClassIndex:
             return plain(returns)
         return generic if generic.desc == returns else plain(returns)
 
-    def _class_bounds(self, owner: str) -> dict[str, GenericType]:
+    def _class_bounds(self, owner: InternalName) -> dict[str, GenericType]:
         """Type parameter bounds of `owner` and the classes it is nested in (inner classes see them)."""
         bounds: dict[str, GenericType] = {}
-        name: str | None = owner
+        name: InternalName | None = owner
         chain = []
         while name is not None:
             info = self.lookup(name)
@@ -272,20 +273,20 @@ class ClassIndex:
             bounds.update(class_type_bounds(info.signature))
         return bounds
 
-    def declares_checked(self, owner: str, name: str, desc: str) -> bool:
+    def declares_checked(self, owner: InternalName, name: str, desc: str) -> bool:
         """Whether the member's throws clause (as `owner` or a superclass declares it) names an
         exception that is not a RuntimeException or an Error: a test calling it outside a lambda
         must declare `throws Exception`."""
         for _, info in self.supertypes(owner):
             method = info.method(name, desc) if info is not None else None
             if method is not None:
-                return any(not (self.is_subtype(e, "java/lang/RuntimeException") or self.is_subtype(e, "java/lang/Error"))
+                return any(not (self.is_subtype(e, _RUNTIME_EXCEPTION) or self.is_subtype(e, _ERROR))
                            for e in method.exceptions)
         return False
 
     # ---- what a test may write -----------------------------------------------------------------
 
-    def nameable_from(self, internal: str, package: str) -> bool | None:
+    def nameable_from(self, internal: InternalName, package: str) -> bool | None:
         """True when source code in `package` can refer to the class by name (it is accessible and
         neither local, anonymous nor hidden); None when the class file is not found."""
         if not has_stable_name(internal):
@@ -303,18 +304,18 @@ class ClassIndex:
             return False
         return self.nameable_from(nesting.outer, package)
 
-    def is_inner(self, internal: str) -> bool:
+    def is_inner(self, internal: InternalName) -> bool:
         """A non-static member class: its constructors take the enclosing instance first."""
         info = self.lookup(internal)
         nesting = info.nesting if info else None
         return nesting is not None and nesting.outer is not None and not nesting.access & ACC_STATIC
 
-    def rival_params(self, owner: str, name: str, desc: str) -> list[tuple[str, ...]] | None:
+    def rival_params(self, owner: InternalName, name: str, desc: str) -> list[tuple[Descriptor, ...]] | None:
         """Parameter lists of the other non-private, non-synthetic methods (or constructors) of `owner` with this
         name and arity, which overload resolution weighs against the one we call; None when part
         of the hierarchy is unknown."""
         arity = len(parse_method_descriptor(desc)[0])
-        found: dict[str, tuple[str, ...]] = {}
+        found: dict[str, tuple[Descriptor, ...]] = {}
         classes = [self.lookup(owner)] if name == "<init>" else [info for _, info in self.supertypes(owner)]
         for info in classes:
             if info is None:

@@ -16,7 +16,7 @@ from typing import Protocol
 from jtc.errors import BadClasspathError, ClassFileTooNewError, UnknownClassError, UnreadableClassError
 from jtc.model.classfile import ClassFormatProblem, major_version, parse_class_file
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import internal_from_binary
+from jtc.model.types import BinaryName, internal_from_binary
 
 JAVA_VERSIONS = {major: major - 44 for major in range(49, 80)}  # class file major -> Java release
 
@@ -76,14 +76,14 @@ class Classpath:
         return tuple(entry for entry in self.entries if entry not in self.dependencies)
 
 
-def dependency_jars(index: ClassIndex, classes_under_test: list[str]) -> tuple[str, ...]:
+def dependency_jars(index: ClassIndex, classes_under_test: list[BinaryName]) -> tuple[str, ...]:
     """The classpath's jars that hold none of the classes under test (binary names): the project's
     dependencies. A jar that holds one is the project itself (a library tested from its jar)."""
     holding = {index.entry_of(internal_from_binary(binary_name)) for binary_name in classes_under_test}
     return tuple(str(entry) for entry in index.entries if entry.is_file() and entry not in holding)
 
 
-def check_loadable(index: ClassIndex, binary_name: str, jdk: LoadingLimit) -> None:
+def check_loadable(index: ClassIndex, binary_name: BinaryName, jdk: LoadingLimit) -> None:
     """Check that `binary_name` is on the classpath and that the JDK can load its class file: one of
     a release it runs, whole, and of the class it is named after."""
     internal = internal_from_binary(binary_name)
@@ -104,7 +104,7 @@ def check_loadable(index: ClassIndex, binary_name: str, jdk: LoadingLimit) -> No
             f"{jdk.limit}")
 
 
-def newest_class_file(index: ClassIndex, classes: Iterable[str]) -> ClassNeed | None:
+def newest_class_file(index: ClassIndex, classes: Iterable[BinaryName]) -> ClassNeed | None:
     """The newest class file among `classes` (binary names) that are on the classpath and are class
     files; None when there is none. A class's nested classes come from the same compilation."""
     newest: ClassNeed | None = None

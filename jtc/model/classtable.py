@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from jtc.model.classfile import MemberFlags
 from jtc.model.opcodes import CONDITIONAL_JUMPS, LDC, LOOKUPSWITCH, TABLESWITCH
-from jtc.model.types import InternalName, binary_name, parse_method_descriptor
+from jtc.model.types import Descriptor, InternalName, binary_name, parse_method_descriptor
 from jtc.trace.records import FORMAT_VERSION
 
 
@@ -78,8 +78,8 @@ class MethodInfo(MemberFlags):
     handlers: list[Handler]
     param_names: list[str] | None
     exceptions: tuple[InternalName, ...] = ()  # the throws clause
-    params: tuple[str, ...] = field(init=False)
-    returns: str = field(init=False)
+    params: tuple[Descriptor, ...] = field(init=False)
+    returns: Descriptor = field(init=False)
 
     def __post_init__(self) -> None:
         self.params, self.returns = parse_method_descriptor(self.desc)
@@ -110,7 +110,7 @@ class MethodInfo(MemberFlags):
 @dataclass(frozen=True)
 class FieldInfo(MemberFlags):
     name: str
-    desc: str
+    desc: Descriptor
     access: int
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from jtc.model.program import Invoke, Literal, Statement
+from jtc.model.types import Descriptor
 
 _MULTIPLIER = 0x5DEECE66D
 _MASK = (1 << 48) - 1
@@ -89,7 +90,7 @@ class SeededLoop:
                 move = self.moves[next(i for i, limit in enumerate(thresholds) if drawn < limit)]
             args = list(move.call.args)
             for position in move.drawn:
-                args[position] = Literal("I", random.next_int(self.bound))
+                args[position] = Literal(Descriptor("I"), random.next_int(self.bound))
             yield Invoke(move.call.owner, move.call.name, move.call.desc, move.call.receiver, tuple(args),
                          move.call.reflective, move.call.returns)
 

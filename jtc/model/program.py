@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Union
 
 from jtc.model.signatures import GenericType
-from jtc.model.types import object_desc, parse_method_descriptor
+from jtc.model.types import Descriptor, InternalName, element_type, internal_name, object_desc, parse_method_descriptor
 
 PrimitiveValue = Union[bool, int, float]
 
@@ -21,20 +21,20 @@ PrimitiveValue = Union[bool, int, float]
 class Literal:
     """A primitive or String constant. Floats hold values exactly representable in `desc`."""
 
-    desc: str
+    desc: Descriptor
     value: PrimitiveValue | str
 
 
 @dataclass(frozen=True)
 class Null:
-    desc: str
+    desc: Descriptor
 
 
 @dataclass(frozen=True)
 class ArrayLiteral:
     """A one-dimensional array of primitives or Strings, given element by element."""
 
-    desc: str
+    desc: Descriptor
     elements: tuple[PrimitiveValue | str | None, ...]
 
 
@@ -43,7 +43,7 @@ class VarRef:
     """The result of an earlier statement."""
 
     index: int
-    desc: str
+    desc: Descriptor
 
 
 Value = Union[Literal, Null, ArrayLiteral, VarRef]
@@ -56,7 +56,7 @@ class Construct:
     `reflective` members (private ones, on request) are reached through reflection, in the harness
     and in the emitted test alike; the same holds for Invoke and FieldStore."""
 
-    owner: str
+    owner: InternalName
     desc: str
     args: tuple[Value, ...]
     reflective: bool = False
@@ -64,11 +64,11 @@ class Construct:
     name = "<init>"
 
     @property
-    def result_desc(self) -> str:
+    def result_desc(self) -> Descriptor:
         return object_desc(self.owner)
 
     @property
-    def param_descs(self) -> tuple[str, ...]:
+    def param_descs(self) -> tuple[Descriptor, ...]:
         return parse_method_descriptor(self.desc)[0]
 
 
@@ -76,20 +76,20 @@ class Construct:
 class Invoke:
     """`receiver.name(args)` or, when receiver is None, the static call `Owner.name(args)`."""
 
-    owner: str
+    owner: InternalName
     name: str
     desc: str
     receiver: VarRef | None
     args: tuple[Value, ...]
     reflective: bool = False
-    returns: str | None = None  # the result's type where the descriptor says less (`list.get(0)` of a List<Monster>)
+    returns: Descriptor | None = None  # the result's type where the descriptor says less (`list.get(0)` of a List<Monster>)
 
     @property
-    def result_desc(self) -> str:
+    def result_desc(self) -> Descriptor:
         return self.returns or parse_method_descriptor(self.desc)[1]
 
     @property
-    def param_descs(self) -> tuple[str, ...]:
+    def param_descs(self) -> tuple[Descriptor, ...]:
         return parse_method_descriptor(self.desc)[0]
 
     @property
@@ -101,17 +101,17 @@ class Invoke:
 class FieldStore:
     """`receiver.name = value`, or `Owner.name = value` when receiver is None; `args` is (value,)."""
 
-    owner: str
+    owner: InternalName
     name: str
-    desc: str  # the field's type
+    desc: Descriptor  # the field's type
     receiver: VarRef | None
     args: tuple[Value, ...]
     reflective: bool = False
 
-    result_desc = "V"
+    result_desc = Descriptor("V")
 
     @property
-    def param_descs(self) -> tuple[str, ...]:
+    def param_descs(self) -> tuple[Descriptor, ...]:
         return (self.desc,)
 
     @property
@@ -123,23 +123,23 @@ class FieldStore:
 class NewArray:
     """`new T[] {args...}`: an array of any element type (arrays of arrays for more dimensions)."""
 
-    desc: str  # the array type
+    desc: Descriptor  # the array type
     args: tuple[Value, ...]  # the elements
 
     name = "<array>"
     reflective = False
 
     @property
-    def owner(self) -> str:
+    def owner(self) -> InternalName:
+        return internal_name(self.desc)
+
+    @property
+    def result_desc(self) -> Descriptor:
         return self.desc
 
     @property
-    def result_desc(self) -> str:
-        return self.desc
-
-    @property
-    def param_descs(self) -> tuple[str, ...]:
-        return (self.desc[1:],) * len(self.args)
+    def param_descs(self) -> tuple[Descriptor, ...]:
+        return (element_type(self.desc),) * len(self.args)
 
 
 @dataclass(frozen=True)
@@ -147,20 +147,20 @@ class FieldLoad:
     """`Owner.name`, a static field's value (an enum constant, a shared instance), or, when there is
     a receiver, `receiver.name`: an instance field a test reads to state an object without getters."""
 
-    owner: str
+    owner: InternalName
     name: str
-    desc: str  # the field's type
+    desc: Descriptor  # the field's type
     receiver: VarRef | None = None
 
     args: tuple[Value, ...] = ()
     reflective = False
 
     @property
-    def result_desc(self) -> str:
+    def result_desc(self) -> Descriptor:
         return self.desc
 
     @property
-    def param_descs(self) -> tuple[str, ...]:
+    def param_descs(self) -> tuple[Descriptor, ...]:
         return ()
 
     @property
@@ -175,9 +175,9 @@ class NewCollection:
     `owner` the class made (`java/util/ArrayList`), `element_descs` the declared element types
     (key and value for a map), `signature` the consumer's generic type, for spelling."""
 
-    owner: str
-    desc: str
-    element_descs: tuple[str, ...]
+    owner: InternalName
+    desc: Descriptor
+    element_descs: tuple[Descriptor, ...]
     args: tuple[Value, ...]
     signature: GenericType | None = None
 
@@ -189,11 +189,11 @@ class NewCollection:
         return len(self.element_descs) == 2
 
     @property
-    def result_desc(self) -> str:
+    def result_desc(self) -> Descriptor:
         return self.desc
 
     @property
-    def param_descs(self) -> tuple[str, ...]:
+    def param_descs(self) -> tuple[Descriptor, ...]:
         return tuple(self.element_descs[i % len(self.element_descs)] for i in range(len(self.args)))
 
 
@@ -205,7 +205,7 @@ class Answer:
     desc: str
 
     @property
-    def returns(self) -> str:
+    def returns(self) -> Descriptor:
         return parse_method_descriptor(self.desc)[1]
 
     @property
@@ -220,7 +220,7 @@ class Stub:
     or implements the interface `owner` (`desc` is ""). `answers` are all the methods it implements;
     `args` are the constructor's arguments, then what each non-void one returns."""
 
-    owner: str
+    owner: InternalName
     desc: str
     answers: tuple[Answer, ...]
     args: tuple[Value, ...]
@@ -238,15 +238,15 @@ class Stub:
         return tuple(answer for answer in self.answers if answer.returns != "V")
 
     @property
-    def result_desc(self) -> str:
+    def result_desc(self) -> Descriptor:
         return object_desc(self.owner)
 
     @property
-    def constructor_params(self) -> tuple[str, ...]:
+    def constructor_params(self) -> tuple[Descriptor, ...]:
         return parse_method_descriptor(self.desc)[0] if self.desc else ()
 
     @property
-    def param_descs(self) -> tuple[str, ...]:
+    def param_descs(self) -> tuple[Descriptor, ...]:
         return self.constructor_params + tuple(answer.returns for answer in self.answered)
 
 
@@ -259,12 +259,12 @@ def is_field_desc(desc: str) -> bool:
     return not desc.startswith("(")
 
 
-def state_read(owner: str, name: str, desc: str, receiver: VarRef | None,
+def state_read(owner: InternalName, name: str, desc: str, receiver: VarRef | None,
                args: tuple[Literal, ...] = ()) -> Invoke | FieldLoad:
     """How a test reads the state of `receiver` by a member `owner.name desc`: the value of a field
     when `desc` is a field's type, else a call with `args` (an observer, a query)."""
     if is_field_desc(desc):
-        return FieldLoad(owner, name, desc, receiver)
+        return FieldLoad(owner, name, Descriptor(desc), receiver)
     return Invoke(owner, name, desc, receiver, args)
 
 

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from jtc.model.classfile import ACC_FINAL, ACC_PRIVATE, ACC_PROTECTED, ACC_PUBLIC, ACC_STATIC
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, FieldLoad, Invoke, Program, Statement, is_field_desc
-from jtc.model.types import internal_name, is_reference, parse_method_descriptor, simple_source_name, source_type
+from jtc.model.types import (
+    Descriptor, InternalName, internal_name, is_class_type, is_reference, parse_method_descriptor, simple_source_name,
+    source_type)
 
 _CONSTANT = ACC_PUBLIC | ACC_STATIC | ACC_FINAL
 
@@ -33,7 +35,7 @@ class HiddenWay:
     `access`: the flags that hide it (the member's, or its class's when the member is public)."""
 
     position: int
-    owner: str
+    owner: InternalName
     name: str
     desc: str
     access: int
@@ -59,9 +61,9 @@ class PublicApi:
 
     def __init__(self, index: ClassIndex) -> None:
         self.index = index
-        self._hiding: dict[tuple[str, str, str], int | None] = {}
+        self._hiding: dict[tuple[InternalName, str, str], int | None] = {}
 
-    def hiding(self, owner: str, name: str, desc: str) -> int | None:
+    def hiding(self, owner: InternalName, name: str, desc: str) -> int | None:
         """The access flags that keep code outside the package from `owner.name desc` (a method
         when `desc` is a method descriptor, else a field, declared by `owner` or a superclass):
         the member's, or its class's; None when the public API offers it. The members of classes
@@ -72,7 +74,7 @@ class PublicApi:
             self._hiding[key] = self._hidden_by(owner, name, desc)
         return self._hiding[key]
 
-    def _hidden_by(self, owner: str, name: str, desc: str) -> int | None:
+    def _hidden_by(self, owner: InternalName, name: str, desc: str) -> int | None:
         cls = self.index.lookup(owner) if self.index.is_project_class(owner) else None
         if cls is None:
             return None
@@ -81,7 +83,7 @@ class PublicApi:
             return access
         return None if cls.effective_access & ACC_PUBLIC else cls.effective_access
 
-    def _access(self, owner: str, name: str, desc: str) -> int | None:
+    def _access(self, owner: InternalName, name: str, desc: str) -> int | None:
         for _, cls in self.index.supertypes(owner):
             if cls is None:
                 continue
@@ -95,14 +97,14 @@ class PublicApi:
                         return field.access
         return None
 
-    def public_type(self, desc: str) -> bool:
+    def public_type(self, desc: Descriptor) -> bool:
         """Whether `desc` is a class of the project that code in any package may name."""
-        if not desc.startswith("L") or not self.index.is_project_class(internal_name(desc)):
+        if not is_class_type(desc) or not self.index.is_project_class(internal_name(desc)):
             return False
         cls = self.index.lookup(internal_name(desc))
         return cls is not None and bool(cls.effective_access & ACC_PUBLIC)
 
-    def hides(self, owner: str, name: str, desc: str, made: str) -> bool:
+    def hides(self, owner: InternalName, name: str, desc: str, made: Descriptor) -> bool:
         """Whether the constructor or static member `owner.name desc`, which gives a value of
         type `made`, is a hidden way in: the public API offers the type and not the member."""
         return is_reference(made) and self.public_type(made) and self.hiding(owner, name, desc) is not None
@@ -136,7 +138,7 @@ class PublicApi:
                 if method.is_static and method.is_public and not method.is_synthetic
                 and parse_method_descriptor(method.desc) == (params, made)]
 
-    def constants(self, desc: str) -> list[FieldLoad]:
+    def constants(self, desc: Descriptor) -> list[FieldLoad]:
         """The public constants of a public class of the project of its own type, in the order it
         declares them (`CurrencyUnit.USD`, `CurrencyUnit.EUR`): the values its authors named."""
         if not self.public_type(desc):

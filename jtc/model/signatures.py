@@ -10,23 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jtc.model.types import object_desc
-
-OBJECT = "Ljava/lang/Object;"
+from jtc.model.types import Descriptor, InternalName, OBJECT_DESC, array_desc, element_type, is_array, object_desc
 
 
 @dataclass(frozen=True)
 class GenericType:
     """A type with the type arguments the signature gives it; `args` are None where unknown."""
 
-    desc: str  # the erased descriptor
+    desc: Descriptor  # the erased descriptor
     args: tuple[GenericType | None, ...] = ()
     variable: bool = False  # a type variable, read as its bound
 
     @property
     def element(self) -> GenericType | None:
         """The component type of an array (arrays hold it as their one argument)."""
-        return self.args[0] if self.desc.startswith("[") else None
+        return self.args[0] if is_array(self.desc) else None
 
     @property
     def concrete(self) -> bool:
@@ -35,10 +33,10 @@ class GenericType:
         return not self.variable and all(a is not None and a.concrete for a in self.args)
 
 
-def plain(desc: str) -> GenericType:
+def plain(desc: Descriptor) -> GenericType:
     """A type without type arguments (what a descriptor alone says)."""
-    if desc.startswith("["):
-        return GenericType(desc, (plain(desc[1:]),))
+    if is_array(desc):
+        return GenericType(desc, (plain(element_type(desc)),))
     return GenericType(desc)
 
 
@@ -76,15 +74,15 @@ class _Parser:
                 if self.peek() in "LT[":
                     bounds.append(self.reference())
             pending.append((name, bounds))
-            self.bounds.setdefault(name, GenericType(OBJECT, variable=True))
+            self.bounds.setdefault(name, GenericType(OBJECT_DESC, variable=True))
         self.next()
         for name, bounds in pending:
-            bound = bounds[0] if bounds else GenericType(OBJECT)
+            bound = bounds[0] if bounds else GenericType(OBJECT_DESC)
             self.bounds[name] = GenericType(bound.desc, bound.args, variable=True)
 
     def type(self) -> GenericType:
         if self.peek() in "ZBCSIJFDV":
-            return GenericType(self.next())
+            return GenericType(Descriptor(self.next()))
         return self.reference()
 
     def reference(self) -> GenericType:
@@ -92,12 +90,12 @@ class _Parser:
         if kind == "[":
             self.next()
             element = self.type()
-            return GenericType("[" + element.desc, (element,), element.variable)
+            return GenericType(array_desc(element.desc), (element,), element.variable)
         if kind == "T":
             end = self.text.index(";", self.pos)
             name = self.text[self.pos + 1:end]
             self.pos = end + 1
-            return self.bounds.get(name, GenericType(OBJECT, variable=True))
+            return self.bounds.get(name, GenericType(OBJECT_DESC, variable=True))
         return self.class_type()
 
     def class_type(self) -> GenericType:
@@ -116,7 +114,7 @@ class _Parser:
                 name += "$"
                 continue
             self.next()  # ';'
-            return GenericType(object_desc(name), args)
+            return GenericType(object_desc(InternalName(name)), args)
 
     def arguments(self) -> tuple[GenericType | None, ...]:
         self.next()  # '<'

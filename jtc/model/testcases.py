@@ -17,6 +17,7 @@ from typing import Union
 from jtc.model.loops import SeededLoop
 from jtc.model.program import (ArrayLiteral, FieldLoad, Invoke, Literal, Null, Program, VarRef, is_field_desc,
                                state_read)
+from jtc.model.types import BinaryName, InternalName
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class ReturnsObject:
     """The call returned a non-null object of `class_name` (binary name) that has no literal form;
     `itself`: the very object it was called on (a builder's setter, `StringBuilder.append`)."""
 
-    class_name: str
+    class_name: BinaryName
     itself: bool = False
 
 
@@ -46,7 +47,7 @@ class ReturnsBoxed:
 class ReturnsConstant:
     """The call returned the enum constant `constant` of the enum `class_name` (binary name)."""
 
-    class_name: str
+    class_name: BinaryName
     constant: str
 
 
@@ -55,7 +56,7 @@ class ReturnsText:
     """The call returned a collection or map (of `class_name`) whose `toString()` is `text`: its
     contents, element by element, for elements that have a value of their own."""
 
-    class_name: str
+    class_name: BinaryName
     text: str
 
 
@@ -65,7 +66,7 @@ class Throws:
     the oracle sets it for exceptions the code under test raised itself, not for JVM-raised ones whose
     wording varies between Java versions."""
 
-    exception: str
+    exception: BinaryName
     message: str | None = None
 
 
@@ -87,7 +88,7 @@ class Observation:
     `owner.name` (a class without getters)."""
 
     receiver: int
-    owner: str
+    owner: InternalName
     name: str
     desc: str
     value: Stated
@@ -202,7 +203,7 @@ class TestSuite:
 
     __test__ = False  # not a pytest test class
 
-    class_under_test: str
+    class_under_test: InternalName
     tests: tuple[TestCase, ...]
 
 

@@ -13,6 +13,7 @@ from jtc.coverage.report_command import check_suite_folders
 from jtc.coverage.suites import SuiteFolder
 from jtc.errors import ExitCode, UsageError
 from jtc.model.classpath import Classpath
+from jtc.model.types import InternalName
 from jtc.mutate.report import mutation_json, mutation_table
 from jtc.mutate.settings import Engine, MutateOptions, PitOptions
 from jtc.mutate.suites import mutate_suites, pit_suites
@@ -40,10 +41,10 @@ def run_mutate(classpath_args: list[str], given: list[SuiteFolder], classes: lis
     folders, labels = [suite.folder for suite in given], [suite.name for suite in given]
     with tempfile.TemporaryDirectory(prefix="jtc-mutate-") as scratch:
         if options.engine is Engine.PIT:
-            suites = pit_suites(folders, list(classpath.entries), classes, Path(scratch), options.timeouts, options.pit,
+            suites = pit_suites(folders, list(classpath.entries), list(map(InternalName, classes)), Path(scratch), options.timeouts, options.pit,
                                 labels)
         else:
-            suites = mutate_suites(folders, list(classpath.entries), classes, Path(scratch), options.timeouts, labels)
+            suites = mutate_suites(folders, list(classpath.entries), list(map(InternalName, classes)), Path(scratch), options.timeouts, labels)
     for line in mutation_table(suites):
         say(line)
     if options.pit.html is not None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from jtc.errors import InternalError
 from jtc.java.bundle import pit_classpath, pit_jar
 from jtc.java.toolchain import toolchain
-from jtc.model.types import binary_name
+from jtc.model.types import InternalName, binary_name
 from jtc.mutate.model import Mutant, Verdict
 from jtc.mutate.pit_results import read_mutations
 from jtc.mutate.runner import Timeouts
@@ -34,7 +34,7 @@ def pit_engine(mutators: PitMutators) -> str:
 
 
 def pit_command(class_dir: Path, test_classpath: Sequence[Path], test_classes: Sequence[str],
-                classes_under_test: Sequence[str], report_dir: Path, mutators: PitMutators, timeouts: Timeouts,
+                classes_under_test: Sequence[InternalName], report_dir: Path, mutators: PitMutators, timeouts: Timeouts,
                 html: bool = False, sources: Sequence[Path] = ()) -> list[str]:
     """The java command that runs PIT on `test_classes` (compiled into `test_classpath` with what they
     need) against the classes under test copied into `class_dir`, writing its report into `report_dir`."""
@@ -67,7 +67,7 @@ def _why(output: str) -> str:
 
 
 def run_pit(class_dir: Path, test_classpath: Sequence[Path], test_classes: Sequence[str],
-            classes_under_test: Sequence[str], report_dir: Path, mutators: PitMutators, timeouts: Timeouts, *,
+            classes_under_test: Sequence[InternalName], report_dir: Path, mutators: PitMutators, timeouts: Timeouts, *,
             html: bool = False, sources: Sequence[Path] = (), working_dir: Path | None = None,
             wall_timeout_s: float = 7200.0) -> tuple[tuple[Mutant, ...], dict[str, Verdict]]:
     """PIT's mutants of the classes under test and its verdict on each (pit_command says how it runs).

@@ -11,7 +11,7 @@ from pathlib import Path
 from jtc.coverage.measure import extract_classes
 from jtc.coverage.suites import compile_suite
 from jtc.java.launcher import run_tests
-from jtc.model.types import binary_name
+from jtc.model.types import InternalName, binary_name
 from jtc.mutate.model import SuiteMutation, TestRun, union
 from jtc.mutate.pit import pit_engine, run_pit
 from jtc.mutate.runner import Timeouts, run_mutants
@@ -32,7 +32,7 @@ class CompiledSuite:
         return [self.work / "classes", *self.junit, *project]
 
 
-def _compiled(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[str], work_dir: Path,
+def _compiled(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[InternalName], work_dir: Path,
               labels: Sequence[str]) -> tuple[Path, list[CompiledSuite]]:
     """The classes under test copied into a folder of their own (the mutants are made from those files),
     and each folder's tests compiled."""
@@ -52,7 +52,7 @@ def _with_union(results: list[SuiteMutation]) -> list[SuiteMutation]:
     return [*results, union("union", results)] if len(results) > 1 else results
 
 
-def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[str], work_dir: Path,
+def mutate_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[InternalName], work_dir: Path,
                   timeouts: Timeouts, labels: Sequence[str] = (), working_dir: Path | None = None) -> list[SuiteMutation]:
     """One SuiteMutation per folder (named by `labels`, else by its path) and, with several folders,
     their union, by jtc's operators and runner. The mutants are the same for every suite (made from the
@@ -77,7 +77,7 @@ def _original_run(suite: CompiledSuite, classpath: Sequence[Path], working_dir: 
     return len(run.results), failing
 
 
-def pit_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[str], work_dir: Path,
+def pit_suites(folders: Sequence[Path], classpath: Sequence[Path], classes: Sequence[InternalName], work_dir: Path,
                timeouts: Timeouts, pit: PitOptions, labels: Sequence[str] = (),
                working_dir: Path | None = None) -> list[SuiteMutation]:
     """As mutate_suites, by PIT: one PIT run per folder with `pit.mutators`, its HTML report kept in

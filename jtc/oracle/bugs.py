@@ -39,7 +39,7 @@ from typing import Callable
 from jtc.model.program import (ArrayLiteral, Invoke, Literal, NewCollection, Null, Program, Statement, StatementStatus,
                                Stub, VarRef)
 from jtc.execution.runs import Execution
-from jtc.model.types import internal_from_binary
+from jtc.model.types import BinaryName, InternalName, internal_from_binary
 
 CRASHES = frozenset({
     "java.lang.NullPointerException", "java.lang.ArrayIndexOutOfBoundsException",
@@ -62,8 +62,8 @@ INDEX_CRASHES = frozenset({
 ERASED = frozenset({"Ljava/lang/Object;", "Ljava/lang/Comparable;", "Ljava/lang/Iterable;"})
 # The size in an out-of-range message (`for length 2`, `Size: 2`, `char[1]`), which is no index.
 BOUNDS_WORDING = re.compile(r"(length|size)\s*[:=]?\s*-?\d+|\[\d+\]", re.IGNORECASE)
-CONTRACT_TYPES = ("java/util/Iterator", "java/util/ListIterator", "java/util/Enumeration", "java/util/Collection",
-                  "java/util/Map")
+CONTRACT_TYPES = tuple(map(InternalName, ("java/util/Iterator", "java/util/ListIterator", "java/util/Enumeration",
+                                          "java/util/Collection", "java/util/Map")))
 JDK_PACKAGES = ("java.", "javax.", "jdk.", "sun.", "com.sun.")
 # Methods whose only work is to check an argument: what they throw is the caller's contract.
 ARGUMENT_CHECKS = frozenset({
@@ -85,8 +85,8 @@ class Frame:
     site: str
 
     @property
-    def class_name(self) -> str:
-        return self.site.split("(")[0].rsplit(":", 1)[0].rpartition(".")[0]
+    def class_name(self) -> BinaryName:
+        return BinaryName(self.site.split("(")[0].rsplit(":", 1)[0].rpartition(".")[0])
 
     @property
     def method(self) -> str:
@@ -195,7 +195,7 @@ class BugOracle:
     classes whose code is under test (the class and its nested classes); `contract` whether the class
     under test is a collection, map or iterator."""
 
-    def __init__(self, in_subject: Callable[[str], bool], contract: bool) -> None:
+    def __init__(self, in_subject: Callable[[InternalName], bool], contract: bool) -> None:
         self.in_subject = in_subject
         self.contract = contract
 

@@ -32,9 +32,10 @@ from jtc.analysis.influence import Effects
 from jtc.model.classindex import ClassIndex
 from jtc.model.classfile import ACC_ENUM, FieldDecl
 from jtc.model.program import ArrayLiteral, Invoke, Literal, Program, VarRef
-from jtc.model.types import BOXES, PRIMITIVE_NAMES, STRING, internal_name, is_primitive, object_desc, package_of
+from jtc.model.types import (
+    BOXES, CONTAINER_CLASSES, Descriptor, InternalName, OBJECT_DESC, PRIMITIVE_NAMES, STRING_DESC, element_type,
+    internal_name, is_array, is_class_type, is_primitive, object_desc, package_of, parse_method_descriptor)
 
-OBJECT = "Ljava/lang/Object;"
 # The values of a query's parameter type that a test already uses, at most this many, are asked about.
 MAX_QUERY_VALUES = 4
 
@@ -46,12 +47,12 @@ TEXT_BUILDERS = frozenset({"java/lang/StringBuilder", "java/lang/StringBuffer"})
 _EXCLUDED = frozenset({"hashCode", "getClass", "clone", "iterator", "spliterator", "stream", "listIterator"})
 
 
-def is_enum(index: ClassIndex, internal: str) -> bool:
+def is_enum(index: ClassIndex, internal: InternalName) -> bool:
     info = index.lookup(internal)
     return info is not None and bool(info.access & ACC_ENUM) and info.super_name == "java/lang/Enum"
 
 
-def enum_of(index: ClassIndex, internal: str) -> str | None:
+def enum_of(index: ClassIndex, internal: InternalName) -> InternalName | None:
     """The enum a runtime class is (or whose constant body it is), None for any other class."""
     if is_enum(index, internal):
         return internal
@@ -61,47 +62,47 @@ def enum_of(index: ClassIndex, internal: str) -> str | None:
     return None
 
 
-def is_container(index: ClassIndex, internal: str) -> bool:
-    return any(index.is_subtype(internal, kind) is True for kind in ("java/util/Collection", "java/util/Map"))
+def is_container(index: ClassIndex, internal: InternalName) -> bool:
+    return any(index.is_subtype(internal, kind) is True for kind in CONTAINER_CLASSES)
 
 
-def extractor(index: ClassIndex, internal: str, receiver: int) -> Invoke | None:
+def extractor(index: ClassIndex, internal: InternalName, receiver: int) -> Invoke | None:
     """The call that reads the stateable value of an object of class `internal`, if it has one."""
     held = VarRef(receiver, object_desc(internal))
     if internal in UNBOXING:
         name, desc = UNBOXING[internal]
         return Invoke(internal, name, desc, held, ())
     if enum_of(index, internal) is not None:
-        return Invoke("java/lang/Enum", "name", f"(){STRING}", held, ())
+        return Invoke(InternalName("java/lang/Enum"), "name", f"(){STRING_DESC}", held, ())
     if internal in TEXT_BUILDERS or is_container(index, internal):
-        return Invoke("java/lang/Object", "toString", f"(){STRING}", held, ())
+        return Invoke(InternalName("java/lang/Object"), "toString", f"(){STRING_DESC}", held, ())
     return None
 
 
-def _stateable(index: ClassIndex, returns: str) -> bool:
+def _stateable(index: ClassIndex, returns: Descriptor) -> bool:
     """Whether a declared return type is one whose values a test can state."""
-    element = returns.lstrip("[")
-    if returns.startswith("["):
-        return returns.count("[") == 1 and (is_primitive(element) or element == STRING)
-    if is_primitive(returns) or returns == STRING:
+    if is_array(returns):
+        element = element_type(returns)
+        return not is_array(element) and (is_primitive(element) or element == STRING_DESC)
+    if is_primitive(returns) or returns == STRING_DESC:
         return True
-    if not returns.startswith("L"):
+    if not is_class_type(returns):
         return False
     internal = internal_name(returns)
     return internal in UNBOXING or internal in TEXT_BUILDERS or is_enum(index, internal) or (
         internal.startswith("java/util/") and is_container(index, internal))
 
 
-def _reads_only(effects: Callable[[str, str, str], Effects], owner: str, name: str, desc: str) -> bool:
+def _reads_only(effects: Callable[[str, str, str], Effects], owner: InternalName, name: str, desc: str) -> bool:
     effect = effects(owner, name, desc)
     return effect.complete and not effect.defs and not effect.array_stores
 
 
-def _side_effect_free(index: ClassIndex, effects: Callable[[str, str, str], Effects], declared: str,
-                      wanted: Callable[[str], bool]) -> tuple[tuple[str, str, str], ...]:
+def _side_effect_free(index: ClassIndex, effects: Callable[[str, str, str], Effects], declared: InternalName,
+                      wanted: Callable[[str], bool]) -> tuple[tuple[InternalName, str, str], ...]:
     """(owner, name, desc) of the accessible instance methods of `declared` and its project
     superclasses whose descriptor is `wanted` and that change nothing, most derived first."""
-    found: dict[tuple[str, str], str] = {}
+    found: dict[tuple[str, str], InternalName] = {}
     for owner, info in index.supertypes(declared):
         if info is None or owner.startswith(("java/", "javax/")):
             continue
@@ -117,22 +118,22 @@ def _side_effect_free(index: ClassIndex, effects: Callable[[str, str, str], Effe
 
 
 def observers(index: ClassIndex, effects: Callable[[str, str, str], Effects],
-              declared: str) -> tuple[tuple[str, str, str], ...]:
+              declared: InternalName) -> tuple[tuple[InternalName, str, str], ...]:
     """(owner, name, desc) of the observers a test can call on a local declared as `declared`
     (internal name), most derived declaration first, in name order within a class."""
     return _side_effect_free(index, effects, declared,
-                             lambda desc: desc.startswith("()") and _stateable(index, desc[2:]))
+                             lambda desc: desc.startswith("()") and _stateable(index, parse_method_descriptor(desc)[1]))
 
 
-def _readable(field: FieldDecl, owner: str, tested: str) -> bool:
+def _readable(field: FieldDecl, owner: InternalName, tested: InternalName) -> bool:
     """Whether a test of `tested`, in its package, may read the instance field `field` of `owner`."""
     if field.is_static or field.is_synthetic or field.is_private:
         return False
     return field.is_public or package_of(owner) == package_of(tested)
 
 
-def fields(index: ClassIndex, effects: Callable[[str, str, str], Effects], declared: str,
-           tested: str) -> tuple[tuple[str, str, str], ...]:
+def fields(index: ClassIndex, effects: Callable[[str, str, str], Effects], declared: InternalName,
+           tested: InternalName) -> tuple[tuple[InternalName, str, str], ...]:
     """(owner, name, field desc) of the instance fields of `declared` and its project superclasses
     that a test of the class `tested` (in its package) can read and state, most derived first, in
     declaration order within a class, without those an observer method reads: `getCount()` says
@@ -140,9 +141,9 @@ def fields(index: ClassIndex, effects: Callable[[str, str, str], Effects], decla
     state."""
     covered = {(ref.name, ref.desc) for owner, name, desc in observers(index, effects, declared)
                if name != "toString" for ref in effects(owner, name, desc).uses if not ref.is_static}
-    found: list[tuple[str, str, str]] = []
+    found: list[tuple[InternalName, str, Descriptor]] = []
     hidden: set[str] = set()  # a field hides its superclasses' namesakes, readable or not
-    owner: str | None = declared
+    owner: InternalName | None = declared
     while owner is not None and not owner.startswith(("java/", "javax/")):
         info = index.lookup(owner)
         if info is None:
@@ -156,23 +157,24 @@ def fields(index: ClassIndex, effects: Callable[[str, str, str], Effects], decla
     return tuple(found)
 
 
-def _query_parameter(desc: str) -> str | None:
+def _query_parameter(desc: str) -> Descriptor | None:
     """The one parameter of a query's descriptor, when it is a primitive or a String."""
-    parameters, _, _ = desc[1:].partition(")")
-    return parameters if is_primitive(parameters) or parameters == STRING else None
+    parameters = parse_method_descriptor(desc)[0]
+    return parameters[0] if len(parameters) == 1 and (is_primitive(parameters[0]) or parameters[0] == STRING_DESC) \
+        else None
 
 
 def queries(index: ClassIndex, effects: Callable[[str, str, str], Effects],
-            declared: str) -> tuple[tuple[str, str, str], ...]:
+            declared: InternalName) -> tuple[tuple[InternalName, str, str], ...]:
     """(owner, name, desc) of the one-argument queries of a local declared as `declared`: a
     primitive or String parameter, a stateable answer or an `Object` one (stated by its runtime class)."""
     def wanted(desc: str) -> bool:
-        returns = desc.partition(")")[2]
-        return _query_parameter(desc) is not None and (returns == OBJECT or _stateable(index, returns))
+        returns = parse_method_descriptor(desc)[1]
+        return _query_parameter(desc) is not None and (returns == OBJECT_DESC or _stateable(index, returns))
     return _side_effect_free(index, effects, declared, wanted)
 
 
-def _passed(program: Program, parameter: str) -> Iterator[Literal]:
+def _passed(program: Program, parameter: Descriptor) -> Iterator[Literal]:
     """The literals of type `parameter` the statements of `program` pass, as arguments or as
     elements of an array argument (the words of a command line), in order."""
     for statement in program:
@@ -183,7 +185,7 @@ def _passed(program: Program, parameter: str) -> Iterator[Literal]:
                 yield from (Literal(parameter, element) for element in value.elements if element is not None)
 
 
-def arguments(program: Program, parameter: str, limit: int = MAX_QUERY_VALUES) -> tuple[Literal, ...]:
+def arguments(program: Program, parameter: Descriptor, limit: int = MAX_QUERY_VALUES) -> tuple[Literal, ...]:
     """The values a test asks a query about: the literals of type `parameter` its statements pass
     (the keys it put, the words of an array it passed), at most `limit` of them, the first ones
     first, then one it does not use."""
@@ -209,14 +211,14 @@ def _above(value: float, single: bool) -> float | None:
     return rounded if math.isfinite(rounded) else None
 
 
-def _absent(parameter: str, used: set) -> tuple[Literal, ...]:
+def _absent(parameter: Descriptor, used: set) -> tuple[Literal, ...]:
     """One value of type `parameter` the test does not use: past the largest number, a new String."""
-    if parameter == STRING:
+    if parameter == STRING_DESC:
         texts = itertools.chain(("", "absent"), (f"absent{n}" for n in itertools.count(2)))
-        return (Literal(STRING, next(text for text in texts if text not in used)),)
+        return (Literal(STRING_DESC, next(text for text in texts if text not in used)),)
     if parameter == "Z":
         missing = [flag for flag in (False, True) if flag not in used]
-        return (Literal("Z", missing[0]),) if missing else ()
+        return (Literal(Descriptor("Z"), missing[0]),) if missing else ()
     if parameter in "FD":
         above = _above(max((float(v) for v in used), default=-1.0), parameter == "F")
         return (Literal(parameter, above),) if above is not None else ()

@@ -26,7 +26,7 @@ from __future__ import annotations
 from jtc.execution.runs import Execution
 from jtc.model.classtable import MethodInfo
 from jtc.model.opcodes import INVOKESPECIAL
-from jtc.model.types import internal_from_binary, parse_method_descriptor
+from jtc.model.types import BinaryName, internal_from_binary, parse_method_descriptor
 
 # Constructor parameters that make the message the cause's: Throwable(Throwable) and the subclasses
 # that follow its contract.
@@ -50,7 +50,7 @@ def message_is_the_codes(execution: Execution, index: int) -> bool:
     method = next((m for m in replay.visited if (m.owner, m.name, m.desc) == (owner, name, desc)), None)
     if method is None:
         return False  # the JDK's frame, or one of code that is not instrumented
-    made = internal_from_binary(exception)
+    made = internal_from_binary(BinaryName(exception))
     constructors = [parse_method_descriptor(instruction.operands[2])[0]
                     for instruction in (method.instructions[i] for i in _ran_on_line(method, replay.visited[method], line))
                     if instruction.opcode == INVOKESPECIAL and tuple(instruction.operands[:2]) == (made, "<init>")]
@@ -66,7 +66,7 @@ def _frame(site: str) -> tuple[str, str, str, int | None] | None:
     if not parenthesis or not owner:
         return None
     number = int(line) if line.lstrip("-").isdigit() else -1
-    return internal_from_binary(owner), name, parenthesis + tail, number if number >= 0 else None
+    return internal_from_binary(BinaryName(owner)), name, parenthesis + tail, number if number >= 0 else None
 
 
 def _ran_on_line(method: MethodInfo, visited: bytearray, line: int | None) -> list[int]:

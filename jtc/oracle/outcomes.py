@@ -14,6 +14,7 @@ from jtc.errors import ExitCode
 from jtc.jvm.protocol import ABORT_BUDGET, ABORT_EXIT, ABORT_TIMEOUT, FailureKind
 from jtc.model.program import StatementStatus
 from jtc.execution.runs import Execution
+from jtc.model.types import BinaryName
 
 
 class Kind(Enum):
@@ -50,9 +51,9 @@ class Outcome:
         return self.kind in PROBLEM_EXIT_CODES
 
 
-def thrown_class(execution: Execution, index: int) -> str:
+def thrown_class(execution: Execution, index: int) -> BinaryName:
     """The binary class name of what statement `index` threw."""
-    return execution.result.values[index] or "java.lang.Throwable"
+    return BinaryName(execution.result.values[index] or "java.lang.Throwable")
 
 
 def classify(execution: Execution) -> Outcome:

@@ -37,10 +37,12 @@ from jtc.jvm.protocol import HarnessResult, ObjectValue, Void, decode_returned
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import (Construct, FieldLoad, Invoke, Literal, Null, Program, Statement, StatementStatus, Value, VarRef,
                                state_read)
-from jtc.model.types import STRING, binary_name, internal_from_binary, internal_name, package_of
+from jtc.model.types import (
+    Descriptor, InternalName, OBJECT_DESC, STRING_DESC, binary_name, internal_from_binary, internal_name,
+    is_class_type, package_of, parse_method_descriptor)
 from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws, Written)
-from jtc.oracle.observers import OBJECT, UNBOXING, arguments, enum_of, extractor
+from jtc.oracle.observers import UNBOXING, arguments, enum_of, extractor
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 
 PROBE_RUNS = 6  # runs of each probe program (see the module's docstring)
@@ -51,7 +53,7 @@ PROBE_RUNS = 6  # runs of each probe program (see the module's docstring)
 # and JDK 25 print differently was in scientific notation (below 1e-3 or from 1e7 up).
 UNASSERTABLE = re.compile(r"[A-Za-z_$][\w$.]*@[0-9a-f]{1,8}\b|\d\.\d+E-?\d+")
 
-Observer = tuple[str, str, str]  # owner, name, desc
+Observer = tuple[InternalName, str, str]  # owner, name, desc
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,10 @@ class Prober:
     `observers.queries`)."""
 
     index: ClassIndex
-    class_name: str
+    class_name: InternalName
     run: Callable[[Program], HarnessResult]
-    observers_of: Callable[[str], tuple[Observer, ...]]
-    queries_of: Callable[[str], tuple[Observer, ...]] = lambda declared: ()
+    observers_of: Callable[[InternalName], tuple[Observer, ...]]
+    queries_of: Callable[[InternalName], tuple[Observer, ...]] = lambda declared: ()
     # Also ask the observers of the project's objects that the class under test was given or gave
     # back (the hero a level moved, the board it returned): its calls change them too.
     observe_neighbours: bool = False
@@ -79,7 +81,7 @@ def _comparable(token: str) -> str:
     return token.rpartition("#")[0] if token.startswith("O:") else token
 
 
-def in_family(internal: str, class_name: str) -> bool:
+def in_family(internal: InternalName, class_name: InternalName) -> bool:
     return internal == class_name or internal.startswith(class_name + "$")
 
 
@@ -108,7 +110,7 @@ class _Probe:
                 self._plan_observers(index, statement)
         for index, sink in enumerate(case.program):
             if isinstance(sink, Construct) and sink.owner in OUTPUT_SINKS and _ok(original, index):
-                self.sinks.append((index, self._add(Invoke(sink.owner, "toString", f"(){STRING}",
+                self.sinks.append((index, self._add(Invoke(sink.owner, "toString", f"(){STRING_DESC}",
                                                            VarRef(self.at[index], sink.result_desc), ()))))
         if self.untyped:
             self._plan_by_runtime_class()
@@ -118,7 +120,7 @@ class _Probe:
         self.statements.append(statement)
         return len(self.statements) - 1
 
-    def _plan_extractor(self, position: int, internal: str) -> None:
+    def _plan_extractor(self, position: int, internal: InternalName) -> None:
         read = extractor(self.prober.index, internal, position)
         if read is not None:
             self.extractors[position] = self._add(read)
@@ -134,7 +136,7 @@ class _Probe:
             return
         declared = statement.result_desc
         class_name = self.prober.class_name
-        if not declared.startswith("L"):
+        if not is_class_type(declared):
             return
         last_index = len(self.case.program) - 1
         returned = index == last_index  # what the call under test gave back: stated by its state
@@ -155,7 +157,7 @@ class _Probe:
         asked: list[tuple[Observer, tuple[Literal, ...]]] = [
             (observer, ()) for observer in self.prober.observers_of(internal_name(declared))]
         asked += [((owner, name, desc), (value,)) for owner, name, desc in self.prober.queries_of(internal_name(declared))
-                  for value in arguments(self.case.program, desc[1:desc.index(")")])]
+                  for value in arguments(self.case.program, parse_method_descriptor(desc)[0][0])]
         for observer, args in asked:
             owner, name, desc = observer
             if isinstance(last, Invoke) and last.receiver is not None and last.receiver.index == index \
@@ -165,9 +167,9 @@ class _Probe:
             position = self._add(read)
             self.observed.append((index, observer, args, position))
             returns = read.result_desc
-            if returns == OBJECT:
+            if returns == OBJECT_DESC:
                 self.untyped.append(position)
-            elif returns.startswith("L") and returns != STRING:
+            elif is_class_type(returns) and returns != STRING_DESC:
                 self._plan_extractor(position, internal_name(returns))
 
     def _plan_by_runtime_class(self) -> None:
@@ -189,7 +191,7 @@ class _Probe:
             return None
         return tokens[0]
 
-    def stated(self, position: int, declared: str, index: int | None = None) -> Stated | None:
+    def stated(self, position: int, declared: Descriptor, index: int | None = None) -> Stated | None:
         """What the test can assert about the value at `position` (statement `index` of the test, if
         it is one), None when nothing stable."""
         token = self.token(position, index)
@@ -269,7 +271,7 @@ def _console_written(case: TestCase, original: HarnessResult, runs: list[Harness
     return found
 
 
-def _neighbours(program: Program, class_name: str) -> frozenset[int]:
+def _neighbours(program: Program, class_name: InternalName) -> frozenset[int]:
     """The statements whose objects a call of the class under test took as an argument or returned."""
     found: set[int] = set()
     for index, statement in enumerate(program):
@@ -280,7 +282,7 @@ def _neighbours(program: Program, class_name: str) -> frozenset[int]:
 
 
 def _unassertable(value: Literal | object) -> bool:
-    return isinstance(value, Literal) and value.desc == STRING and bool(UNASSERTABLE.search(str(value.value)))
+    return isinstance(value, Literal) and value.desc == STRING_DESC and bool(UNASSERTABLE.search(str(value.value)))
 
 
 def probe(case: TestCase, original: HarnessResult, prober: Prober) -> TestCase:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from jtc.model.classindex import ClassIndex
 from jtc.model.public_api import PublicApi
 from jtc.model.testcases import TestSuite
-from jtc.model.types import simple_source_name
+from jtc.model.types import InternalName, simple_source_name
 from jtc.oracle.outcomes import Kind
 from jtc.oracle.selection import Candidate, Item
 
@@ -83,6 +83,6 @@ def _outcome(key: tuple) -> str:
     return f"{member} returning"
 
 
-def _member(owner: str, name: str) -> str:
+def _member(owner: InternalName, name: str) -> str:
     """`Prices.total`, `new Currency` (a constructor), `Currency.<clinit>`."""
     return f"new {simple_source_name(owner)}" if name == "<init>" else f"{simple_source_name(owner)}.{name}"

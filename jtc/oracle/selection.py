@@ -29,6 +29,7 @@ from jtc.jvm.protocol import ObjectValue, Void, decode_returned
 from jtc.model.classtable import MethodInfo
 from jtc.model.program import Construct, Invoke, Null, Program, StatementStatus
 from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, TestCase, TestSuite, Throws
+from jtc.model.types import InternalName
 from jtc.oracle.origins import message_is_the_codes
 from jtc.oracle.outcomes import Kind, Outcome, classify, outcome_at, thrown_class
 from jtc.execution.runs import Execution
@@ -37,7 +38,7 @@ from jtc.svm.path import DecisionKind
 Item = tuple[MethodInfo, int, Hashable]
 
 
-def in_class(method: MethodInfo, class_name: str) -> bool:
+def in_class(method: MethodInfo, class_name: InternalName) -> bool:
     """The class under test includes its nested and inner classes."""
     return in_class_name(method.owner, class_name)
 
@@ -66,7 +67,7 @@ class Candidate:
         return self.execution.program[:self.outcome.statement + 1]
 
 
-def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
+def _covered_items(execution: Execution, class_name: InternalName) -> frozenset[Item]:
     """Branch edges and lines of the class that the run covered."""
     replay = execution.replay
     items: set[Item] = {edge for edge in replay.edges if in_class(edge[0], class_name)}  # type: ignore[union-attr]
@@ -76,7 +77,7 @@ def _covered_items(execution: Execution, class_name: str) -> frozenset[Item]:
     return frozenset(items)
 
 
-def _compared_items(execution: Execution, class_name: str) -> frozenset[Item]:
+def _compared_items(execution: Execution, class_name: InternalName) -> frozenset[Item]:
     """The outcomes of comparisons library calls made on symbolic operands (the capped side of
     `Math.min(cap, x)`: no branch of the class, but a behaviour a test should show)."""
     return frozenset((*d.site, d.label) for d in execution.replay.decisions  # type: ignore[union-attr]
@@ -127,7 +128,7 @@ def in_class_name(owner: str, class_name: str) -> bool:
     return owner == class_name or owner.startswith(class_name + "$")
 
 
-def candidates(executions: list[Execution], class_name: str,
+def candidates(executions: list[Execution], class_name: InternalName,
                subjects: frozenset[tuple[str, str, str]] = frozenset()) -> list[Candidate]:
     found = []
     for execution in executions:
@@ -248,14 +249,14 @@ def _returned_receiver(execution: Execution, index: int, returned: ObjectValue) 
     return isinstance(given, ObjectValue) and given.object_id == returned.object_id
 
 
-def throws_checked(program: Program, declares_checked: Callable[[str, str, str], bool]) -> bool:
+def throws_checked(program: Program, declares_checked: Callable[[InternalName, str, str], bool]) -> bool:
     """Whether a statement of `program` calls a member that declares checked exceptions: the test
     method declares `throws Exception`."""
     return any(isinstance(s, (Construct, Invoke)) and declares_checked(s.owner, s.name, s.desc) for s in program)
 
 
-def build_suite(class_name: str, chosen: list[Candidate],
-                declares_checked: Callable[[str, str, str], bool]) -> TestSuite:
+def build_suite(class_name: InternalName, chosen: list[Candidate],
+                declares_checked: Callable[[InternalName, str, str], bool]) -> TestSuite:
     """`declares_checked(owner, name, desc)` tells whether a member declares checked exceptions: a
     test calling one outside a lambda must declare `throws Exception`."""
     tests = []

@@ -34,7 +34,7 @@ from jtc.model.classpath import Classpath
 from jtc.model.classtable import ClassInfo
 from jtc.model.program import Program
 from jtc.model.repository import ClassRepository
-from jtc.model.types import binary_name, internal_from_binary
+from jtc.model.types import BinaryName, binary_name, internal_from_binary
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class RunContext:
                 raise ClassFileTooNewError(f"{name}: {message}") from None
             raise
         self.repository.add_tables([table], self.worker.generation)
-        return self.repository.get(internal_from_binary(name))
+        return self.repository.get(internal_from_binary(BinaryName(name)))
 
     def run(self, program: Program, timeout_ms: int | None = None, deadline: float = math.inf,
             replacing: tuple[str, bytes] | None = None) -> HarnessResult:

@@ -20,6 +20,7 @@ from jtc.errors import InternalError, JtcError
 from jtc.minimise.suite import shown
 from jtc.model.program import Program
 from jtc.model.testcases import TestSuite
+from jtc.model.types import BinaryName
 from jtc.oracle.selection import last_new_coverage
 from jtc.pipeline.amplify import amplify
 from jtc.pipeline.ask import judge
@@ -48,7 +49,7 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
     clock = Clock.of(settings)  # the budget covers the class's setup too
     started = time.perf_counter()
     with clock.stage(Stage.SEARCH) as deadline:
-        subject = set_up(context, name, clock)
+        subject = set_up(context, BinaryName(name), clock)  # as the command line names it
         set_up_seconds = time.perf_counter() - started
         session, explored = search(context, subject, deadline)
         seconds = {"setup": set_up_seconds - subject.valid_input_seconds, "valid inputs": subject.valid_input_seconds,

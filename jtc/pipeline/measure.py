@@ -10,10 +10,11 @@ from jtc.coverage import measure as jacoco
 from jtc.coverage.model import ClassCoverage
 from jtc.emit.validate import ValidationReport
 from jtc.errors import CoverageError
+from jtc.model.types import InternalName
 from jtc.pipeline.context import RunContext
 
 
-def measure(context: RunContext, validation: ValidationReport, class_under_test: str, work_dir: Path,
+def measure(context: RunContext, validation: ValidationReport, class_under_test: InternalName, work_dir: Path,
             deadline: float) -> ClassCoverage | CoverageError | None:
     """The validated tests' coverage of `class_under_test` (and its nested classes), measured in
     `work_dir` by `deadline`; the error when JaCoCo could not measure them (they are written all

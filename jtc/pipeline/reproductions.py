@@ -8,12 +8,13 @@ import dataclasses
 from jtc.emit.render import test_method_source
 from jtc.model.classindex import ClassIndex
 from jtc.model.testcases import TestCase
+from jtc.model.types import InternalName
 from jtc.oracle.bugs import BugGroup, ReportedBug
 from jtc.oracle.outcomes import outcome_at
 from jtc.oracle.selection import Candidate, build_suite
 
 
-def likely_bug_groups(class_name: str, groups: list[BugGroup],
+def likely_bug_groups(class_name: InternalName, groups: list[BugGroup],
                       index: ClassIndex) -> list[tuple[ReportedBug, TestCase]]:
     """Each group of crashes as reported (with how many executions showed it and the Java source of
     its shortest reproduction), and that reproduction as a test case to write @Disabled."""

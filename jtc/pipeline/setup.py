@@ -18,14 +18,14 @@ from jtc.making.recipes import RecipeBook
 from jtc.making.targets import check_testable, testable_targets
 from jtc.making.valid_inputs import ValidInputs, structured_producers
 from jtc.model.classpath import check_loadable
-from jtc.model.types import internal_from_binary, object_desc
+from jtc.model.types import BinaryName, internal_from_binary, object_desc
 from jtc.pipeline.clock import Clock, Stage
 from jtc.pipeline.context import RunContext
 from jtc.pipeline.sub_search import sub_search
 from jtc.pipeline.subject import Subject
 
 
-def set_up(context: RunContext, name: str, clock: Clock) -> Subject:
+def set_up(context: RunContext, name: BinaryName, clock: Clock) -> Subject:
     """The class `name` set up for its search (the first part of the search stage of `clock`), or a
     one-line error: unknown, too new, untestable."""
     settings, index = context.settings, context.index

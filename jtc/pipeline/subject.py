@@ -16,7 +16,7 @@ from jtc.making.taking import Taking
 from jtc.making.valid_inputs import ValidInputs
 from jtc.model.classfile import ClassFile
 from jtc.model.classtable import ClassInfo
-from jtc.model.types import binary_name
+from jtc.model.types import BinaryName, InternalName, binary_name
 from jtc.oracle.observers import fields, observers, queries
 from jtc.oracle.probe import Prober
 from jtc.pipeline.context import RunContext
@@ -26,7 +26,7 @@ from jtc.pipeline.context import RunContext
 class Subject:
     """The class under test, set up for the search."""
 
-    name: str  # binary name
+    name: BinaryName
     declared: ClassFile
     table: ClassInfo
     analysis: InfluenceAnalysis
@@ -38,7 +38,7 @@ class Subject:
     valid_input_seconds: float  # of the setup's time, the valid-input sub-searches' (they run the class's code)
 
     @property
-    def internal_name(self) -> str:
+    def internal_name(self) -> InternalName:
         return self.declared.name
 
     @property

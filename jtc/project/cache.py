@@ -21,7 +21,7 @@ from jtc.config import Settings
 from jtc.java.bundle import bundle
 from jtc.java.toolchain import toolchain
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import internal_from_binary
+from jtc.model.types import BinaryName, internal_from_binary
 from jtc.project.results import UNREADABLE, ClassResult, Status
 
 CACHEABLE = (Status.WRITTEN, Status.NO_TESTS, Status.SKIPPED)
@@ -52,7 +52,7 @@ class GenerationCache:
         jdk = settings.jdk or toolchain()
         self.settings_key = f"{dataclasses.replace(settings, jdk=None)!r}\nJava {jdk.release}"
 
-    def key(self, name: str) -> str:
+    def key(self, name: BinaryName) -> str:
         internal = internal_from_binary(name)
         digest = hashlib.sha256(f"{jtc_fingerprint()}\n{self.settings_key}".encode())
         for member in (internal, *self.index.nested(internal)):
@@ -63,7 +63,7 @@ class GenerationCache:
     def _entry(self, name: str) -> Path:
         return self.folder / f"{name}.json"
 
-    def lookup(self, name: str) -> ClassResult | None:
+    def lookup(self, name: BinaryName) -> ClassResult | None:
         """The last run's result, when nothing it depended on changed; its status says UNCHANGED."""
         entry = self._entry(name)
         if not entry.is_file():
@@ -84,7 +84,7 @@ class GenerationCache:
             result.status = Status.UNCHANGED
         return result
 
-    def store(self, name: str, result: ClassResult) -> None:
+    def store(self, name: BinaryName, result: ClassResult) -> None:
         """Keeps the result, unless the next run could turn out otherwise with the same class files:
         an error, or a class file the next run's JVM may read."""
         if result.status not in CACHEABLE or result.error_code in UNREADABLE:

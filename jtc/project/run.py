@@ -17,6 +17,7 @@ from jtc.errors import ClassFileTooNewError, ExitCode, UnknownClassError, Unread
 from jtc.java.toolchain import choose_jdk, note_on_stderr, toolchain, use_jdk
 from jtc.model.classindex import ClassIndex
 from jtc.model.classpath import Classpath, check_loadable, dependency_jars, newest_class_file
+from jtc.model.types import BinaryName
 from jtc.project.bug_report import summary_line, write_report
 from jtc.project.cache import GenerationCache
 from jtc.project.cluster import generate_on_cluster
@@ -58,10 +59,10 @@ def _run(settings: Settings, options: RunOptions, classpath: Classpath, index: C
         def finished(result: ClassResult) -> None:
             results[result.name] = result
             if cache:
-                cache.store(result.name, result)
+                cache.store(BinaryName(result.name), result)
             _show(display, result, result.name in named)
 
-        pending = []
+        pending: list[str] = []
         for target in targets:
             unreadable = _unreadable(index, target.name)
             if unreadable is not None:
@@ -87,7 +88,7 @@ def _run(settings: Settings, options: RunOptions, classpath: Classpath, index: C
                 display.console.print("\n".join([f"{name}: run with the whole generated suite", *lines]),
                                       markup=False)
                 if cache:
-                    cache.store(name, results[name])
+                    cache.store(BinaryName(name), results[name])
         if len(targets) > 1:
             display.summary(ordered, toolchain())
     if options.report:
@@ -102,7 +103,7 @@ def _run(settings: Settings, options: RunOptions, classpath: Classpath, index: C
     return run_exit_code([(t.named, results[t.name]) for t in targets], options.strict)
 
 
-def _unreadable(index: ClassIndex, name: str) -> ClassResult | None:
+def _unreadable(index: ClassIndex, name: BinaryName) -> ClassResult | None:
     """The class skipped, with the reason, when the run's JDK cannot read its class file (too new,
     corrupt): found before any worker starts, so it costs no search. A class that is not there at
     all is the generation's to report, as the one error of that class."""

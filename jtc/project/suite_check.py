@@ -22,7 +22,7 @@ from jtc.java.javac import compile_sources, release_for_tests
 from jtc.java.launcher import LauncherRun, run_tests
 from jtc.java.bundle import junit_console_jar
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import internal_from_binary
+from jtc.model.types import BinaryName, internal_from_binary
 from jtc.project.results import ClassResult, Status
 
 ROUNDS = 3
@@ -72,7 +72,7 @@ def _failing(files: list[TestFile], classpath: Sequence[Path], work: Path) -> di
     guess."""
     classes = work / "classes"
     with ClassIndex(classpath) as index:  # for the newest release among them, as each was validated
-        release = release_for_tests(index, [internal_from_binary(file.result.name) for file in files])
+        release = release_for_tests(index, [internal_from_binary(BinaryName(file.result.name)) for file in files])
     if compile_sources([file.path for file in files], [*classpath, junit_console_jar()], classes, release=release):
         return {}
     ordered = sorted(file.test_class for file in files)

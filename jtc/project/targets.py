@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from jtc.config import LineTarget
 from jtc.errors import UnknownClassError, UsageError
 from jtc.model.classindex import ClassIndex
-from jtc.model.types import binary_name, internal_from_binary
+from jtc.model.types import BinaryName, InternalName, binary_name, internal_from_binary
 
 
 @dataclass(frozen=True)
 class Target:
-    name: str  # binary name, com.example.Foo
+    name: BinaryName  # com.example.Foo
     named: bool  # given on the command line (its refusal is an error) rather than found in a package
 
 
-def _top_level(internal: str) -> bool:
+def _top_level(internal: InternalName) -> bool:
     simple = internal.rpartition("/")[2]
     return "$" not in simple and simple not in ("package-info", "module-info")
 
@@ -31,14 +31,14 @@ def resolve_targets(index: ClassIndex, classes: list[str], packages: list[str], 
     """The run's classes, named ones first in the order given, then the found ones sorted."""
     if not (classes or packages or every_class):
         raise UsageError("name the classes to test, or give --package or --all")
-    targets = [Target(name, True) for name in dict.fromkeys(classes)]
-    found: set[str] = set()
+    targets = [Target(BinaryName(name), True) for name in dict.fromkeys(classes)]  # as the command line names them
+    found: set[InternalName] = set()
     if every_class:
         found.update(n for n in index.classes_of_entry(index.entries[0]) if _top_level(n))
         if not found:
             raise UnknownClassError(f"the classpath's first entry {index.entries[0]} holds no classes")
     for package in packages:
-        prefix = internal_from_binary(package.strip(".")) + "/"
+        prefix = internal_from_binary(BinaryName(package.strip("."))) + "/"
         members = {n for n in index.project_classes() if n.startswith(prefix) and _top_level(n)}
         if not members:
             raise UnknownClassError(f"no classes of package {package} (or its subpackages) on the classpath")
@@ -54,7 +54,7 @@ def aimed_target(index: ClassIndex, target: LineTarget) -> LineTarget:
     that class's source, and the line one of its lines with code, is checked once its table is read
     (exploration/aim.py)."""
     if target.class_name is not None:
-        internal = internal_from_binary(target.class_name)
+        internal = internal_from_binary(BinaryName(target.class_name))
         if not index.is_project_class(internal):
             raise UsageError(f"--target: no class {target.class_name} on the classpath")
         if not _top_level(internal):

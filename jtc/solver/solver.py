@@ -19,13 +19,13 @@ from enum import IntEnum
 from typing import Sequence
 
 import z3
+from jtc.model.types import STRING_DESC
 
 from jtc.solver.lowering import lower
 from jtc.svm.concrete import double_from_bits, float_from_bits
 from jtc.svm.inputs import Assignment
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
-STRING = "Ljava/lang/String;"
 
 
 @dataclass
@@ -196,7 +196,7 @@ class Solver:
         answer = solver.check()
         self.stats.seconds += time.perf_counter() - started
         if (answer != z3.unknown or level != Level.FAST) \
-                and any(descs.get(name) == STRING for c in constraints for name in c.variables):
+                and any(descs.get(name) == STRING_DESC for c in constraints for name in c.variables):
             self.stats.string_queries += 1
             self.stats.string_unknown += answer == z3.unknown
         if answer == z3.sat:

@@ -13,7 +13,7 @@ from typing import Union
 
 import z3
 
-from jtc.model.types import element_type
+from jtc.model.types import Descriptor, element_type
 from jtc.svm import terms
 
 # Width of the variable and how it widens to the JVM's int.
@@ -23,7 +23,7 @@ NARROW = {"Z": (1, "zero"), "B": (8, "sign"), "C": (16, "zero"), "S": (16, "sign
 @dataclass(frozen=True)
 class PrimitiveInput:
     name: str
-    desc: str
+    desc: Descriptor
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class ArrayInput:
     """A one-dimensional array of primitives; its length and every element are unknowns."""
 
     name: str
-    desc: str
+    desc: Descriptor
     max_length: int
     nullable: bool = True
 

@@ -22,7 +22,7 @@ from jtc.model.opcodes import INVOKEDYNAMIC, INVOKESTATIC
 from jtc.model.program import (Construct, FieldLoad, FieldStore, Invoke, Literal, NewArray, NewCollection, Program,
                                StatementStatus, Stub, VarRef)
 from jtc.model.repository import ClassRepository
-from jtc.model.types import STRING, is_wide, parse_method_descriptor
+from jtc.model.types import Descriptor, STRING_DESC, element_type, is_reference, is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
 from jtc.svm import path
 from jtc.svm.frames import CALL, NESTED, STATEMENT, Frame, PendingCall
@@ -271,9 +271,9 @@ class Machine:
             if isinstance(value, Sym):
                 local_values[slot] = value
 
-    def decode(self, desc: str, raw: int) -> Value:
+    def decode(self, desc: Descriptor, raw: int) -> Value:
         """A recorded value of type `desc` as a VM value (references become canonical Refs)."""
-        if desc[0] in "L[":
+        if is_reference(desc):
             return self.heap.ref(raw)
         return jc.decode_value(desc, raw)
 
@@ -478,13 +478,13 @@ class Machine:
                 local_values.append(TOP)
         return local_values
 
-    def _symbolic_input(self, spec: InputSpec, desc: str, raw: int) -> Value:
+    def _symbolic_input(self, spec: InputSpec, desc: Descriptor, raw: int) -> Value:
         """The VM value of a symbolic input the JVM passed as `raw` for a parameter of type `desc`
         (a primitive passed for a reference parameter arrives boxed)."""
         inputs = self.inputs
         assert inputs is not None
         if isinstance(spec, PrimitiveInput):
-            if desc[0] in "L[":
+            if is_reference(desc):
                 if not raw:
                     return self.heap.ref(raw)
                 boxed = Sym(primitive_value(self.assignment, spec.name, spec.desc), inputs.primitive(spec.name, spec.desc))
@@ -498,7 +498,7 @@ class Machine:
             ref.null = null_flag
         if isinstance(spec, StringInput):
             value = self.assignment.get(spec.name, "")
-            ref.string = StringShadow(inputs.raw(spec.name, STRING), str(value), spec.max_length)
+            ref.string = StringShadow(inputs.raw(spec.name, STRING_DESC), str(value), spec.max_length)
         elif isinstance(spec, ArrayInput):
             length = int(self.assignment.get(spec.length_name, 0))
             element_desc = spec.desc[1:]
@@ -528,7 +528,7 @@ class Machine:
             returned = self.statement_values.get(index)
             if returns == "V":
                 value = None
-            elif returns[0] in "L[":
+            elif is_reference(returns):
                 value = self.heap.bind(returned, raw) if isinstance(returned, Ref) else self.heap.ref(raw)
             else:
                 reported = jc.decode_value(returns, raw)
@@ -552,7 +552,7 @@ class Machine:
         outcome.value = value
         self.statement_values[index] = value
 
-    def _argument(self, index: int, position: int, desc: str) -> Value | None:
+    def _argument(self, index: int, position: int, desc: Descriptor) -> Value | None:
         """The VM value of an argument the harness handed over without an instrumented callee:
         earlier results from the statements, symbolic inputs and literals from the program and the
         statement's ARGS record (which names the objects the harness made); None when only the JVM
@@ -562,7 +562,7 @@ class Machine:
             return self.statement_values.get(argument.index)
         spec = self.inputs.specs.get((index, position)) if self.inputs else None
         ids = self.statement_args.get(index)
-        if desc[0] in "L[":
+        if is_reference(desc):
             if ids is None or position >= len(ids):
                 return None
             return self._symbolic_input(spec, desc, ids[position]) if spec is not None else self.heap.ref(ids[position])
@@ -605,7 +605,7 @@ class Machine:
     def _new_array(self, index: int, statement: NewArray, raw: int) -> Ref:
         """The harness built an array from the statement's elements."""
         array = self.heap.ref(raw)
-        element = statement.desc[1:]
+        element = element_type(statement.desc)
         array.array = ArrayShadow(len(statement.args), element)
         for position in range(len(statement.args)):
             value = self._argument(index, position, element)

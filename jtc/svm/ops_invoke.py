@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from jtc.model.classtable import MethodInfo
 from jtc.model.opcodes import INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL
-from jtc.model.types import is_wide, parse_method_descriptor
+from jtc.model.types import Descriptor, is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
 from jtc.svm.frames import CALL, PendingCall
 from jtc.svm.machine import Desync
@@ -89,7 +89,7 @@ def _callee_locals(vm: Machine, call: PendingCall, method: MethodInfo, payload: 
     return local_values
 
 
-def _result(vm: Machine, f: Frame, call: PendingCall, returns: str, raw: int) -> Value:
+def _result(vm: Machine, f: Frame, call: PendingCall, returns: Descriptor, raw: int) -> Value:
     reported = vm.decode(returns, raw)
     if call.has_returned:
         returned = call.returned

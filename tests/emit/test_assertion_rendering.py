@@ -13,7 +13,7 @@ from jtc.model.program import Construct, Invoke, Literal, VarRef
 from jtc.model.testcases import Observation, Returns, ReturnsConstant, ReturnsObject, ReturnsText
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 
 CALC, STACK = "fx/Calc", "fx/IntStack"
 
@@ -49,7 +49,7 @@ def test_a_field_observation_reads_the_field_of_the_object_it_states(strength_cl
     """A Word has no getters: the test states the fields of the one `next` returned, the way a
     developer does (`assertEquals(Word.Kind.LETTER, word.kind)`), and its snapshot record names the field."""
     word_desc = "Lst/Word;"
-    case = Case((Construct("st/Scanner", f"({STRING})V", (Literal(STRING, "a"),)), Construct("st/Word", "()V", ()),
+    case = Case((Construct("st/Scanner", f"({STRING_DESC})V", (Literal(STRING_DESC, "a"),)), Construct("st/Word", "()V", ()),
                  Invoke("st/Scanner", "next", f"({word_desc}){word_desc}", VarRef(0, "Lst/Scanner;"),
                         (VarRef(1, word_desc),))),
                 ReturnsObject("st.Word"),

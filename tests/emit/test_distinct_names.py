@@ -10,7 +10,7 @@ from jtc.model.program import ArrayLiteral, Construct, FieldLoad, Invoke, Litera
 from jtc.model.testcases import (Completes, InputCondition, Observation, Relation, Returns, ReturnsConstant,
                                  ReturnsObject, Throws)
 from jtc.model.testcases import TestCase as Case
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 
 CALC = "com/example/Calc"
 STACK = "com/example/IntStack"
@@ -21,12 +21,12 @@ GREET = "(Ljava/lang/String;)Ljava/lang/String;"
 
 
 def greet(argument: Literal | Null, returned: str) -> Case:
-    return Case((Invoke(CALC, "greet", GREET, None, (argument,)),), Returns(Literal(STRING, returned)))
+    return Case((Invoke(CALC, "greet", GREET, None, (argument,)),), Returns(Literal(STRING_DESC, returned)))
 
 
 def test_names_say_what_sets_a_test_apart() -> None:
-    cases = [greet(Literal(STRING, "bob"), "Hello, bob"), greet(Null(STRING), "Hello, stranger"),
-             greet(Literal(STRING, ""), "Hello, stranger"), greet(Literal(STRING, "@x"), "Hello, bot"),
+    cases = [greet(Literal(STRING_DESC, "bob"), "Hello, bob"), greet(Null(STRING_DESC), "Hello, stranger"),
+             greet(Literal(STRING_DESC, ""), "Hello, stranger"), greet(Literal(STRING_DESC, "@x"), "Hello, bot"),
              Case((Invoke(CALC, "day", "(I)I", None, (Literal("I", -1),)),), Throws("java.lang.IllegalArgumentException")),
              Case((Invoke(CALC, "day", "(I)I", None, (Literal("I", 9),)),), Throws("java.lang.IllegalArgumentException")),
              Case((Invoke(CALC, "day", "(I)I", None, (Literal("I", 0),)),), Throws("java.lang.IllegalArgumentException"))]
@@ -112,9 +112,9 @@ def test_tests_that_alone_take_a_branch_are_named_by_its_condition() -> None:
 
 def test_a_condition_tells_apart_the_tests_that_return_alike() -> None:
     def greet(name: str | None, condition: InputCondition | None) -> Case:
-        value = Literal(STRING, name) if name is not None else Null(STRING)
-        program = (Invoke(STACK, "greet", f"({STRING}){STRING}", None, (value,)),)
-        return Case(program, Returns(Literal(STRING, "Hello, stranger")), condition=condition)
+        value = Literal(STRING_DESC, name) if name is not None else Null(STRING_DESC)
+        program = (Invoke(STACK, "greet", f"({STRING_DESC}){STRING_DESC}", None, (value,)),)
+        return Case(program, Returns(Literal(STRING_DESC, "Hello, stranger")), condition=condition)
 
     empty = InputCondition("name.length", Relation.EQUAL, 0)
     assert distinct_names([greet(None, InputCondition("name", Relation.NULL)), greet("", empty)], STACK) == [
@@ -132,7 +132,7 @@ def test_an_array_made_by_a_statement_is_said_by_its_elements() -> None:
         return Case((Construct(STACK, "()V", ()), made,
                      Invoke(STACK, "count", "([Ljava/lang/Object;)I", STACK_REF, (VarRef(1, "[Ljava/lang/Object;"),))),
                     Returns(Literal("I", 0)))
-    assert distinct_names([count(Literal("I", 10)), count(Literal(STRING, "abc"))], STACK) == [
+    assert distinct_names([count(Literal("I", 10)), count(Literal(STRING_DESC, "abc"))], STACK) == [
         "countOf10Returns0", "countOfAbcReturns0"]
 
 
@@ -140,9 +140,9 @@ def test_parameterized_tests_of_one_name_are_told_apart_by_their_value_types() -
     """`describe(Object)` folded once over numbers and once over texts."""
     def describe(value: Literal, said: str) -> Case:
         return Case((Construct(STACK, "()V", ()), Invoke(STACK, "describe", "(Ljava/lang/Object;)Ljava/lang/String;",
-                                                         STACK_REF, (value,))), Returns(Literal(STRING, said)))
+                                                         STACK_REF, (value,))), Returns(Literal(STRING_DESC, said)))
     numbers = [describe(Literal("I", 1), "small"), describe(Literal("I", 11), "big")]
-    texts = [describe(Literal(STRING, "a"), "text"), describe(Literal(STRING, "#ab"), "comment")]
+    texts = [describe(Literal(STRING_DESC, "a"), "text"), describe(Literal(STRING_DESC, "#ab"), "comment")]
     assert folded_names([numbers, texts], STACK) == ["describeWithIntReturnsExpected",
                                                            "describeWithStringReturnsExpected"]
     assert folded_names([numbers, numbers], STACK) == ["describeReturnsExpected", "describeReturnsExpected2"]
@@ -153,8 +153,8 @@ def test_parameterized_tests_of_one_name_are_told_apart_by_their_set_up() -> Non
     made before say which; two tables of one set-up are numbered."""
     def describe(value: str, pushed: bool) -> Case:
         before = (Invoke(STACK, "push", "(I)V", STACK_REF, (Literal("I", 1),)),) if pushed else ()
-        return Case((Construct(STACK, "()V", ()), *before, Invoke(STACK, "describe", f"({STRING}){STRING}", STACK_REF,
-                                                                  (Literal(STRING, value),))), Returns(Literal(STRING, value)))
+        return Case((Construct(STACK, "()V", ()), *before, Invoke(STACK, "describe", f"({STRING_DESC}){STRING_DESC}", STACK_REF,
+                                                                  (Literal(STRING_DESC, value),))), Returns(Literal(STRING_DESC, value)))
     fresh = [describe("a", False), describe("b", False)]
     pushed = [describe("a", True), describe("b", True)]
     assert folded_names([fresh, pushed], STACK) == ["describeReturnsExpected",
@@ -170,7 +170,7 @@ def test_an_argument_a_call_made_is_said_by_the_call() -> None:
         return Case((Construct("c/Format", "()V", ()), made,
                      Invoke(STACK, "parse", f"({fmt})I", None, (VarRef(1, fmt),))), Returns(Literal("I", 0)))
     first = Invoke("c/Format", "withFirstRecordAsHeader", f"(){fmt}", VarRef(0, fmt), ())
-    header = Invoke("c/Format", "withHeader", f"(Ljava/lang/String;){fmt}", VarRef(0, fmt), (Literal(STRING, "id"),))
+    header = Invoke("c/Format", "withHeader", f"(Ljava/lang/String;){fmt}", VarRef(0, fmt), (Literal(STRING_DESC, "id"),))
     getter = Invoke("c/Format", "getBase", f"(){fmt}", VarRef(0, fmt), ())
     assert distinct_names([parse(first), parse(header)], STACK) == [
         "parseOfWithFirstRecordAsHeaderReturns0", "parseOfWithHeaderIdReturns0"]
@@ -181,7 +181,7 @@ def test_tests_of_one_shape_are_told_apart_by_the_first_value_their_set_up_diffe
     """A lexer over `"ello` and one over `,ello`, both returning a token: the reader's text says which."""
     reader = "Ljava/io/StringReader;"
     def next_token(text: str) -> Case:
-        return Case((Construct("java/io/StringReader", "(Ljava/lang/String;)V", (Literal(STRING, text),)),
+        return Case((Construct("java/io/StringReader", "(Ljava/lang/String;)V", (Literal(STRING_DESC, text),)),
                      Construct(STACK, f"({reader})V", (VarRef(0, reader),)),
                      Invoke(STACK, "nextToken", "()Lc/Token;", VarRef(1, f"L{STACK};"), ())),
                     ReturnsObject("c.Token"))
@@ -201,7 +201,7 @@ def test_tests_returning_objects_are_told_apart_by_the_constant_an_observer_of_i
     whose type no other shares says it; the other two keep the name, and the empty text tells them apart."""
     token = "Lc/Token;"
     def next_token(text: str, kind: str) -> Case:
-        program = (Construct(STACK, f"({STRING})V", (Literal(STRING, text),)),
+        program = (Construct(STACK, f"({STRING_DESC})V", (Literal(STRING_DESC, text),)),
                    Invoke(STACK, "nextToken", f"(){token}", VarRef(0, f"L{STACK};"), ()))
         return Case(program, ReturnsObject("c.Token"), observations=(
             Observation(1, "c/Token", "isReady", "()Z", Returns(Literal("Z", False))),
@@ -228,10 +228,10 @@ def test_tests_of_other_set_ups_are_told_apart_by_a_value_only_one_of_them_uses(
     `Format.valueOf("Excel")`: the constant and the name each uses alone say which."""
     fmt, token = "Lc/Format;", "Lc/Token;"
     def next_token(made: tuple) -> Case:
-        return Case((*made, Construct(STACK, f"({fmt}{STRING})V", (VarRef(len(made) - 1, fmt), Literal(STRING, "\ufffe"))),
+        return Case((*made, Construct(STACK, f"({fmt}{STRING_DESC})V", (VarRef(len(made) - 1, fmt), Literal(STRING_DESC, "\ufffe"))),
                      Invoke(STACK, "nextToken", f"(){token}", VarRef(len(made), f"L{STACK};"), ())), ReturnsObject("c.Token"))
     constant = next_token((FieldLoad("c/Format", "DEFAULT", fmt),))
-    named = next_token((Invoke("c/Format", "valueOf", f"({STRING}){fmt}", None, (Literal(STRING, "Excel"),)),))
+    named = next_token((Invoke("c/Format", "valueOf", f"({STRING_DESC}){fmt}", None, (Literal(STRING_DESC, "Excel"),)),))
     assert distinct_names([constant, named], STACK) == ["nextTokenGivenDefaultReturnsToken",
                                                               "nextTokenGivenExcelReturnsToken"]
 
@@ -257,8 +257,8 @@ def test_tests_of_one_history_are_told_apart_by_the_calls_that_prepared_their_in
         made = (FieldLoad("c/Format", "DEFAULT", fmt),)
         if configured:
             made += (Invoke("c/Format", "withHeader", f"(){fmt}", VarRef(0, fmt), ()),)
-        parse = Invoke(parser, "parse", f"({STRING}{fmt})L{parser};", None,
-                       (Literal(STRING, "a"), VarRef(len(made) - 1, fmt)))
+        parse = Invoke(parser, "parse", f"({STRING_DESC}{fmt})L{parser};", None,
+                       (Literal(STRING_DESC, "a"), VarRef(len(made) - 1, fmt)))
         records = Invoke(parser, "getRecords", "()Ljava/util/List;", VarRef(len(made), f"L{parser};"), ())
         return Case((*made, parse, records), ReturnsObject("java.util.List"))
     assert distinct_names([records(False), records(True)], parser) == [
@@ -281,11 +281,11 @@ def test_parameterized_tests_of_different_set_ups_are_told_apart_by_preparation_
     fmt, reader = "Lc/Format;", "Ljava/io/StringReader;"
     def next_token(text: str, made: tuple) -> Case:
         start = len(made)
-        return Case((*made, Construct("java/io/StringReader", "(Ljava/lang/String;)V", (Literal(STRING, text),)),
+        return Case((*made, Construct("java/io/StringReader", "(Ljava/lang/String;)V", (Literal(STRING_DESC, text),)),
                      Construct(STACK, f"({fmt}{reader})V", (VarRef(start - 1, fmt), VarRef(start, reader))),
                      Invoke(STACK, "nextToken", "()Lc/Token;", VarRef(start + 1, f"L{STACK};"), ())),
                     ReturnsObject("c.Token"))
-    excel = Invoke("c/Format", "valueOf", f"({STRING}){fmt}", None, (Literal(STRING, "Excel"),))
+    excel = Invoke("c/Format", "valueOf", f"({STRING_DESC}){fmt}", None, (Literal(STRING_DESC, "Excel"),))
     trimming = Invoke("c/Format", "withIgnoreSurroundingSpaces", f"(){fmt}", VarRef(0, fmt), ())
     default = FieldLoad("c/Format", "DEFAULT", fmt)
     groups = [[next_token(text, (default,)) for text in ("\rello", "\r\n")],

@@ -14,7 +14,7 @@ from jtc.emit.render import RenderedClass, render_suite
 from jtc.emit.validate import ValidationSettings, validate_suite
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import ArrayLiteral, Invoke, Literal, Null, Value
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 from jtc.model.testcases import Completes, Console, Expectation, Returns, Throws, Written
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
@@ -31,12 +31,12 @@ def I(value: int) -> Literal:  # noqa: E743 - reads like the Java type
 
 
 def S(text: str) -> Literal:
-    return Literal(STRING, text)
+    return Literal(STRING_DESC, text)
 
 
 GCDS = [calc("gcd", "(II)I", I(12), I(a), expect=Returns(I(g))) for a, g in ((18, 6), (8, 4), (5, 1))]
 ECHOES = [calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", value, expect=Returns(value))
-          for value in (S("a, b"), Null(STRING), S(""))]
+          for value in (S("a, b"), Null(STRING_DESC), S(""))]
 QUOTED = calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", S("it's"), expect=Returns(S("it's")))
 RANGES = [calc("range", "(I)[I", I(n), expect=Returns(ArrayLiteral("[I", tuple(range(n))))) for n in (0, 1, 3)]
 DIVIDES = [calc("divide", "(II)I", I(n), I(0), expect=Throws("java.lang.ArithmeticException")) for n in (1, 2, 3)]
@@ -150,7 +150,7 @@ def test_a_case_whose_check_fails_is_written_apart(fx_classes: Path, tmp_path: P
 def test_a_null_alone_in_its_row_comes_from_a_method_source(fx_index: ClassIndex, fx_classes: Path,
                                                             tmp_path: Path) -> None:
     describes = [calc("describe", "(Ljava/lang/String;)Ljava/lang/String;", value, expect=Returns(S("string")))
-                 for value in (S("a"), Null(STRING), S("b"))]
+                 for value in (S("a"), Null(STRING_DESC), S("b"))]
     rendered = render_suite(Suite(CALC, tuple(describes)), fx_index)
     method = _method(rendered, "describeReturnsString")
     assert '@MethodSource("describeReturnsStringCases")' in method and "Arguments.of((Object) null)," in method

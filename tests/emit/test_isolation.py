@@ -13,7 +13,7 @@ from jtc.model.program import Construct, FieldStore, Invoke, Literal, Null, VarR
 from jtc.model.testcases import Completes, Console, Returns, Throws, Written
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 
 PRINTER, STACK, TARIFF = "fx/Printer", "fx/IntStack", "fx/Tariff"
 
@@ -31,7 +31,7 @@ def test_printed_text_is_asserted_and_the_console_captured_around_the_statements
                    Construct("java/io/PrintWriter", "(Ljava/io/Writer;)V", (VarRef(0, "Ljava/io/StringWriter;"),)),
                    Invoke(PRINTER, "print", "(Ljava/io/PrintWriter;I)V", None, (VarRef(1, "Ljava/io/PrintWriter;"), I(2)))),
                   Completes(), written=(Written(0, "22"),))
-    shout = Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, "hi"),))
+    shout = Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING_DESC, "hi"),))
     console = Case((Construct(STACK, "()V", ()), shout), Returns(I(2)),
                    written=(Written(Console.OUT, "hi\n", 1), Written(Console.ERR, "!", 1)))
     wrong = Case((shout,), Returns(I(2)), written=(Written(Console.OUT, "ho\n"), Written(Console.ERR, None)))
@@ -79,7 +79,7 @@ def _line_of(rendered: RenderedClass, fragment: str) -> int:
 
 def test_long_printed_text_is_stated_by_its_hash(fx_index: ClassIndex) -> None:
     text = "x" * 1500
-    case = Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, "x" * 1499),)),),
+    case = Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING_DESC, "x" * 1499),)),),
                 Returns(I(1499)), written=(Written(Console.OUT, text),))
     lines = [line.strip() for line in render_suite(Suite(PRINTER, (case,)), fx_index).source.splitlines()]
     assert f"assertEquals({string_hash(text)}, output.toString().hashCode());  // 1500 chars" in lines
@@ -88,7 +88,7 @@ def test_long_printed_text_is_stated_by_its_hash(fx_index: ClassIndex) -> None:
 def test_capturing_the_console_is_no_set_up_to_share(fx_index: ClassIndex) -> None:
     """Tests that all capture the console from their first statement start alike, but the buffer
     is the test's own: no `@BeforeEach` field for it."""
-    cases = tuple(Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING, text),)),),
+    cases = tuple(Case((Invoke(PRINTER, "shout", "(Ljava/lang/String;)I", None, (Literal(STRING_DESC, text),)),),
                        Returns(I(len(text))), written=(Written(Console.OUT, text + "\n"),)) for text in ("a", "bb", "ccc"))
     source = render_suite(Suite(PRINTER, cases), fx_index, fold=False).source
     assert "@BeforeEach" not in source and source.count("ByteArrayOutputStream output = new ByteArrayOutputStream();") == 3

@@ -23,7 +23,7 @@ from jtc.emit.literals import (
     string_literal,
 )
 from jtc.model.program import ArrayLiteral, Null
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 from jtc.java.toolchain import toolchain
 
 
@@ -93,7 +93,7 @@ def test_string_spelling_escapes_everything_outside_printable_ascii() -> None:
 
 
 def test_null_and_arrays() -> None:
-    assert java_literal(Null(STRING)) == "null"
+    assert java_literal(Null(STRING_DESC)) == "null"
     assert array_literal(ArrayLiteral("[I", (1, 2))) == "new int[] {1, 2}"
     assert array_literal(ArrayLiteral("[B", (-1, 2))) == "new byte[] {-1, 2}"
     assert array_literal(ArrayLiteral("[Ljava/lang/String;", ("a", None))) == 'new String[] {"a", null}'
@@ -126,7 +126,7 @@ def _edge_cases() -> list[tuple[str, object]]:
     cases += [("Z", True), ("Z", False)]
     cases += [("C", v) for v in (0, 8, 9, 10, 12, 13, 0x27, 0x22, 0x5C, 0x41, 0x7F, 0xE9, 0x2028, 0xD800, 0xDFFF,
                                  0xFFFF)]
-    cases += [(STRING, v) for v in ("", 'a"b', "it's", "back\\slash", "\\u0041", "line\nbreak\r\t\b\f", "\u0000",
+    cases += [(STRING_DESC, v) for v in ("", 'a"b', "it's", "back\\slash", "\\u0041", "line\nbreak\r\t\b\f", "\u0000",
                                      "\ud800", "x\udfffy", "\U0001F600", "é\u2028", "\x7f\x1b")]
     return cases
 
@@ -141,7 +141,7 @@ def _expected_line(desc: str, value: object) -> str:
         return f"Z{'true' if value else 'false'}"
     if desc == "C":
         return f"C{value:x}"
-    if desc == STRING:
+    if desc == STRING_DESC:
         data = str(value).encode("utf-16-be", "surrogatepass")
         return "T" + ",".join(f"{int.from_bytes(data[i:i + 2], 'big'):x}" for i in range(0, len(data), 2))
     return f"{desc}{value}"

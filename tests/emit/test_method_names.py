@@ -8,7 +8,7 @@ from jtc.emit import method_names
 from jtc.model.program import ArrayLiteral, Construct, Invoke, Literal, Null, VarRef
 from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, Throws
 from jtc.model.testcases import TestCase as Case
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 
 CALC = "com/example/Calc"
 STACK = "com/example/IntStack"
@@ -30,12 +30,12 @@ def on_stack(name: str, desc: str) -> tuple:
     (static_call("divide", "(II)I"), Throws("java.lang.ArithmeticException"), "divideThrowsArithmeticException"),
     (on_stack("isEmpty", "()Z"), Returns(Literal("Z", True)), "isEmptyReturnsTrue"),
     (on_stack("clear", "()V"), Completes(), "clearCompletes"),
-    (on_stack("top", "()Ljava/lang/Object;"), Returns(Null(STRING)), "topReturnsNull"),
+    (on_stack("top", "()Ljava/lang/Object;"), Returns(Null(STRING_DESC)), "topReturnsNull"),
     (on_stack("iterator", "()Ljava/util/Iterator;"), ReturnsObject("com.example.IntStack$Itr"), "iteratorReturnsItr"),
     (on_stack("anon", "()Ljava/lang/Runnable;"), ReturnsObject("com.example.IntStack$1"), "anonReturnsObject"),
-    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING, "hello world")), "nameReturnsHelloWorld"),
-    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING, "")), "nameReturnsEmptyString"),
-    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING, "a+b")), "nameReturnsString"),
+    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING_DESC, "hello world")), "nameReturnsHelloWorld"),
+    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING_DESC, "")), "nameReturnsEmptyString"),
+    (static_call("name", "()Ljava/lang/String;"), Returns(Literal(STRING_DESC, "a+b")), "nameReturnsString"),
     (static_call("half", "(D)D"), Returns(Literal("D", 2.5)), "halfReturns2Point5"),
     (static_call("half", "(D)D"), Returns(Literal("D", -0.0)), "halfReturnsMinusZero"),
     (static_call("half", "(D)D"), Returns(Literal("D", float("nan"))), "halfReturnsNaN"),

@@ -14,7 +14,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.model.program import (ArrayLiteral, Construct, FieldLoad, Invoke, Literal, NewArray, NewCollection, Null,
                                Value, VarRef)
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 from jtc.model.testcases import Completes, Expectation, Returns, ReturnsObject, Throws
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
@@ -48,15 +48,15 @@ CALC_SUITE = Suite(CALC, (
     calc("inverse", "(D)D", Literal("D", float("nan")), expect=Returns(Literal("D", float("nan")))),
     calc("low", "(I)B", I(-1), expect=Returns(Literal("B", -1))),
     calc("narrow", "(I)S", I(40000), expect=Returns(Literal("S", -25536))),
-    calc("first", "(Ljava/lang/String;)C", Literal(STRING, "\n"), expect=Returns(Literal("C", 10))),
-    calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", Literal(STRING, 'tab\t"q" \ud800\U0001F600'),
-         expect=Returns(Literal(STRING, 'tab\t"q" \ud800\U0001F600'))),
-    calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING), expect=Returns(Null(STRING))),
-    calc("describe", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING), expect=Returns(Literal(STRING, "string"))),
-    calc("describe", "(Ljava/lang/Object;)Ljava/lang/String;", Null(OBJECT), expect=Returns(Literal(STRING, "object"))),
-    calc("describe", "(Ljava/lang/Object;)Ljava/lang/String;", I(-1), expect=Returns(Literal(STRING, "object"))),
+    calc("first", "(Ljava/lang/String;)C", Literal(STRING_DESC, "\n"), expect=Returns(Literal("C", 10))),
+    calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", Literal(STRING_DESC, 'tab\t"q" \ud800\U0001F600'),
+         expect=Returns(Literal(STRING_DESC, 'tab\t"q" \ud800\U0001F600'))),
+    calc("echo", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING_DESC), expect=Returns(Null(STRING_DESC))),
+    calc("describe", "(Ljava/lang/String;)Ljava/lang/String;", Null(STRING_DESC), expect=Returns(Literal(STRING_DESC, "string"))),
+    calc("describe", "(Ljava/lang/Object;)Ljava/lang/String;", Null(OBJECT), expect=Returns(Literal(STRING_DESC, "object"))),
+    calc("describe", "(Ljava/lang/Object;)Ljava/lang/String;", I(-1), expect=Returns(Literal(STRING_DESC, "object"))),
     calc("range", "(I)[I", I(3), expect=Returns(ArrayLiteral("[I", (0, 1, 2)))),
-    calc("split", "(Ljava/lang/String;)[Ljava/lang/String;", Literal(STRING, "a,b"),
+    calc("split", "(Ljava/lang/String;)[Ljava/lang/String;", Literal(STRING_DESC, "a,b"),
          expect=Returns(ArrayLiteral("[Ljava/lang/String;", ("a", "b")))),
     calc("pair", "()[Ljava/lang/Object;", expect=Returns(ArrayLiteral("[Ljava/lang/String;", ("a", "b")))),
     calc("holder", "()Ljava/lang/Object;", expect=Returns(ArrayLiteral("[I", (1,)))),
@@ -65,9 +65,9 @@ CALC_SUITE = Suite(CALC, (
     calc("list", "()Ljava/util/List;", expect=ReturnsObject("java.util.ArrayList")),
     calc("secret", "()Ljava/lang/Object;", expect=ReturnsObject("fx.Calc$Secret")),
     calc("anonymous", "()Ljava/lang/Object;", expect=ReturnsObject("fx.Calc$1")),
-    calc("parse", "(Ljava/lang/String;)I", Literal(STRING, ""), expect=Throws("java.io.IOException", "empty input"),
+    calc("parse", "(Ljava/lang/String;)I", Literal(STRING_DESC, ""), expect=Throws("java.io.IOException", "empty input"),
          checked=True),
-    calc("parse", "(Ljava/lang/String;)I", Literal(STRING, "abc"), expect=Returns(I(3)), checked=True),
+    calc("parse", "(Ljava/lang/String;)I", Literal(STRING_DESC, "abc"), expect=Returns(I(3)), checked=True),
     calc("boxed", "(I)Ljava/lang/Integer;", I(5), expect=Returns(I(5))),
     calc("object", "(I)Ljava/lang/Object;", I(5), expect=Returns(I(5))),
     Case((Invoke(CALC, "checked", "(I)I", None, (I(-1),), reflective=True),),
@@ -231,11 +231,11 @@ DESCRIBE_INTEGER = "(Ljava/lang/Integer;)Ljava/lang/String;"
 
 def test_values_made_only_to_be_passed_are_written_where_they_are_used(fx_index: ClassIndex) -> None:
     once = Case((INTEGER_VALUE_OF, Invoke(CALC, "describe", DESCRIBE_INTEGER, None, (VarRef(0, "Ljava/lang/Integer;"),))),
-                Returns(Literal(STRING, "integer")))
+                Returns(Literal(STRING_DESC, "integer")))
     # Used twice, the box keeps its local, named after the parameter it is passed for (Calc.describe(Integer i)).
     twice = Case((INTEGER_VALUE_OF, Invoke(CALC, "describe", DESCRIBE_INTEGER, None, (VarRef(0, "Ljava/lang/Integer;"),)),
                   Invoke(CALC, "describe", DESCRIBE_INTEGER, None, (VarRef(0, "Ljava/lang/Integer;"),))),
-                 Returns(Literal(STRING, "integer")))
+                 Returns(Literal(STRING_DESC, "integer")))
     # A call whose value is asserted and used nowhere else is asserted as it is made.
     pushed = Case((Construct(STACK, "()V", ()), Invoke(STACK, "isEmpty", "()Z", STACK_REF, ()),
                    Invoke(STACK, "push", "(I)V", STACK_REF, (I(3),)), Invoke(STACK, "size", "()I", STACK_REF, ())),
@@ -315,7 +315,7 @@ def test_an_array_or_a_field_nothing_uses_is_not_written(fx_index: ClassIndex, f
     """`new String[] {"a"};` or `stack.field;` is no statement in Java: a value made from literals or
     read from a field that nothing in the test uses (a cut left it behind) is left out, and the test
     compiles and passes."""
-    array = NewArray("[Ljava/lang/String;", (Literal(STRING, "a"),))
+    array = NewArray("[Ljava/lang/String;", (Literal(STRING_DESC, "a"),))
     size = FieldLoad(STACK, "size", "I", VarRef(0, f"L{STACK};"))
     case = Case((Construct(STACK, "()V", ()), array, size, Invoke(STACK, "isEmpty", "()Z", VarRef(0, f"L{STACK};"), ())),
                 Returns(Literal("Z", True)))

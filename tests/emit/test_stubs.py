@@ -12,7 +12,7 @@ from jtc.model.program import Answer, Invoke, Literal, Stub, VarRef
 from jtc.model.testcases import Returns
 from jtc.model.testcases import TestCase as Case
 from jtc.model.testcases import TestSuite as Suite
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 
 TARIFF, RULE = "fx/Tariff", "fx/Tariff$Rule"
 
@@ -23,9 +23,9 @@ def test_an_abstract_class_is_stubbed_by_an_anonymous_class_and_an_interface_by_
     stays protected) and returns the answer the search chose; parameters are named as the class file
     names them (an abstract method's names only with -parameters: here arg0)."""
     tariff = Stub(TARIFF, "(I)V", (Answer("rate", "(I)I"), Answer("label", "()Ljava/lang/String;")),
-                  (Literal("I", 10), Literal("I", 5), Literal(STRING, "flat")))
+                  (Literal("I", 10), Literal("I", 5), Literal(STRING_DESC, "flat")))
     described = Case((tariff, Invoke(TARIFF, "describe", "(I)Ljava/lang/String;", VarRef(0, f"L{TARIFF};"),
-                                     (Literal("I", 3),))), Returns(Literal(STRING, "flat:15")))
+                                     (Literal("I", 3),))), Returns(Literal(STRING_DESC, "flat:15")))
     rule = Stub(RULE, "", (Answer("allows", "(I)Z"),), (Literal("Z", True),))
     checked = Case((rule, Invoke(TARIFF, "check", f"(L{RULE};I)Z", None, (VarRef(0, f"L{RULE};"), Literal("I", 4)))),
                    Returns(Literal("Z", True)))

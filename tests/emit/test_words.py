@@ -7,7 +7,7 @@ import pytest
 from jtc.emit.words import argument_words, condition_words, value_words
 from jtc.model.program import ArrayLiteral, Literal, Null
 from jtc.model.testcases import InputCondition, Relation
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 
 
 def test_value_words_for_ranges() -> None:
@@ -17,8 +17,8 @@ def test_value_words_for_ranges() -> None:
 
 
 @pytest.mark.parametrize("value, words", [
-    (Null(STRING), "Null"), (Literal(STRING, ""), "Empty"), (Literal(STRING, "no such day"), "NoSuchDay"),
-    (Literal(STRING, "a+b"), ""), (Literal("I", 0), "Zero"), (Literal("I", -3), "Minus3"),
+    (Null(STRING_DESC), "Null"), (Literal(STRING_DESC, ""), "Empty"), (Literal(STRING_DESC, "no such day"), "NoSuchDay"),
+    (Literal(STRING_DESC, "a+b"), ""), (Literal("I", 0), "Zero"), (Literal("I", -3), "Minus3"),
     (Literal("I", 1_600_744_464), ""), (Literal("I", 2**31 - 1), "MaxValue"), (Literal("Z", False), "False"),
     (ArrayLiteral("[I", ()), "EmptyArray"), (ArrayLiteral("[I", (1, 2)), "2Elements"),
 ])
@@ -27,9 +27,9 @@ def test_inputs_in_words(value: Literal | Null | ArrayLiteral, words: str) -> No
 
 
 def test_a_string_result_is_named_by_its_words() -> None:
-    assert value_words(Literal(STRING, "Hello, stranger")) == "HelloStranger"
-    assert value_words(Literal(STRING, "Welcome back, administrator")) == "WelcomeBackAdministrator"
-    assert value_words(Literal(STRING, "x = 1")) == "String"
+    assert value_words(Literal(STRING_DESC, "Hello, stranger")) == "HelloStranger"
+    assert value_words(Literal(STRING_DESC, "Welcome back, administrator")) == "WelcomeBackAdministrator"
+    assert value_words(Literal(STRING_DESC, "x = 1")) == "String"
 
 
 @pytest.mark.parametrize("condition, expected", [

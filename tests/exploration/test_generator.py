@@ -8,7 +8,7 @@ import itertools
 
 from jtc.analysis.influence import Effects, FieldRef
 from jtc.config import GenerationOptions
-from jtc.model.types import OBJECT, STRING
+from jtc.model.types import OBJECT_DESC, STRING_DESC
 from jtc.model.signatures import GenericType
 from jtc.calls.invokables import Invokable, InvokableKind
 from jtc.calls.steps import ROOT, Recipe, Source, SourceKind, Step, length_of
@@ -42,7 +42,7 @@ def _call(name: str, params: tuple[str, ...] = (), returns: str = "V", owner: st
 def _generator(effects: dict[Invokable, Effects], recipes: dict[str, list[Recipe]] | None = None,
                **options: bool) -> SequenceGenerator:
     def assignable(sub: str, sup: str) -> bool:
-        return sub == sup or sup == OBJECT
+        return sub == sup or sup == OBJECT_DESC
 
     def fresh(wanted: GenericType) -> list[Recipe]:
         return (recipes or {}).get(wanted.desc, [])
@@ -107,12 +107,12 @@ def test_data_flow_check_rejects_an_object_nobody_uses() -> None:
 
 
 def test_wirings_offer_a_boxed_literal_earlier_results_and_null() -> None:
-    add = _call("add", (OBJECT,))
+    add = _call("add", (OBJECT_DESC,))
     effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
     generator = _generator(effects)
     wirings = list(generator.wirings((_new(), add)))
     # a literal (an Integer, symbolic), a String (symbolic text), the list itself (as Object), null
-    assert [w[-1].sources[1] for w in wirings] == [Source(SourceKind.INPUT), Source(SourceKind.INPUT, literal=STRING),
+    assert [w[-1].sources[1] for w in wirings] == [Source(SourceKind.INPUT), Source(SourceKind.INPUT, literal=STRING_DESC),
                                                    Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
     assert all(len(w) == 2 for w in wirings)
 
@@ -178,12 +178,12 @@ def test_an_inner_class_needs_an_existing_enclosing_instance() -> None:
 def test_plain_wirings_come_first_and_each_deviation_costs_one_length() -> None:
     """A null or the list itself passed as the value is worth a try, but after the plain sequences of
     that length: a candidate costs its length plus its deviations from the first choices."""
-    add = _call("add", (OBJECT,))
+    add = _call("add", (OBJECT_DESC,))
     effects = {_new(): _effects(defs=("size",)), add: _effects(defs=("size",), uses=("size",))}
     generator = _generator(effects)
     assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=0)] == [Source(SourceKind.INPUT)]
     assert [w[-1].sources[1] for w in generator.wirings((_new(), add), deviations=1)] == [
-        Source(SourceKind.INPUT, literal=STRING), Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
+        Source(SourceKind.INPUT, literal=STRING_DESC), Source(SourceKind.REF, 0), Source(SourceKind.NULL)]
 
     def shape(skeleton) -> str:
         return " ".join(step.invokable.name + ",".join(s.kind for s in step.sources).join("()") for step in skeleton)
@@ -220,7 +220,7 @@ def test_one_step_makes_receivers_of_a_type_and_of_its_supertype() -> None:
     effects = {make: _effects(), get: _effects(), attach: _effects(defs=("sensor",))}
 
     def assignable(low: str, high: str) -> bool:
-        return low == high or high == OBJECT or (low, high) == (f"L{sub};", THIS)
+        return low == high or high == OBJECT_DESC or (low, high) == (f"L{sub};", THIS)
 
     generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()), assignable, lambda w: [],
                                   GenerationOptions(), lambda desc: desc in (THIS, f"L{sub};"))
@@ -259,7 +259,7 @@ def test_an_argument_is_taken_out_of_the_object_another_argument_s_recipe_made()
     first = (Step(_call("first", (), sensor, "t/Rack"), (Source(SourceKind.REF, ROOT),), helper=True),)
     effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
     generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
-                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda sub, sup: sub == sup or sup == OBJECT_DESC,
                                   lambda wanted: {sensor: [alone, racked]}.get(wanted.desc, []), GenerationOptions(),
                                   lambda desc: desc == THIS, reach=lambda root, wanted: [first] if root == rack else [])
     shared = [wiring for wiring in generator.wirings((_new(), compare))
@@ -284,7 +284,7 @@ def test_a_getter_of_the_receiver_comes_first_only_once_what_it_reads_was_writte
     effects = {_new(): _effects(defs=("enabled",)), install: _effects(defs=("sensor",)),
                attach: _effects(defs=("sensor",), uses=("sensor",)), getter[0].invokable: _effects(uses=("sensor",))}
     generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
-                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda sub, sup: sub == sup or sup == OBJECT_DESC,
                                   lambda wanted: {sensor: [make]}.get(wanted.desc, []), GenerationOptions(),
                                   lambda desc: desc == THIS, reach=lambda root, wanted: [getter] if root == THIS else [])
 
@@ -310,7 +310,7 @@ def test_an_argument_is_not_taken_alongside_out_of_itself_nor_as_the_same_object
     paths = {rack: [path("sensor", "t/Rack"), path("spare", "t/Rack")], sensor: [path("partner", "t/Sensor")]}
     effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
     generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
-                                  lambda sub, sup: sub == sup or sup == OBJECT,
+                                  lambda sub, sup: sub == sup or sup == OBJECT_DESC,
                                   lambda wanted: {sensor: [racked]}.get(wanted.desc, []), GenerationOptions(),
                                   lambda desc: desc == THIS, reach=lambda root, wanted: paths.get(root, []))
     labels = [[step.invokable.label for step in wiring] for wiring in generator.wirings((_new(), compare))]
@@ -331,7 +331,7 @@ def test_an_object_taken_alongside_comes_after_the_first_fresh_value_of_each_kin
     spare = (Step(_call("spare", (), sensor, "t/Rack"), (Source(SourceKind.REF, ROOT),), helper=True),)
     effects = {_new(): _effects(defs=("sensor",)), compare: _effects(uses=("sensor",))}
     generator = SequenceGenerator(list(effects), lambda inv: effects.get(inv, _effects()),
-                                  lambda sub, sup: sub == sup or sup == OBJECT or (sub, sup) == (gauge, sensor),
+                                  lambda sub, sup: sub == sup or sup == OBJECT_DESC or (sub, sup) == (gauge, sensor),
                                   lambda wanted: {sensor: [alone, racked, gauged, racked]}.get(wanted.desc, []),
                                   GenerationOptions(), lambda desc: desc == THIS,
                                   reach=lambda root, wanted: [spare] if root == rack else [])
@@ -408,14 +408,14 @@ def test_an_object_parameter_gets_an_object_of_each_type_the_code_tells_apart() 
     Number and one to the project's Cell (a pattern switch's case): after the literals (a number, a
     text), a reader and a cell from their recipes; text and numbers need none."""
     reader = "Ljava/io/Reader;"
-    made = (Step(_new("java/io/StringReader", (STRING,)), (Source(SourceKind.INPUT),), helper=True),)
-    print_ = _call("print", (OBJECT,))
+    made = (Step(_new("java/io/StringReader", (STRING_DESC,)), (Source(SourceKind.INPUT),), helper=True),)
+    print_ = _call("print", (OBJECT_DESC,))
     effects = {_new(): _effects(), print_: dataclasses.replace(
         _effects(), casts=frozenset({"java/lang/CharSequence", "java/io/Reader", "java/lang/Number", "t/Cell"}))}
     generator = _generator(effects, recipes={reader: [made], "Lt/Cell;": [(Step(_new("t/Cell"), (), helper=True),)]})
     [skeleton] = list(generator.wirings((_new(), print_), deviations=0))
-    choices = generator._sources((_new(), print_), 1, 1, GenericType(OBJECT))
-    assert choices[:3] == [Source(SourceKind.INPUT), Source(SourceKind.INPUT, literal=STRING),
+    choices = generator._sources((_new(), print_), 1, 1, GenericType(OBJECT_DESC))
+    assert choices[:3] == [Source(SourceKind.INPUT), Source(SourceKind.INPUT, literal=STRING_DESC),
                            Source(SourceKind.FRESH, recipe=made)]
     assert choices[3] == Source(SourceKind.FRESH, recipe=(Step(_new("t/Cell"), (), helper=True),))
     assert skeleton[-1].sources[1] == Source(SourceKind.INPUT)
@@ -425,7 +425,7 @@ def test_text_the_code_tells_from_a_string_gets_a_string_builder_too() -> None:
     """`indexOf(CharSequence cs, …)` runs `cs instanceof String`: the symbolic text takes one side,
     a `StringBuilder` of a text the other; where the code tells no String apart, the text alone."""
     sequence = "Ljava/lang/CharSequence;"
-    builder = (Step(_new("java/lang/StringBuilder", (STRING,)), (Source(SourceKind.INPUT),), helper=True),)
+    builder = (Step(_new("java/lang/StringBuilder", (STRING_DESC,)), (Source(SourceKind.INPUT),), helper=True),)
     empty = (Step(_new("java/lang/StringBuilder"), (), helper=True),)
     index_of, length = _call("indexOf", (sequence,)), _call("length", (sequence,))
     effects = {_new(): _effects(), index_of: dataclasses.replace(_effects(), casts=frozenset({"java/lang/String"})),

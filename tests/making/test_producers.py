@@ -16,7 +16,7 @@ from jtc.making.preparations import Preparations
 from jtc.making.producers import Producers
 from jtc.making.recipes import RecipeBook
 from jtc.calls.steps import Recipe, SourceKind, value_of
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 from jtc.making.targets import why_nothing_to_call
 from jtc.java.toolchain import toolchain
 
@@ -148,7 +148,7 @@ def test_an_object_array_holds_numbers_or_text(producers: Producers) -> None:
     """`format(Object... values)` tells text from numbers: an `Object[]` is made with boxed numbers
     and with Strings, each a symbolic input; a `String[]` needs no second kind."""
     recipes = RecipeBook(producers).recipes(plain("[Ljava/lang/Object;"))
-    assert [[s.literal for s in r[-1].sources] for r in recipes] == [[""], [STRING], ["", ""], [STRING, STRING]]
+    assert [[s.literal for s in r[-1].sources] for r in recipes] == [[""], [STRING_DESC], ["", ""], [STRING_DESC, STRING_DESC]]
     assert [[s.literal for s in r[-1].sources] for r in RecipeBook(producers).recipes(plain("[Ljava/lang/String;"))] \
         == [[""], ["", ""]]
 

@@ -13,7 +13,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, Literal, Program, StatementStatus, VarRef
 from jtc.model.testcases import Observation, Returns, ReturnsConstant, ReturnsObject, ReturnsText
 from jtc.model.testcases import TestCase as Case
-from jtc.model.types import STRING
+from jtc.model.types import STRING_DESC
 from jtc.oracle.observers import extractor, fields
 from jtc.oracle.probe import Prober, probe
 from jtc.java.toolchain import toolchain
@@ -36,21 +36,21 @@ def _reads(*fields_read: str) -> Effects:
 
 def _gauge_effects(owner: str, name: str, desc: str) -> Effects:
     """getLevel() reads `level`, toString() reads `label`."""
-    return {"getLevel": _reads("level:I"), "toString": _reads(f"label:{STRING}")}.get(name, NOTHING)
+    return {"getLevel": _reads("level:I"), "toString": _reads(f"label:{STRING_DESC}")}.get(name, NOTHING)
 
 
 def test_fields_a_test_can_read_and_state_are_observers_unless_a_getter_reads_them(index: ClassIndex) -> None:
     # `level` has its getter; `made` is static, `any` has no stated form, `secret` is private;
     # `label` is read by toString only, whose text is for people, so it stays.
     assert fields(index, _gauge_effects, GAUGE, SCANNER) == (
-        (GAUGE, "label", STRING), (GAUGE, "ratio", "D"))
+        (GAUGE, "label", STRING_DESC), (GAUGE, "ratio", "D"))
     # Dial's own `label` hides Gauge's, the subclass's fields come first.
     assert fields(index, _gauge_effects, DIAL, SCANNER) == (
         (DIAL, "label", "I"), (DIAL, "mark", "C"), (GAUGE, "ratio", "D"))
 
 
 def test_from_another_package_only_public_fields_are_read(index: ClassIndex) -> None:
-    assert fields(index, _gauge_effects, GAUGE, "other/Test") == ((GAUGE, "label", STRING),)
+    assert fields(index, _gauge_effects, GAUGE, "other/Test") == ((GAUGE, "label", STRING_DESC),)
     # Dial's `label` is package-private and hides the public one.
     assert fields(index, _gauge_effects, DIAL, "other/Test") == ()
 
@@ -59,7 +59,7 @@ def test_a_word_is_stated_by_its_kind_its_text_and_its_flag(index: ClassIndex) -
     assert fields(index, lambda owner, name, desc: NOTHING, WORD, SCANNER) == (
         (WORD, "kind", "Lst/Word$Kind;"), (WORD, "text", "Ljava/lang/StringBuilder;"), (WORD, "quoted", "Z"))
     assert extractor(index, "java/lang/StringBuilder", 3) == Invoke(
-        "java/lang/Object", "toString", f"(){STRING}", VarRef(3, "Ljava/lang/StringBuilder;"), ())
+        "java/lang/Object", "toString", f"(){STRING_DESC}", VarRef(3, "Ljava/lang/StringBuilder;"), ())
 
 
 def _result(values: list[str]) -> HarnessResult:
@@ -75,7 +75,7 @@ def test_the_probe_reads_the_fields_of_the_returned_object_after_the_call(index:
     """`scanner.next(word)` returns a package-private Word: its fields are read after the call, each
     stated as a method's answer would be (an enum constant, a StringBuilder's text, a boolean)."""
     scanner = VarRef(0, f"L{SCANNER};")
-    case = Case((Construct(SCANNER, f"({STRING})V", (Literal(STRING, "a"),)), Construct(WORD, "()V", ()),
+    case = Case((Construct(SCANNER, f"({STRING_DESC})V", (Literal(STRING_DESC, "a"),)), Construct(WORD, "()V", ()),
                  Invoke(SCANNER, "next", f"({WORD_DESC}){WORD_DESC}", scanner, (VarRef(1, WORD_DESC),))),
                 ReturnsObject("st.Word"))
     answers = ["O:st.Scanner#1", "O:st.Word#2", "O:st.Word#2", "O:st.Word$Kind#3", _text("LETTER"),
@@ -104,7 +104,7 @@ def test_the_word_passed_is_read_once_when_it_is_the_word_returned(index: ClassI
                                                                    read_from: list[str]) -> None:
     """Observing the objects the call under test was given, the word `next` filled and gave back is
     read as its result only (`result.kind`, not `word.kind` beside it); another word would be read too."""
-    case = Case((Construct(SCANNER, f"({STRING})V", (Literal(STRING, "a"),)), Construct(WORD, "()V", ()),
+    case = Case((Construct(SCANNER, f"({STRING_DESC})V", (Literal(STRING_DESC, "a"),)), Construct(WORD, "()V", ()),
                  Invoke(SCANNER, "next", f"({WORD_DESC}){WORD_DESC}", VarRef(0, f"L{SCANNER};"),
                         (VarRef(1, WORD_DESC),))),
                 ReturnsObject("st.Word"))

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 import z3
 
+from jtc.model.types import STRING_CLASS
 from jtc.svm.models.base import Model, compared, ranked
 from jtc.svm.models.boxes import WRAPPERS
-from jtc.svm.models.strings import STRING, symbolic_string
+from jtc.svm.models.strings import symbolic_string
 from jtc.svm.values import CondSym, Ref, Sym, Value, number, primitive, string_shadow, term_of
 
 if TYPE_CHECKING:
@@ -226,8 +227,8 @@ class ObjectsEquals(Model):
 
 MODELS: dict[tuple[str, str, str], Model] = {
     ("java/lang/Comparable", "compareTo", "(Ljava/lang/Object;)I"): Either(BoxCompare(), StringCompare()),
-    (STRING, "compareTo", "(Ljava/lang/String;)I"): StringCompare(),
-    (STRING, "compareTo", "(Ljava/lang/Object;)I"): StringCompare(),
+    (STRING_CLASS, "compareTo", "(Ljava/lang/String;)I"): StringCompare(),
+    (STRING_CLASS, "compareTo", "(Ljava/lang/Object;)I"): StringCompare(),
     ("java/util/Objects", "equals", "(Ljava/lang/Object;Ljava/lang/Object;)Z"): ObjectsEquals(),
 }
 for _wrapper, (_primitive, _) in WRAPPERS.items():

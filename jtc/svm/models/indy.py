@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 
 import z3
 
-from jtc.model.types import parse_method_descriptor
+from jtc.model.types import Descriptor, is_reference, parse_method_descriptor
 from jtc.svm.values import CondSym, Ref, StringShadow, Sym, Value, concrete, primitive
 
 if TYPE_CHECKING:
@@ -65,8 +65,8 @@ def _primitive(desc: str, value: Value) -> Part | None:
     return _decimal(value.t), text, _MAX_LENGTH[desc]
 
 
-def _part(desc: str, value: Value) -> Part | None:
-    if desc[0] not in "L[":
+def _part(desc: Descriptor, value: Value) -> Part | None:
+    if not is_reference(desc):
         return _primitive(desc, value)
     if not isinstance(value, Ref):
         return None

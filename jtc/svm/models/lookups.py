@@ -29,6 +29,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 import z3
+from jtc.model.types import OBJECT_DESC
 
 from jtc.svm import path
 from jtc.svm.models.base import Model, symbolic_arguments
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
     from jtc.svm.machine import Machine
 
-OBJECT = "Ljava/lang/Object;"
 MAPS = ("java/util/Map", "java/util/AbstractMap", "java/util/HashMap", "java/util/LinkedHashMap",
         "java/util/TreeMap", "java/util/SortedMap", "java/util/NavigableMap", "java/util/Hashtable",
         "java/util/concurrent/ConcurrentHashMap", "java/util/concurrent/ConcurrentMap", "java/util/SequencedMap")
@@ -289,32 +289,32 @@ class ReversedView(Model):
 MODELS: dict[tuple[str, str, str], Model] = {}
 for _map in MAPS:
     MODELS.update({
-        (_map, "put", f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED, puts=True),
-        (_map, "putIfAbsent", f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED, if_absent=True),
+        (_map, "put", f"({OBJECT_DESC}{OBJECT_DESC}){OBJECT_DESC}"): Keyed(Answer.STORED, puts=True),
+        (_map, "putIfAbsent", f"({OBJECT_DESC}{OBJECT_DESC}){OBJECT_DESC}"): Keyed(Answer.STORED, if_absent=True),
         (_map, "clear", "()V"): Clear(),
-        (_map, "containsKey", f"({OBJECT})Z"): Keyed(Answer.HELD),
-        (_map, "get", f"({OBJECT}){OBJECT}"): Keyed(Answer.STORED),
-        (_map, "getOrDefault", f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED),
-        (_map, "remove", f"({OBJECT}){OBJECT}"): Keyed(Answer.STORED, removes=True),
+        (_map, "containsKey", f"({OBJECT_DESC})Z"): Keyed(Answer.HELD),
+        (_map, "get", f"({OBJECT_DESC}){OBJECT_DESC}"): Keyed(Answer.STORED),
+        (_map, "getOrDefault", f"({OBJECT_DESC}{OBJECT_DESC}){OBJECT_DESC}"): Keyed(Answer.STORED),
+        (_map, "remove", f"({OBJECT_DESC}){OBJECT_DESC}"): Keyed(Answer.STORED, removes=True),
     })
 for _collection in COLLECTIONS:
     _added = Answer.NOTHING if _collection in SEQUENCES else Answer.ABSENT if _collection in SETS else Answer.UNKNOWN
     MODELS.update({
-        (_collection, "add", f"({OBJECT})Z"): Keyed(_added, puts=True),
+        (_collection, "add", f"({OBJECT_DESC})Z"): Keyed(_added, puts=True),
         (_collection, "clear", "()V"): Clear(),
-        (_collection, "contains", f"({OBJECT})Z"): Keyed(Answer.HELD),
-        (_collection, "remove", f"({OBJECT})Z"): Keyed(Answer.HELD, removes=True),
+        (_collection, "contains", f"({OBJECT_DESC})Z"): Keyed(Answer.HELD),
+        (_collection, "remove", f"({OBJECT_DESC})Z"): Keyed(Answer.HELD, removes=True),
     })
 # What reversed() is declared to return, by the class it is called on (ArrayList's is List's).
 _REVERSED = ("java/util/SequencedCollection", "java/util/List", "java/util/Deque", "java/util/SequencedSet",
              "java/util/SortedSet", "java/util/NavigableSet", "java/util/SequencedMap")
 for _sequenced in (*SEQUENCED, "java/util/Queue"):
-    MODELS.update({(_sequenced, name, f"({OBJECT})V"): AddAtEnd(first=name != "addLast")
+    MODELS.update({(_sequenced, name, f"({OBJECT_DESC})V"): AddAtEnd(first=name != "addLast")
                    for name in ("addFirst", "addLast", "push")})
-    MODELS.update({(_sequenced, name, f"(){OBJECT}"): TakeEnd(last=name.endswith("Last"))
+    MODELS.update({(_sequenced, name, f"(){OBJECT_DESC}"): TakeEnd(last=name.endswith("Last"))
                    for name in ("removeFirst", "removeLast", "pollFirst", "pollLast", "pop", "poll", "remove")})
 for _map in SEQUENCED_MAPS:
-    MODELS.update({(_map, name, f"({OBJECT}{OBJECT}){OBJECT}"): Keyed(Answer.STORED, puts=True)
+    MODELS.update({(_map, name, f"({OBJECT_DESC}{OBJECT_DESC}){OBJECT_DESC}"): Keyed(Answer.STORED, puts=True)
                    for name in ("putFirst", "putLast")})
 for _owner in (*SEQUENCED, *SEQUENCED_MAPS):
     MODELS.update({(_owner, "reversed", f"()L{returned};"): ReversedView() for returned in _REVERSED})

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 import z3
 
+from jtc.model.types import STRING_CLASS
 from jtc.svm import path
 from jtc.svm.models.base import Model
-from jtc.svm.models.strings import STRING, char_class, sequence_of, symbolic_string
+from jtc.svm.models.strings import char_class, sequence_of, symbolic_string
 from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, number, string_shadow
 
 if TYPE_CHECKING:
@@ -209,5 +210,5 @@ class Split(Model):
 MODELS: dict[tuple[str, str, str], Model] = {
     ("java/lang/Integer", "parseInt", "(Ljava/lang/String;)I"): ParseInt(),
     ("java/lang/Integer", "valueOf", "(Ljava/lang/String;)Ljava/lang/Integer;"): ParseInt(),
-    (STRING, "split", "(Ljava/lang/String;)[Ljava/lang/String;"): Split(),
+    (STRING_CLASS, "split", "(Ljava/lang/String;)[Ljava/lang/String;"): Split(),
 }

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import z3
 
+from jtc.model.types import STRING_CLASS
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.regex_sources import receiver_field, static_pattern
@@ -38,7 +39,7 @@ from jtc.svm.models.regex_groups import boundaries, items_of, layout, positions
 from jtc.svm.models.regex_syntax import Alt, Chars, Group, Node, NotRegular, PatternError, Regex, Repeat, Seq, parse
 from jtc.svm.models.regex_terms import FIND, LOOKING_AT, MATCHES, NO_SURROGATE, accepts, language
 from jtc.svm.models.regex_walk import examples
-from jtc.svm.models.strings import STRING, symbolic_string
+from jtc.svm.models.strings import symbolic_string
 from jtc.svm.models.substrings import derived
 from jtc.svm.values import Ref, StringShadow, Sym, Value, number, primitive, string_shadow
 
@@ -366,7 +367,7 @@ MODELS: dict[tuple[str, str, str], Model] = {
     (PATTERN, "compile", "(Ljava/lang/String;I)Ljava/util/regex/Pattern;"): Compile(),
     (PATTERN, "matcher", "(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;"): MakeMatcher(),
     (PATTERN, "matches", "(Ljava/lang/String;Ljava/lang/CharSequence;)Z"): Matches(static=True),
-    (STRING, "matches", "(Ljava/lang/String;)Z"): Matches(static=False),
+    (STRING_CLASS, "matches", "(Ljava/lang/String;)Z"): Matches(static=False),
     (MATCHER, "matches", "()Z"): Match(MATCHES),
     (MATCHER, "lookingAt", "()Z"): Match(LOOKING_AT),
     (MATCHER, "find", "()Z"): Match(FIND),

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from jtc.model.opcodes import (ALOAD, BIPUSH, CHECKCAST, GETFIELD, GETSTATIC, ICONST_5, ICONST_M1, INVOKEINTERFACE,
                                INVOKESTATIC, INVOKEVIRTUAL, LDC, PUTSTATIC, SIPUSH)
-from jtc.model.types import object_desc
+from jtc.model.types import InternalName, object_desc
 
 if TYPE_CHECKING:
     from jtc.model.classtable import Instruction, MethodInfo
     from jtc.model.repository import ClassRepository
     from jtc.svm.frames import Frame
 
-PATTERN = "java/util/regex/Pattern"
+PATTERN = InternalName("java/util/regex/Pattern")
 _BY_INITIALISER: weakref.WeakKeyDictionary[MethodInfo, dict[str, tuple[str, int]]] = weakref.WeakKeyDictionary()
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 import z3
 
+from jtc.model.types import CHAR_SEQUENCE_CLASS, STRING_CLASS
 from jtc.svm import path
 from jtc.svm.bounds import outside
 from jtc.svm.models.base import Model
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
     from jtc.svm.machine import Machine
 
 z3.set_param("encoding", "bmp")
-
-STRING = "java/lang/String"
 
 
 def char_class(chars: str, negated: bool = False) -> z3.ReRef:
@@ -208,18 +207,16 @@ class StringPredicate(Model):
         return CondSym(int(number(reported)), cond)
 
 
-CHAR_SEQUENCE = "java/lang/CharSequence"
-
-MODELS = {
-    (STRING, "length", "()I"): Length(),
-    (CHAR_SEQUENCE, "length", "()I"): Length(),
-    (CHAR_SEQUENCE, "charAt", "(I)C"): CharAt(),
-    (STRING, "isEmpty", "()Z"): IsEmpty(),
-    (STRING, "isBlank", "()Z"): IsBlank(),
-    (STRING, "charAt", "(I)C"): CharAt(),
-    (STRING, "hashCode", "()I"): HashCode(),
-    (STRING, "equals", "(Ljava/lang/Object;)Z"): StringPredicate(lambda s, t: s == t),
-    (STRING, "startsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.PrefixOf(t, s)),
-    (STRING, "endsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.SuffixOf(t, s)),
-    (STRING, "contains", "(Ljava/lang/CharSequence;)Z"): StringPredicate(lambda s, t: z3.Contains(s, t)),
+MODELS: dict[tuple[str, str, str], Model] = {
+    (STRING_CLASS, "length", "()I"): Length(),
+    (CHAR_SEQUENCE_CLASS, "length", "()I"): Length(),
+    (CHAR_SEQUENCE_CLASS, "charAt", "(I)C"): CharAt(),
+    (STRING_CLASS, "isEmpty", "()Z"): IsEmpty(),
+    (STRING_CLASS, "isBlank", "()Z"): IsBlank(),
+    (STRING_CLASS, "charAt", "(I)C"): CharAt(),
+    (STRING_CLASS, "hashCode", "()I"): HashCode(),
+    (STRING_CLASS, "equals", "(Ljava/lang/Object;)Z"): StringPredicate(lambda s, t: s == t),
+    (STRING_CLASS, "startsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.PrefixOf(t, s)),
+    (STRING_CLASS, "endsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.SuffixOf(t, s)),
+    (STRING_CLASS, "contains", "(Ljava/lang/CharSequence;)Z"): StringPredicate(lambda s, t: z3.Contains(s, t)),
 }

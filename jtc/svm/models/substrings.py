@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 import z3
 
+from jtc.model.types import STRING_CLASS
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.characters import WHITESPACE
-from jtc.svm.models.strings import STRING, bounds_check, char_class, symbolic_string
+from jtc.svm.models.strings import bounds_check, char_class, symbolic_string
 from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, concrete, number, primitive, string_shadow, term_of
 
 if TYPE_CHECKING:
@@ -162,19 +163,19 @@ class ToCharArray(Model):
 
 
 MODELS: dict[tuple[str, str, str], Model] = {
-    (STRING, "indexOf", "(I)I"): IndexOf(last=False),
-    (STRING, "indexOf", "(II)I"): IndexOf(last=False),
-    (STRING, "indexOf", "(Ljava/lang/String;)I"): IndexOf(last=False),
-    (STRING, "indexOf", "(Ljava/lang/String;I)I"): IndexOf(last=False),
-    (STRING, "lastIndexOf", "(I)I"): IndexOf(last=True),
-    (STRING, "lastIndexOf", "(Ljava/lang/String;)I"): IndexOf(last=True),
-    (STRING, "substring", "(I)Ljava/lang/String;"): Substring(),
-    (STRING, "substring", "(II)Ljava/lang/String;"): Substring(),
-    (STRING, "trim", "()Ljava/lang/String;"): Unchanged("trim"),
-    (STRING, "strip", "()Ljava/lang/String;"): Unchanged("strip"),
-    (STRING, "toLowerCase", "()Ljava/lang/String;"): Unchanged("lower"),
-    (STRING, "toLowerCase", "(Ljava/util/Locale;)Ljava/lang/String;"): Unchanged("lower"),
-    (STRING, "toUpperCase", "()Ljava/lang/String;"): Unchanged("upper"),
-    (STRING, "toUpperCase", "(Ljava/util/Locale;)Ljava/lang/String;"): Unchanged("upper"),
-    (STRING, "toCharArray", "()[C"): ToCharArray(),
+    (STRING_CLASS, "indexOf", "(I)I"): IndexOf(last=False),
+    (STRING_CLASS, "indexOf", "(II)I"): IndexOf(last=False),
+    (STRING_CLASS, "indexOf", "(Ljava/lang/String;)I"): IndexOf(last=False),
+    (STRING_CLASS, "indexOf", "(Ljava/lang/String;I)I"): IndexOf(last=False),
+    (STRING_CLASS, "lastIndexOf", "(I)I"): IndexOf(last=True),
+    (STRING_CLASS, "lastIndexOf", "(Ljava/lang/String;)I"): IndexOf(last=True),
+    (STRING_CLASS, "substring", "(I)Ljava/lang/String;"): Substring(),
+    (STRING_CLASS, "substring", "(II)Ljava/lang/String;"): Substring(),
+    (STRING_CLASS, "trim", "()Ljava/lang/String;"): Unchanged("trim"),
+    (STRING_CLASS, "strip", "()Ljava/lang/String;"): Unchanged("strip"),
+    (STRING_CLASS, "toLowerCase", "()Ljava/lang/String;"): Unchanged("lower"),
+    (STRING_CLASS, "toLowerCase", "(Ljava/util/Locale;)Ljava/lang/String;"): Unchanged("lower"),
+    (STRING_CLASS, "toUpperCase", "()Ljava/lang/String;"): Unchanged("upper"),
+    (STRING_CLASS, "toUpperCase", "(Ljava/util/Locale;)Ljava/lang/String;"): Unchanged("upper"),
+    (STRING_CLASS, "toCharArray", "()[C"): ToCharArray(),
 }

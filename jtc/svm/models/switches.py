@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING
 
 import z3
 
-from jtc.model.types import internal_name, is_primitive, parse_method_descriptor
+from jtc.model.types import Descriptor, STRING_CLASS, internal_name, is_primitive, parse_method_descriptor
 from jtc.svm import path
 from jtc.svm.models.boxes import WRAPPER_OF
-from jtc.svm.models.strings import STRING
 from jtc.svm.values import Ref, Sym, Value, concrete, number, primitive, string_shadow
 
 if TYPE_CHECKING:
@@ -53,7 +52,7 @@ _BOXES = {
     **{box: frozenset((box, *_COMMON)) for box in ("java/lang/Character", "java/lang/Boolean")},
 }
 SUPERTYPES: dict[str, frozenset[str]] = {
-    STRING: frozenset((STRING, *_COMMON, *_CONSTANT_DESCRIBED, "java/lang/CharSequence")),
+    STRING_CLASS: frozenset((STRING_CLASS, *_COMMON, *_CONSTANT_DESCRIBED, "java/lang/CharSequence")),
     **_BOXES,
     **{desc: frozenset((desc, *_BOXES[box])) for desc, box in WRAPPER_OF.items()},
 }
@@ -71,7 +70,7 @@ def _selector_class(target: Value, desc: str) -> str | None:
     if not isinstance(target, Ref):
         return desc
     if target.string is not None:
-        return STRING
+        return STRING_CLASS
     if target.boxed is not None:
         return target.wrapper
     return None
@@ -93,11 +92,11 @@ def _matches(target: Value, owner: str, label: list) -> Match | None:
         name = internal_name(value)
         if name in SUPERTYPES[owner]:
             return True, z3.BoolVal(True)
-        if is_primitive(owner) and is_primitive(name):
+        if is_primitive(Descriptor(owner)) and is_primitive(Descriptor(name)):  # a primitive is keyed by its descriptor
             return None  # a primitive pattern that converts (a preview of Java 23 to 25): by value
         return False, z3.BoolVal(False)
     if kind == "S":  # a String constant
-        if owner != STRING:
+        if owner != STRING_CLASS:
             return False, z3.BoolVal(False)
         shadow = string_shadow(target)
         equal = shadow.value == value
