@@ -348,7 +348,8 @@ def test_a_result_of_another_parameterisation_is_not_passed() -> None:
     heroes = dataclasses.replace(_call("heroes", (), list_desc), result_type=GenericType(list_desc, (hero,)))
     warn = dataclasses.replace(_call("warn", (list_desc,)), types=(GenericType(list_desc, (hero,)),))
     generator = _generator({_new(): _effects(), units: _effects(), heroes: _effects(), warn: _effects()})
-    assert [s.kind for s in generator.sources.for_input((_new(), units, warn), 2, 1, warn.type_of(0))] == [SourceKind.NULL]
+    assert [s.kind for s in generator.sources.for_input((_new(), units, warn), 2, 1, warn.type_of(0))] \
+        == [SourceKind.NULL]
     assert [s.index for s in generator.sources.for_input((_new(), heroes, warn), 2, 1, warn.type_of(0))
             if s.kind == SourceKind.REF] == [1]
     # where the declared type's arguments are unknown (a receiver), any parameterisation goes
