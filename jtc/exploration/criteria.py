@@ -9,8 +9,13 @@ this prefix a repetition of a shorter candidate, so the open nodes after it are 
 
 from __future__ import annotations
 
+from typing import Callable
+
+from jtc.calls.invokables import Invokable
 from jtc.execution.runs import Execution
 from jtc.calls.steps import Skeleton, SourceKind
+from jtc.exploration.groups import statement_at
+from jtc.exploration.tree import Node
 
 
 def first_redundant(skeleton: Skeleton, execution: Execution) -> int:
@@ -34,3 +39,31 @@ def first_redundant(skeleton: Skeleton, execution: Execution) -> int:
         if not alive and not skeleton[i].helper:
             return i
     return len(skeleton)
+
+
+def triage(created: list[Node], skeleton: Skeleton, execution: Execution, open_until: int, redundant: int,
+           influences: Callable[[Invokable, Invokable], bool]) -> tuple[list[Node], list[Node]]:
+    """The new open nodes of a run that the criteria keep (those of the statements up to
+    `open_until`), and those kept as a last resort (see `_last_resort`); the others are pruned.
+    `redundant` is the run's first redundant statement, `influences` the static influence."""
+    kept: list[Node] = []
+    spare: list[Node] = []
+    for node in created:
+        statement = statement_at(execution, node.depth - 1)
+        if statement <= open_until:
+            kept.append(node)
+        elif _last_resort(skeleton, statement, redundant, influences):
+            spare.append(node)
+    return kept, spare
+
+
+def _last_resort(skeleton: Skeleton, statement: int, redundant: int,
+                 influences: Callable[[Invokable, Invokable], bool]) -> bool:
+    """Nodes after the first statement that passed nothing on are pruned (that prefix repeats a
+    shorter sequence), but those of the last statement are kept as a last resort when the
+    redundant call may change what it does: on this path the member under test did not read
+    what the earlier call wrote, on another outcome it may (an alarm that rings a second time
+    only once the first call rang). They come after every other open node, so that they cost
+    nothing while others promise more."""
+    return statement == len(skeleton) - 1 and redundant < statement and \
+        influences(skeleton[redundant].invokable, skeleton[statement].invokable)

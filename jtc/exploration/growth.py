@@ -157,7 +157,7 @@ class Growth:
             if objects:
                 sources.append(Source(SourceKind.REF, receiver if receiver in objects else objects[-1]))
                 continue
-            recipes = self.generator.recipes(plain(param))
+            recipes = self.generator.sources.recipes(plain(param))
             if not recipes:
                 return None
             sources.append(Source(SourceKind.FRESH, recipe=recipes[0]))

@@ -21,22 +21,23 @@ import logging
 import math
 import random
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from jtc.exploration.candidates import Candidates
-from jtc.exploration.criteria import first_redundant
+from jtc.exploration.criteria import first_redundant, triage
 from jtc.deadline import DeadlineReached
 from jtc.exploration.divergence import Divergences
 from jtc.execution.runs import Execution, Executor
 from jtc.exploration.space import SearchSettings, SearchSpace
-from jtc.exploration.groups import Group, statement_at, with_statement_choices
+from jtc.exploration.groups import Group, with_statement_choices
 from jtc.calls.invokables import Invokable
 from jtc.calls.steps import Skeleton, length_of
+from jtc.exploration.programs import Programs
 from jtc.exploration.solving import SolveCascade
 from jtc.exploration.strategy import CoverageMap, Frontier
-from jtc.exploration.templates import ProgramTemplate, merge
+from jtc.exploration.string_seeding import StringSeeding
+from jtc.exploration.templates import ProgramTemplate
 from jtc.exploration.tree import OTHER, ConstraintTree, Node, NodeStatus
 from jtc.solver.solver import Solver
 from jtc.svm.inputs import Assignment
@@ -47,8 +48,6 @@ LOG = logging.getLogger("jtc.exploration")
 MODEL_OUTCOMES = 6
 # Executions the search goes on for, at least, once everything reachable is covered (see _nothing_to_gain).
 GRACE_EXECUTIONS = 100
-# Runs of a skeleton with its String inputs set to Strings the code compared with, per run that saw new ones.
-SEEDED_RUNS = 4
 # Open nodes explored in a row without a new branch of the class under test, after which the next
 # candidate comes first (see _wants_sequence).
 STALLED_POPS = 4
@@ -108,8 +107,7 @@ class ClassSession:
         self.target_reached: int | None = None
         self.open_targets = space.open_targets(self.coverage) if space.open_targets is not None else None
         self.group = Group()
-        self.templates: dict[Skeleton, ProgramTemplate] = {}
-        self.skeleton_of: dict[int, tuple[Group, Skeleton]] = {}  # execution index -> what it ran
+        self.programs = Programs(settings.limits)
         self.divergences = Divergences()
         self.counts = _Counts()
         self.pops_since_sequence = 0
@@ -118,9 +116,7 @@ class ClassSession:
         self.execution_seconds: list[float] = []
         self.deadline = math.inf  # time.monotonic() when the running search must stop
         self.last_gain = 0  # executions run when the coverage map last grew
-        self.compared: dict[str, None] = {}  # Strings the runs saw the code compare with, first seen first
-        self.reruns: deque[tuple[Group, Skeleton, Assignment]] = deque()  # runs on those Strings, not run yet
-        self.seeded: set[Skeleton] = set()  # skeletons whose runs on those Strings were queued
+        self.seeding = StringSeeding(self.cascade, space.seeds.tables)
 
     def run(self, time_budget: float, max_executions: int | None = None, deadline: float = math.inf) -> SearchReport:
         """Explore until `time_budget` seconds from now or `deadline` (time.monotonic(), when the
@@ -141,19 +137,15 @@ class ClassSession:
 
     def skeleton_run(self, execution: Execution) -> Skeleton | None:
         """The skeleton an execution of this search ran, None for one it did not run."""
-        ran = self.skeleton_of.get(execution.index)
-        return ran[1] if ran is not None else None
+        return self.programs.skeleton_run(execution)
 
     def trees(self) -> list[ConstraintTree]:
         """The constraint trees of this search: one, or one per skeleton without grouping."""
-        groups = {id(group): group for group, _ in self.skeleton_of.values()}
-        groups.setdefault(id(self.group), self.group)
-        return [group.tree for group in groups.values()]
+        return self.programs.trees(self.group)
 
     def template_of(self, execution: Execution) -> ProgramTemplate | None:
         """The template whose inputs an execution of this search ran on, None for one it did not run."""
-        skeleton = self.skeleton_run(execution)
-        return self.templates[skeleton] if skeleton is not None else None
+        return self.programs.template_of(execution)
 
     # ---- stopping ------------------------------------------------------------------------------
 
@@ -194,8 +186,8 @@ class ClassSession:
     def _step(self) -> bool:
         """One step: a seeded run, the next candidate or the most promising open node; False when
         nothing is left."""
-        if self.reruns:
-            self._run(*self.reruns.popleft())
+        if self.seeding.reruns:
+            self._run(*self.seeding.reruns.popleft())
             return True
         if self._wants_sequence() and self._next_sequence():
             return True
@@ -287,8 +279,8 @@ class ClassSession:
         if self.divergences.given_up(parent.site):
             group.tree.mark(node, NodeStatus.DIVERGED)
             return
-        _, skeleton = self.skeleton_of[parent.witness]
-        variables = self._template(group, skeleton).variables()
+        _, skeleton = self.programs.skeleton_of[parent.witness]
+        variables = self.programs.template(group, skeleton).variables()
         constraints = node.path_constraints(self.cascade.solver.constraint)
         prefix = [self.cascade.solver.constraint(c) for c in variables.domain()] + constraints[:-1]
         verdict = self.cascade.solve(variables, prefix, constraints[-1], base, self.deadline,
@@ -311,48 +303,14 @@ class ClassSession:
         return any(d.kind == DecisionKind.COMPARISON and d.key not in self.coverage.decisions
                    and self.space.under_test(d.site[0]) for d in decisions)
 
-    def _last_resort(self, skeleton: Skeleton, statement: int, redundant: int) -> bool:
-        """Nodes after the first statement that passed nothing on are pruned (that prefix repeats a
-        shorter sequence), but those of the last statement are kept as a last resort when the
-        redundant call may change what it does: on this path the member under test did not read
-        what the earlier call wrote, on another outcome it may (an alarm that rings a second time
-        only once the first call rang). They come after every other open node, so that they cost
-        nothing while others promise more."""
-        return statement == len(skeleton) - 1 and redundant < statement and \
-            self.space.influences(skeleton[redundant].invokable, skeleton[statement].invokable)
-
-    def _seed(self, group: Group, skeleton: Skeleton, execution: Execution) -> None:
-        """Strings the code compared with become candidate inputs (dynamic seeding): of the fallback
-        search, and of runs of a skeleton again with one of its String inputs set to
-        each (all known ones after its first run, the new ones after a later run): a check the VM
-        cannot see through, a lookup in a map library code filled, is met no other way."""
-        new = tuple(text for text in execution.replay.compared if text not in self.compared)  # type: ignore[union-attr]
-        if new:
-            self.compared.update(dict.fromkeys(new))
-            self.cascade.seeds = self.cascade.seeds.with_strings(new)
-        # A skeleton's first run: after those, the static initializer's Strings (seeds.py)
-        texts = new if skeleton in self.seeded else tuple(dict.fromkeys((*self.compared, *self.space.seeds.tables)))
-        self.seeded.add(skeleton)
-        if texts:
-            template = self._template(group, skeleton)
-            self.reruns.extend((group, skeleton, assignment)
-                               for assignment in template.seeded(execution.assignment, texts, SEEDED_RUNS))
-
-    def _template(self, group: Group, skeleton: Skeleton) -> ProgramTemplate:
-        template = self.templates.get(skeleton)
-        if template is None:
-            template = self.templates[skeleton] = ProgramTemplate.for_skeleton(skeleton, self.settings.limits, group.store)
-        return template
-
     def _initial(self, group: Group, skeleton: Skeleton, base: Assignment) -> Assignment:
-        """Random values for the inputs the prefix's witness does not fix."""
-        return merge(self._template(group, skeleton).initial_assignment(self.rng), base)
+        return self.programs.initial(group, skeleton, base, self.rng)
 
     def _run(self, group: Group, skeleton: Skeleton, assignment: Assignment) -> Execution:
-        template = self._template(group, skeleton)
+        template = self.programs.template(group, skeleton)
         before = time.monotonic()
         execution = self.executor.execute(template.build(assignment), template.variables(), assignment, self.deadline)
-        self.skeleton_of[execution.index] = (group, skeleton)
+        self.programs.ran(execution, group, skeleton)
         self.execution_seconds.append(time.monotonic() - self.started)
         if LOG.isEnabledFor(logging.DEBUG):
             LOG.debug("execution %d (%.0f ms): %s -> %s", execution.index, 1000 * (time.monotonic() - before),
@@ -365,7 +323,7 @@ class ClassSession:
         group.reached.update(skeleton[:n] for n in range(1, len(replay.outcomes) + 1))
         if self.target_reached is None and self.space.aim is not None and self.space.aim.reached(replay.visited):
             self.target_reached = execution.index
-        self._seed(group, skeleton, execution)
+        self.seeding.seed(group, skeleton, execution, template)
         first_run = False  # the first run of its member under test that reached it
         if self.open_targets is not None and len(replay.outcomes) == len(skeleton):
             first_run = skeleton[-1].invokable not in self.open_targets.ran
@@ -390,13 +348,7 @@ class ClassSession:
         open_until, opened = group.register_boundaries(skeleton, execution, decisions, redundant,
                                                        self.options.path_limit)
         self.frontier.add(group, opened)
-        kept, spare = [], []
-        for node in insertion.created:
-            statement = statement_at(execution, node.depth - 1)
-            if statement <= open_until:
-                kept.append(node)
-            elif self._last_resort(skeleton, statement, redundant):
-                spare.append(node)
+        kept, spare = triage(insertion.created, skeleton, execution, open_until, redundant, self.space.influences)
         self.counts.pruned += len(insertion.created) - len(kept)
         self.frontier.add(group, kept)
         self.frontier.add_last_resort(group, spare)

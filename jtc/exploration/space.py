@@ -28,7 +28,7 @@ class SearchSpace:
     members `wanted` says have nothing left to gain; `open_targets`: which members still have
     something to gain, over the search's coverage; `under_test`: the methods of the class under
     test, whose uncovered outcomes come first; `influences`: the static influence of one invokable on
-    a later one (see `ClassSession._last_resort`); `known`: branch edges that runs before the search
+    a later one (see `criteria._last_resort`); `known`: branch edges that runs before the search
     took (the valid-input sub-searches of a parser, making/valid_inputs.py): those outside the class
     under test count as covered, so that the search does not explore the parser's branches once more
     with plain inputs (on the dungeon's `Game` and `Level`, nearly half of the executions went to maps

@@ -335,7 +335,7 @@ def test_an_object_taken_alongside_comes_after_the_first_fresh_value_of_each_kin
                                   lambda wanted: {sensor: [alone, racked, gauged, racked]}.get(wanted.desc, []),
                                   GenerationOptions(), lambda desc: desc == THIS,
                                   reach=lambda root, wanted: [spare] if root == rack else [])
-    sources = generator._sources((_new(), compare), 1, 2, GenericType(sensor))
+    sources = generator.sources.for_input((_new(), compare), 1, 2, GenericType(sensor))
     assert [source.kind for source in sources] == [SourceKind.FRESH] * 3 + [SourceKind.ALONGSIDE, SourceKind.FRESH,
                                                                              SourceKind.NULL]
 
@@ -348,11 +348,12 @@ def test_a_result_of_another_parameterisation_is_not_passed() -> None:
     heroes = dataclasses.replace(_call("heroes", (), list_desc), result_type=GenericType(list_desc, (hero,)))
     warn = dataclasses.replace(_call("warn", (list_desc,)), types=(GenericType(list_desc, (hero,)),))
     generator = _generator({_new(): _effects(), units: _effects(), heroes: _effects(), warn: _effects()})
-    assert [s.kind for s in generator._sources((_new(), units, warn), 2, 1, warn.type_of(0))] == [SourceKind.NULL]
-    assert [s.index for s in generator._sources((_new(), heroes, warn), 2, 1, warn.type_of(0))
+    assert [s.kind for s in generator.sources.for_input((_new(), units, warn), 2, 1, warn.type_of(0))] \
+        == [SourceKind.NULL]
+    assert [s.index for s in generator.sources.for_input((_new(), heroes, warn), 2, 1, warn.type_of(0))
             if s.kind == SourceKind.REF] == [1]
     # where the declared type's arguments are unknown (a receiver), any parameterisation goes
-    assert [s.index for s in generator._sources((_new(), units, warn), 2, 1, GenericType(list_desc))
+    assert [s.index for s in generator.sources.for_input((_new(), units, warn), 2, 1, GenericType(list_desc))
             if s.kind == SourceKind.REF] == [1]
 
 
@@ -414,7 +415,7 @@ def test_an_object_parameter_gets_an_object_of_each_type_the_code_tells_apart() 
         _effects(), casts=frozenset({"java/lang/CharSequence", "java/io/Reader", "java/lang/Number", "t/Cell"}))}
     generator = _generator(effects, recipes={reader: [made], "Lt/Cell;": [(Step(_new("t/Cell"), (), helper=True),)]})
     [skeleton] = list(generator.wirings((_new(), print_), deviations=0))
-    choices = generator._sources((_new(), print_), 1, 1, GenericType(OBJECT_DESC))
+    choices = generator.sources.for_input((_new(), print_), 1, 1, GenericType(OBJECT_DESC))
     assert choices[:3] == [Source(SourceKind.INPUT), Source(SourceKind.INPUT, literal=STRING_DESC),
                            Source(SourceKind.FRESH, recipe=made)]
     assert choices[3] == Source(SourceKind.FRESH, recipe=(Step(_new("t/Cell"), (), helper=True),))
@@ -431,6 +432,6 @@ def test_text_the_code_tells_from_a_string_gets_a_string_builder_too() -> None:
     effects = {_new(): _effects(), index_of: dataclasses.replace(_effects(), casts=frozenset({"java/lang/String"})),
                length: _effects()}
     generator = _generator(effects, recipes={"Ljava/lang/StringBuilder;": [empty, builder]})
-    assert generator._sources((_new(), index_of), 1, 1, GenericType(sequence)) == [
+    assert generator.sources.for_input((_new(), index_of), 1, 1, GenericType(sequence)) == [
         Source(SourceKind.INPUT), Source(SourceKind.FRESH, recipe=builder)]
-    assert generator._sources((_new(), length), 1, 1, GenericType(sequence)) == [Source(SourceKind.INPUT)]
+    assert generator.sources.for_input((_new(), length), 1, 1, GenericType(sequence)) == [Source(SourceKind.INPUT)]

@@ -36,7 +36,8 @@ from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.regex_sources import receiver_field, static_pattern
 from jtc.svm.models.regex_groups import boundaries, items_of, layout, positions
-from jtc.svm.models.regex_syntax import Alt, Chars, Group, Node, NotRegular, PatternError, Regex, Repeat, Seq, parse
+from jtc.svm.models.regex_chars import Chars
+from jtc.svm.models.regex_syntax import Alt, Group, Node, NotRegular, PatternError, Regex, Repeat, Seq, parse
 from jtc.svm.models.regex_terms import FIND, LOOKING_AT, MATCHES, NO_SURROGATE, accepts, language
 from jtc.svm.models.regex_walk import examples
 from jtc.svm.models.strings import symbolic_string

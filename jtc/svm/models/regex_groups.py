@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import z3
 
-from jtc.svm.models.regex_syntax import Alt, Anchor, Chars, Group, Node, Ranges, Regex, Repeat, Seq, union
+from jtc.svm.models.regex_chars import Chars, Ranges, union
+from jtc.svm.models.regex_syntax import Alt, Anchor, Group, Node, Regex, Repeat, Seq
 from jtc.svm.models.regex_terms import MATCHES, branches, language, python_pattern
 
 UNIQUE_RLIMIT = 2_000_000  # z3's work for the one query per boundary that proves it unique

@@ -6,7 +6,11 @@ cannot say the way Java's backtracking matcher does (back-references, look-aroun
 possessive quantifiers, word boundaries, Unicode case folding) raises `NotRegular`, and the caller
 leaves the match to the JVM. Where the JDK's Unicode tables may differ from Python's (general
 categories), a class carries two sets: `sure`, chars in it whatever the JDK's Unicode version, and
-`maybe`, chars that may be in it; elsewhere the two are the same.
+`maybe`, chars that may be in it; elsewhere the two are the same (the sets: regex_chars.py).
+
+Three readers share one cursor: `_Cursor` the lexical pieces (chars, escapes, bounds, names, inline
+flags), `_CharParser` what stands for one char (literals, escapes, bracketed classes), `_Parser` the
+structure (alternatives, sequences, repetitions, groups).
 
 The semantics are the JDK's (9 and later) as the `Pattern` documentation gives them and as the
 semantics tests check against the JVM: a negated class negates all of its members, nested classes
@@ -17,12 +21,11 @@ terminators \\n \\r \\u0085 \\u2028 \\u2029 (only \\n under UNIX_LINES) unless D
 from __future__ import annotations
 
 import functools
-import unicodedata
 from dataclasses import dataclass
 from typing import Union
 
-Ranges = tuple[tuple[int, int], ...]  # sorted, disjoint, not adjacent; inclusive UTF-16 code units
-MAX_CHAR = 0xFFFF
+from jtc.svm.models.regex_chars import (DIGITS, HORIZONTAL, LINE_TERMINATORS, MAX_CHAR, SPACE, VERTICAL, WORD, Chars,
+                                        Ranges, chars_of, complement, named_set, with_other_case)
 
 UNIX_LINES, CASE_INSENSITIVE, COMMENTS, MULTILINE, LITERAL, DOTALL = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
 UNICODE_CASE, CANON_EQ, UNICODE_CHARACTER_CLASS = 0x40, 0x80, 0x100
@@ -36,69 +39,6 @@ class NotRegular(Exception):
 
 class PatternError(Exception):
     """Not a pattern Java accepts (Pattern.compile throws)."""
-
-
-def ranges_of(*pairs: tuple[int, int]) -> Ranges:
-    """Ranges normalised: sorted, overlapping and adjacent ones merged."""
-    merged: list[tuple[int, int]] = []
-    for low, high in sorted(pairs):
-        if merged and low <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(high, merged[-1][1]))
-        else:
-            merged.append((low, high))
-    return tuple(merged)
-
-
-def union(*sets: Ranges) -> Ranges:
-    return ranges_of(*(pair for ranges in sets for pair in ranges))
-
-
-def complement(ranges: Ranges) -> Ranges:
-    result, start = [], 0
-    for low, high in ranges:
-        if low > start:
-            result.append((start, low - 1))
-        start = high + 1
-    if start <= MAX_CHAR:
-        result.append((start, MAX_CHAR))
-    return tuple(result)
-
-
-def intersect(a: Ranges, b: Ranges) -> Ranges:
-    return complement(union(complement(a), complement(b)))
-
-
-def chars_of(text: str) -> Ranges:
-    return ranges_of(*((ord(c), ord(c)) for c in text))
-
-
-def contains(ranges: Ranges, code: int) -> bool:
-    return any(low <= code <= high for low, high in ranges)
-
-
-@dataclass(frozen=True)
-class Chars:
-    """One char of a set: `sure` ⊆ the JDK's set ⊆ `maybe` (the same object when exact)."""
-
-    sure: Ranges
-    maybe: Ranges
-
-    @staticmethod
-    def exact(ranges: Ranges) -> Chars:
-        return Chars(ranges, ranges)
-
-    @property
-    def is_exact(self) -> bool:
-        return self.sure == self.maybe
-
-    def negated(self) -> Chars:
-        return Chars(complement(self.maybe), complement(self.sure))
-
-    def __or__(self, other: Chars) -> Chars:
-        return Chars(union(self.sure, other.sure), union(self.maybe, other.maybe))
-
-    def __and__(self, other: Chars) -> Chars:
-        return Chars(intersect(self.sure, other.sure), intersect(self.maybe, other.maybe))
 
 
 @dataclass(frozen=True)
@@ -140,76 +80,17 @@ class Regex:
     flags: int  # as given to compile (inline flags apply inside the tree)
 
 
-EMPTY = Seq(())
-LINE_TERMINATORS = chars_of("\n\r\u0085\u2028\u2029")
-DIGITS = chars_of("0123456789")
-WORD = union(ranges_of((0x61, 0x7A), (0x41, 0x5A), (0x30, 0x39)), chars_of("_"))
-SPACE = chars_of(" \t\n\x0b\f\r")
-HORIZONTAL = union(chars_of(" \t\xa0\u1680\u180e\u202f\u205f\u3000"), ranges_of((0x2000, 0x200A)))
-VERTICAL = chars_of("\n\x0b\f\r\x85\u2028\u2029")
-_PUNCT = chars_of("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-POSIX: dict[str, Ranges] = {
-    "Lower": ranges_of((0x61, 0x7A)), "Upper": ranges_of((0x41, 0x5A)), "ASCII": ranges_of((0, 0x7F)),
-    "Alpha": ranges_of((0x61, 0x7A), (0x41, 0x5A)), "Digit": DIGITS,
-    "Alnum": ranges_of((0x61, 0x7A), (0x41, 0x5A), (0x30, 0x39)), "Punct": _PUNCT,
-    "Graph": union(ranges_of((0x61, 0x7A), (0x41, 0x5A), (0x30, 0x39)), _PUNCT),
-    "Print": union(ranges_of((0x61, 0x7A), (0x41, 0x5A), (0x30, 0x39)), _PUNCT, chars_of(" ")),
-    "Blank": chars_of(" \t"), "Cntrl": ranges_of((0, 0x1F), (0x7F, 0x7F)),
-    "XDigit": ranges_of((0x30, 0x39), (0x61, 0x66), (0x41, 0x46)), "Space": SPACE,
-}
-_CATEGORIES = ("Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf",
-               "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn")
 
+class _Cursor:
+    """The pattern's text, the position reached in it and the flags in force there (inline flags
+    change them as parsing goes on). It reads the pattern's lexical pieces: a char (whitespace and
+    comments skipped under COMMENTS), an escape's code unit, a repetition's bounds, the name of a
+    group or a property, inline flags."""
 
-@functools.lru_cache(maxsize=None)
-def _category_table() -> tuple[dict[str, list[tuple[int, int]]], Ranges]:
-    """Chars by general category where Unicode 3.2 and Python's Unicode agree (the JDK's version lies
-    between or after them, and assigned chars keep their category), and the chars that are uncertain:
-    unassigned in either, or moved."""
-    by_category: dict[str, list[tuple[int, int]]] = {}
-    uncertain: list[tuple[int, int]] = []
-    old = unicodedata.ucd_3_2_0
-    for code in range(MAX_CHAR + 1):
-        char = chr(code)
-        now, then = unicodedata.category(char), old.category(char)
-        target = uncertain if now != then or now == "Cn" else by_category.setdefault(now, [])
-        if target and target[-1][1] == code - 1:
-            target[-1] = (target[-1][0], code)
-        else:
-            target.append((code, code))
-    return by_category, tuple(uncertain)
-
-
-MAX_RUNS = 32  # ranges of a Unicode class kept on either side (z3 slows down on hundreds)
-
-
-def _longest_runs(ranges: Ranges) -> Ranges:
-    return ranges_of(*sorted(ranges, key=lambda pair: pair[0] - pair[1])[:MAX_RUNS])
-
-
-def category(name: str) -> Chars | None:
-    """A general category (`Lu`), a major class (`L`) or `LC`, None for other names. Its longest
-    runs of chars only (MAX_RUNS): `sure` drops the short runs in it, `maybe` fills the short gaps
-    between them; the many single chars of Lu and Ll alternating in Latin Extended made z3 take
-    seconds for one string."""
-    members = [c for c in _CATEGORIES if c == name or (len(name) == 1 and c[0] == name)
-               or (name == "LC" and c in ("Lu", "Ll", "Lt"))]
-    if not members:
-        return None
-    table, uncertain = _category_table()
-    sure = union(*(tuple(table.get(member, ())) for member in members))
-    return Chars(_longest_runs(sure), complement(_longest_runs(complement(union(sure, uncertain)))))
-
-
-class _Parser:
-    def __init__(self, pattern: str, flags: int) -> None:
-        self.text = pattern
+    def __init__(self, text: str, flags: int) -> None:
+        self.text = text
         self.pos = 0
         self.flags = flags
-        self.groups = 0
-        self.names: dict[str, int] = {}
-
-    # ---- reading -------------------------------------------------------------------------
 
     def _skip_comments(self) -> None:
         if not self.flags & COMMENTS:
@@ -224,64 +105,41 @@ class _Parser:
             else:
                 return
 
-    def _peek(self) -> str | None:
+    def peek(self) -> str | None:
         self._skip_comments()
         return self.text[self.pos] if self.pos < len(self.text) else None
 
-    def _next(self) -> str:
-        char = self._peek()
+    def next(self) -> str:
+        char = self.peek()
         if char is None:
             raise PatternError("unexpected end of pattern")
         self.pos += 1
         return char
 
-    def _take(self, expected: str) -> bool:
-        if self._peek() == expected:
+    def take(self, expected: str) -> bool:
+        if self.peek() == expected:
             self.pos += 1
             return True
         return False
 
-    # ---- structure -----------------------------------------------------------------------
+    def next_raw(self) -> str:
+        if self.pos >= len(self.text):
+            raise PatternError("unexpected end of pattern")
+        self.pos += 1
+        return self.text[self.pos - 1]
 
-    def parse(self) -> Node:
-        node = self._alternatives()
-        if self.pos < len(self.text):
-            raise PatternError(f"unmatched ')' at {self.pos}")
-        return node
+    def at_end(self) -> bool:
+        return self.pos >= len(self.text)
 
-    def _alternatives(self) -> Node:
-        options = [self._sequence()]
-        while self._take("|"):
-            options.append(self._sequence())
-        return options[0] if len(options) == 1 else Alt(tuple(options))
+    def ahead(self, offset: int = 0) -> str:
+        """The char `offset` chars on, as written (no comment skipped); "" past the end."""
+        return self.text[self.pos + offset:self.pos + offset + 1]
 
-    def _sequence(self) -> Node:
-        items: list[Node] = []
-        while (char := self._peek()) is not None and char not in "|)":
-            atom = self._atom()
-            if atom is not None:
-                items.append(self._quantified(atom))
-        return items[0] if len(items) == 1 else Seq(tuple(items))
+    def at(self, prefix: str, offset: int = 0) -> bool:
+        """Does the text go on with `prefix` (`offset` chars on), as written?"""
+        return self.text.startswith(prefix, self.pos + offset)
 
-    def _quantified(self, atom: Node) -> Node:
-        while True:
-            char = self._peek()
-            if char in ("*", "+", "?"):
-                self.pos += 1
-                low, high = {"*": (0, None), "+": (1, None), "?": (0, 1)}[char]
-            elif char == "{":
-                self.pos += 1
-                low, high = self._bounds()
-            else:
-                return atom
-            if isinstance(atom, Anchor):
-                raise NotRegular("a repeated anchor")
-            if self._take("+"):
-                raise NotRegular("a possessive quantifier")
-            self._take("?")  # reluctant: the same language, another preference among matches
-            atom = Repeat(atom, low, high)
-
-    def _bounds(self) -> tuple[int, int | None]:
+    def bounds(self) -> tuple[int, int | None]:
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos] != "}":
             self.pos += 1
@@ -298,81 +156,29 @@ class _Parser:
             raise PatternError(f"illegal repetition range {{{body}}}")
         return low, high
 
-    def _atom(self) -> Node | None:
-        char = self._next()
-        if char == "(":
-            return self._group()
-        if char == "[":
-            return self._class()
-        if char == ".":
-            if self.flags & DOTALL:
-                return Chars.exact(((0, MAX_CHAR),))
-            return Chars.exact(complement(chars_of("\n") if self.flags & UNIX_LINES else LINE_TERMINATORS))
-        if char == "^":
-            if self.flags & MULTILINE:
-                raise NotRegular("a line anchor (MULTILINE)")
-            return Anchor("start")
-        if char == "$":
-            if self.flags & MULTILINE:
-                raise NotRegular("a line anchor (MULTILINE)")
-            return Anchor("end-or-terminator")
-        if char == "\\":
-            return self._escape(in_class=False)
-        if char in "*+?{":
-            raise PatternError(f"dangling meta character {char!r}")
-        return self._literal(ord(char))
+    def group_name(self) -> str:
+        """The name of a named group after its `(?<`, and its closing `>`."""
+        end = self.text.find(">", self.pos)
+        if end < 0:
+            raise PatternError("unclosed group name")
+        name = self.text[self.pos:end]
+        self.pos = end + 1
+        return name
 
-    def _literal(self, code: int) -> Chars:
-        return Chars.exact(self._folded(((code, code),)))
-
-    def _folded(self, ranges: Ranges) -> Ranges:
-        """Under CASE_INSENSITIVE, the ASCII letters of `ranges` with their other case."""
-        if not self.flags & CASE_INSENSITIVE:
-            return ranges
-        if self.flags & UNICODE_CASE:
-            raise NotRegular("Unicode case folding")
-        extra = []
-        for low, high in ranges:
-            for code in range(max(low, 0x41), min(high, 0x7A) + 1):
-                if 0x41 <= code <= 0x5A or 0x61 <= code <= 0x7A:
-                    other = code ^ 0x20
-                    extra.append((other, other))
-        return ranges_of(*ranges, *extra)
-
-    def _group(self) -> Node | None:
-        saved = self.flags
-        index: int | None = None
-        if self.text.startswith("?", self.pos):
-            self.pos += 1
-            kind = self._next()
-            if kind == ":":
-                pass
-            elif kind in "=!" or (kind == "<" and self.text[self.pos:self.pos + 1] in ("=", "!")):
-                raise NotRegular("look-around")
-            elif kind == ">":
-                raise NotRegular("an atomic group")
-            elif kind == "<":
-                end = self.text.find(">", self.pos)
-                if end < 0:
-                    raise PatternError("unclosed group name")
-                self.groups += 1
-                index = self.groups
-                self.names[self.text[self.pos:end]] = index
-                self.pos = end + 1
-            else:
-                self.pos -= 1
-                if self._inline_flags():  # (?i) alone: the flags hold to the end of the enclosing group
-                    return None
+    def property_name(self) -> str:
+        """The name after `\\p`: in braces, or one char."""
+        if self.text.startswith("{", self.pos):
+            end = self.text.find("}", self.pos)
+            if end < 0:
+                raise PatternError("unclosed character family")
+            name = self.text[self.pos + 1:end]
+            self.pos = end + 1
         else:
-            self.groups += 1
-            index = self.groups
-        body = self._alternatives()
-        if not self._take(")"):
-            raise PatternError("unclosed group")
-        self.flags = saved
-        return Group(body, index) if index is not None else body
+            name = self.text[self.pos:self.pos + 1]
+            self.pos += 1
+        return name
 
-    def _inline_flags(self) -> bool:
+    def inline_flags(self) -> bool:
         """Read `idmsuxU-idmsuxU` then `)` (True: flags for the rest of the group) or `:`."""
         on = True
         while self.pos < len(self.text):
@@ -390,28 +196,7 @@ class _Parser:
                 raise PatternError(f"unknown inline modifier {char!r}")
         raise PatternError("unclosed group")
 
-    # ---- escapes and classes -------------------------------------------------------------
-
-    def _escape(self, in_class: bool) -> Node:
-        if self.pos >= len(self.text):
-            raise PatternError("unexpected end after '\\'")
-        char = self.text[self.pos]
-        self.pos += 1
-        predefined = {"d": DIGITS, "s": SPACE, "w": WORD, "h": HORIZONTAL, "v": VERTICAL}
-        if char.lower() in predefined:
-            ranges = predefined[char.lower()]
-            return Chars.exact(complement(ranges) if char.isupper() else ranges)
-        if char in "pP":
-            chars = self._property()
-            return chars.negated() if char == "P" else chars
-        if not in_class and char in "AzZ":
-            return Anchor({"A": "start", "z": "end", "Z": "end-or-terminator"}[char])
-        if char.isdigit() and char != "0" or char == "k" or char in "bBGRXN":
-            raise NotRegular({"b": "a word boundary", "B": "a word boundary", "G": "\\G", "R": "\\R",
-                              "X": "\\X", "N": "\\N"}.get(char, "a back-reference"))
-        return self._literal(self._escaped_code(char))
-
-    def _escaped_code(self, char: str) -> int:
+    def escaped_code(self, char: str) -> int:
         simple = {"t": 9, "n": 10, "r": 13, "f": 12, "a": 7, "e": 27}
         if char in simple:
             return simple[char]
@@ -456,35 +241,57 @@ class _Parser:
             raise PatternError("illegal hexadecimal escape")
         return int(digits, 16)
 
-    def _property(self) -> Chars:
-        if self.text.startswith("{", self.pos):
-            end = self.text.find("}", self.pos)
-            if end < 0:
-                raise PatternError("unclosed character family")
-            name = self.text[self.pos + 1:end]
-            self.pos = end + 1
-        else:
-            name = self.text[self.pos:self.pos + 1]
-            self.pos += 1
-        if self.flags & UNICODE_CHARACTER_CLASS:
-            raise NotRegular("Unicode character classes")
-        if name in POSIX:
-            ranges = POSIX[name]
-            if self.flags & CASE_INSENSITIVE and name in ("Lower", "Upper"):
-                return Chars(ranges, POSIX["Alpha"])  # whether the JDK folds these varies by release
-            return Chars.exact(ranges)
-        for prefix in ("general_category=", "gc=", "Is", ""):
-            if name.startswith(prefix) and (found := category(name[len(prefix):])) is not None:
-                return found
-        if name in ("IsDigit",):
-            return category("Nd")  # type: ignore[return-value]
-        if name in ("IsLetter",):
-            return category("L")  # type: ignore[return-value]
-        raise NotRegular(f"the property \\p{{{name}}}")
 
-    def _class(self) -> Chars:
+class _CharParser:
+    """Reads what stands for one char: a literal (folded under CASE_INSENSITIVE), an escape and a
+    bracketed class, into `Chars`."""
+
+    def __init__(self, cursor: _Cursor) -> None:
+        self.cursor = cursor
+
+    def literal(self, code: int) -> Chars:
+        return Chars.exact(self._folded(((code, code),)))
+
+    def _folded(self, ranges: Ranges) -> Ranges:
+        """Under CASE_INSENSITIVE, the ASCII letters of `ranges` with their other case."""
+        if not self.cursor.flags & CASE_INSENSITIVE:
+            return ranges
+        if self.cursor.flags & UNICODE_CASE:
+            raise NotRegular("Unicode case folding")
+        return with_other_case(ranges)
+
+    def escape(self, in_class: bool) -> Node:
+        """What follows a backslash: a predefined class, a property, an anchor (outside classes) or
+        an escaped char."""
+        if self.cursor.at_end():
+            raise PatternError("unexpected end after '\\'")
+        char = self.cursor.next_raw()
+        predefined = {"d": DIGITS, "s": SPACE, "w": WORD, "h": HORIZONTAL, "v": VERTICAL}
+        if char.lower() in predefined:
+            ranges = predefined[char.lower()]
+            return Chars.exact(complement(ranges) if char.isupper() else ranges)
+        if char in "pP":
+            chars = self._property()
+            return chars.negated() if char == "P" else chars
+        if not in_class and char in "AzZ":
+            return Anchor({"A": "start", "z": "end", "Z": "end-or-terminator"}[char])
+        if char.isdigit() and char != "0" or char == "k" or char in "bBGRXN":
+            raise NotRegular({"b": "a word boundary", "B": "a word boundary", "G": "\\G", "R": "\\R",
+                              "X": "\\X", "N": "\\N"}.get(char, "a back-reference"))
+        return self.literal(self.cursor.escaped_code(char))
+
+    def _property(self) -> Chars:
+        name = self.cursor.property_name()
+        if self.cursor.flags & UNICODE_CHARACTER_CLASS:
+            raise NotRegular("Unicode character classes")
+        found = named_set(name, bool(self.cursor.flags & CASE_INSENSITIVE))
+        if found is None:
+            raise NotRegular(f"the property \\p{{{name}}}")
+        return found
+
+    def bracketed(self) -> Chars:
         """A bracketed class after its '['; negation applies to all of it (JDK 9 and later)."""
-        negated = self._take("^")
+        negated = self.cursor.take("^")
         chars = self._class_body(first=True)
         return chars.negated() if negated else chars
 
@@ -492,14 +299,14 @@ class _Parser:
         """Members up to the closing ']' (consumed): a union, then `&&` intersections."""
         result: Chars | None = None
         while True:
-            char = self._peek()
+            char = self.cursor.peek()
             if char is None:
                 raise PatternError("unclosed character class")
             if char == "]" and not (first and result is None):
-                self.pos += 1
+                self.cursor.pos += 1
                 return result if result is not None else Chars.exact(())
-            if self.text.startswith("&&", self.pos):
-                self.pos += 2
+            if self.cursor.at("&&"):
+                self.cursor.pos += 2
                 right = self._class_body(first=False)
                 return (result & right) if result is not None else right
             member = self._class_member()
@@ -507,30 +314,126 @@ class _Parser:
             first = False
 
     def _class_member(self) -> Chars:
-        char = self._next()
+        char = self.cursor.next()
         if char == "[":
-            return self._class()
+            return self.bracketed()
         if char == "\\":
-            if self.text[self.pos:self.pos + 1] in tuple("dDsSwWhHvVpP"):
-                return self._escape(in_class=True)  # type: ignore[return-value]
-            low = self._escaped_code(self._next_raw())
+            if self.cursor.ahead() in tuple("dDsSwWhHvVpP"):
+                return self.escape(in_class=True)  # type: ignore[return-value]
+            low = self.cursor.escaped_code(self.cursor.next_raw())
         else:
             low = ord(char)
-        if self.text.startswith("-", self.pos) and self.pos + 1 < len(self.text) \
-                and self.text[self.pos + 1] not in "[]" and not self.text.startswith("&&", self.pos + 1):
-            self.pos += 1
-            high_char = self._next()
-            high = self._escaped_code(self._next_raw()) if high_char == "\\" else ord(high_char)
+        if self.cursor.at("-") and self.cursor.ahead(1) not in ("", "[", "]") and not self.cursor.at("&&", 1):
+            self.cursor.pos += 1
+            high_char = self.cursor.next()
+            high = self.cursor.escaped_code(self.cursor.next_raw()) if high_char == "\\" else ord(high_char)
             if high < low:
                 raise PatternError("illegal character range")
             return Chars.exact(self._folded(((low, high),)))
         return Chars.exact(self._folded(((low, low),)))
 
-    def _next_raw(self) -> str:
-        if self.pos >= len(self.text):
-            raise PatternError("unexpected end of pattern")
-        self.pos += 1
-        return self.text[self.pos - 1]
+
+class _Parser:
+    """Reads the structure of a pattern (alternatives, sequences, repetitions, groups) into a tree;
+    the chars come from `_CharParser`."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.cursor = _Cursor(pattern, flags)
+        self.chars = _CharParser(self.cursor)
+        self.groups = 0
+        self.names: dict[str, int] = {}
+
+    def parse(self) -> Node:
+        node = self._alternatives()
+        if not self.cursor.at_end():
+            raise PatternError(f"unmatched ')' at {self.cursor.pos}")
+        return node
+
+    def _alternatives(self) -> Node:
+        options = [self._sequence()]
+        while self.cursor.take("|"):
+            options.append(self._sequence())
+        return options[0] if len(options) == 1 else Alt(tuple(options))
+
+    def _sequence(self) -> Node:
+        items: list[Node] = []
+        while (char := self.cursor.peek()) is not None and char not in "|)":
+            atom = self._atom()
+            if atom is not None:
+                items.append(self._quantified(atom))
+        return items[0] if len(items) == 1 else Seq(tuple(items))
+
+    def _quantified(self, atom: Node) -> Node:
+        while True:
+            char = self.cursor.peek()
+            if char in ("*", "+", "?"):
+                self.cursor.pos += 1
+                low, high = {"*": (0, None), "+": (1, None), "?": (0, 1)}[char]
+            elif char == "{":
+                self.cursor.pos += 1
+                low, high = self.cursor.bounds()
+            else:
+                return atom
+            if isinstance(atom, Anchor):
+                raise NotRegular("a repeated anchor")
+            if self.cursor.take("+"):
+                raise NotRegular("a possessive quantifier")
+            self.cursor.take("?")  # reluctant: the same language, another preference among matches
+            atom = Repeat(atom, low, high)
+
+    def _atom(self) -> Node | None:
+        char = self.cursor.next()
+        if char == "(":
+            return self._group()
+        if char == "[":
+            return self.chars.bracketed()
+        if char == ".":
+            if self.cursor.flags & DOTALL:
+                return Chars.exact(((0, MAX_CHAR),))
+            return Chars.exact(complement(chars_of("\n") if self.cursor.flags & UNIX_LINES else LINE_TERMINATORS))
+        if char == "^":
+            if self.cursor.flags & MULTILINE:
+                raise NotRegular("a line anchor (MULTILINE)")
+            return Anchor("start")
+        if char == "$":
+            if self.cursor.flags & MULTILINE:
+                raise NotRegular("a line anchor (MULTILINE)")
+            return Anchor("end-or-terminator")
+        if char == "\\":
+            return self.chars.escape(in_class=False)
+        if char in "*+?{":
+            raise PatternError(f"dangling meta character {char!r}")
+        return self.chars.literal(ord(char))
+
+    def _group(self) -> Node | None:
+        saved = self.cursor.flags
+        index: int | None = None
+        if self.cursor.at("?"):
+            self.cursor.pos += 1
+            kind = self.cursor.next()
+            if kind == ":":
+                pass
+            elif kind in "=!" or (kind == "<" and self.cursor.ahead() in ("=", "!")):
+                raise NotRegular("look-around")
+            elif kind == ">":
+                raise NotRegular("an atomic group")
+            elif kind == "<":
+                name = self.cursor.group_name()
+                self.groups += 1
+                index = self.groups
+                self.names[name] = index
+            else:
+                self.cursor.pos -= 1
+                if self.cursor.inline_flags():  # (?i) alone: the flags hold to the end of the enclosing group
+                    return None
+        else:
+            self.groups += 1
+            index = self.groups
+        body = self._alternatives()
+        if not self.cursor.take(")"):
+            raise PatternError("unclosed group")
+        self.cursor.flags = saved
+        return Group(body, index) if index is not None else body
 
 
 def _quoted(pattern: str) -> str:
@@ -566,8 +469,8 @@ def parse(pattern: str, flags: int = 0) -> Regex:
     if flags & CASE_INSENSITIVE and flags & UNICODE_CASE:
         raise NotRegular("Unicode case folding")
     if flags & LITERAL:
-        parser = _Parser("", flags & ~COMMENTS)
-        return Regex(Seq(tuple(parser._literal(ord(c)) for c in pattern)), 0, (), flags)
+        chars = _CharParser(_Cursor("", flags & ~COMMENTS))
+        return Regex(Seq(tuple(chars.literal(ord(c)) for c in pattern)), 0, (), flags)
     parser = _Parser(_quoted(pattern), flags)
     node = parser.parse()
     return Regex(node, parser.groups, tuple(parser.names.items()), flags)

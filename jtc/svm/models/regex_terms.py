@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import z3
 
-from jtc.svm.models.regex_syntax import (UNIX_LINES, Alt, Anchor, Chars, Group, Node, NotRegular, Ranges, Regex,
-                                         Repeat, Seq)
+from jtc.svm.models.regex_chars import Chars, Ranges
+from jtc.svm.models.regex_syntax import UNIX_LINES, Alt, Anchor, Group, Node, NotRegular, Regex, Repeat, Seq
 
 RE_SORT = z3.ReSort(z3.StringSort())
 MATCHES, LOOKING_AT, FIND = "matches", "lookingAt", "find"

@@ -17,7 +17,8 @@ from __future__ import annotations
 import functools
 import random
 
-from jtc.svm.models.regex_syntax import Alt, Anchor, Chars, Group, Node, Ranges, Regex, Repeat, Seq, intersect
+from jtc.svm.models.regex_chars import Chars, Ranges, intersect
+from jtc.svm.models.regex_syntax import Alt, Anchor, Group, Node, Regex, Repeat, Seq
 
 PRINTABLE: Ranges = ((0x20, 0x7E),)
 MAX_EXTRA_REPEATS = 4  # an unbounded repetition goes this many times past its minimum at most
