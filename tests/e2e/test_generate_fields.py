@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import jtc.pipeline.suite
+import jtc.pipeline.subject
 from jtc.config import Settings
 from jtc.mutate.runner import Timeouts
 from jtc.mutate.suites import mutate_suites
@@ -36,7 +36,7 @@ def test_the_fields_of_the_returned_word_are_stated_and_kill_what_assert_not_nul
         strength_classes: Path, tmp_path: Path) -> None:
     without, with_fields = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.pipeline.suite, "fields", lambda *arguments: ())
+        patch.setattr(jtc.pipeline.subject, "fields", lambda *arguments: ())
         _generate(strength_classes, without)
     report = _generate(strength_classes, with_fields)
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]

@@ -37,7 +37,7 @@ def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def reports(classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
     settings = Settings(classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
-                        time_budget=30.0, seed=0)
+                        search_budget=30.0, seed=0)  # its floors were set for 30 s of search
     found = dict(generate(settings, FORMATS))
     assert all(isinstance(report, ClassReport) for report in found.values()), found
     return found  # type: ignore[return-value]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import jtc.pipeline.amplify
-import jtc.pipeline.suite
+import jtc.pipeline.subject
 import jtc.amplification.extension
 from jtc.amplification.extension import Extensions
 from jtc.config import Settings
@@ -51,7 +51,7 @@ def _survivors(suite) -> list[str]:
 def test_queries_with_arguments_kill_what_return_values_miss(strength_classes: Path, tmp_path: Path) -> None:
     without, with_queries = tmp_path / "without", tmp_path / "with"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jtc.pipeline.suite, "queries", lambda index, effects, declared: ())
+        patch.setattr(jtc.pipeline.subject, "queries", lambda index, effects, declared: ())
         _generate(strength_classes, without, "st.Window")
     report = _generate(strength_classes, with_queries, "st.Window")
     plain, queried, _ = mutate_suites([without, with_queries], [strength_classes], ["st.Window"], tmp_path / "mutate",
