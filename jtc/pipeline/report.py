@@ -63,6 +63,10 @@ class ClassReport:
         finally:
             self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
 
+    def add_notes(self, *notes: str) -> None:
+        """The summary's note with `notes` after what it said (empty ones left out)."""
+        self.note = "; ".join(filter(None, [self.note, *notes]))
+
     def note_dropped(self, validation: ValidationReport) -> None:
         """The tests a validation dropped and the assertions it gave up (each validation's)."""
         self.dropped += [(d.name, d.reason) for d in validation.dropped]
@@ -75,14 +79,14 @@ class ClassReport:
             self.behaviour = behaviour_of(validation.rendered, validation.suite)
         self.disabled = len(validation.disabled)
         self.failing = validation.failing
-        self.note = "; ".join(filter(None, [self.note, validation.note, *notes]))
+        self.add_notes(validation.note, *notes)
 
     def note_coverage(self, measured: ClassCoverage | CoverageError | None) -> None:
         """What the coverage run measured, the error it met, or (None) that its time ran out."""
         if isinstance(measured, CoverageError):
             self.coverage_error = measured
         elif measured is None:
-            self.note = "; ".join(filter(None, [self.note, "coverage not measured: its time ran out"]))
+            self.add_notes("coverage not measured: its time ran out")
         else:
             self.coverage = measured
             self.branch = (measured.branch.covered, measured.branch.total)
