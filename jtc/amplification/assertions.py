@@ -38,6 +38,7 @@ from jtc.coverage.measure import extract_classes
 from jtc.coverage.suites import compile_suite
 from jtc.emit.render import RenderedClass, render_suite
 from jtc.minimise.suite import irredundant
+from jtc.java.toolchain import SHORT_LIVED_JVM
 from jtc.model.classindex import ClassIndex
 from jtc.mutate.runner import Kill, Timeouts, run_mutants
 from jtc.model.testcases import TestSuite
@@ -60,7 +61,8 @@ def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, 
     class_dir = work_dir / "classes-under-test"
     extract_classes(classpath, [suite.class_under_test], class_dir)
     compiled = work_dir / "test-classes"
-    test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled, [suite.class_under_test])
+    test_classes, junit = compile_suite(work_dir / "suite", classpath, compiled, [suite.class_under_test],
+                                        jvm_options=SHORT_LIVED_JVM)
     wall_timeout_s = min(3600.0, max(1.0, deadline - time.monotonic()))
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
                          wall_timeout_s, every_test=True, partial=True)

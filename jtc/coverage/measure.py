@@ -1,4 +1,5 @@
-"""Measure what compiled test classes cover: run them under the JaCoCo agent, then analyse.
+"""Measure what compiled test classes cover: run them under the JaCoCo agent, then analyse (or
+analyse what a run under the agent recorded already: a validation's second run).
 
 JaCoCo matches execution data to class files by a checksum of their bytes, so the class files
 under test (and their nested classes) are copied from the classpath first, the tests run with the
@@ -72,6 +73,27 @@ def extract_classes(classpath: Sequence[Path], classes: Sequence[str], target: P
             raise UnknownClassError(f"class {binary_name(InternalName(name))} is not on the classpath")
 
 
+def _copied(classpath: Sequence[Path], classes: Sequence[str], work_dir: Path) -> Path:
+    """A fresh `work_dir/classes-under-test` holding `classes` (outer classes) and their nested
+    classes as the classpath has them: the bytes the JVM loads, which JaCoCo matches its data to."""
+    class_dir = work_dir / "classes-under-test"
+    shutil.rmtree(class_dir, ignore_errors=True)
+    class_dir.mkdir(parents=True)
+    extract_classes(classpath, classes, class_dir)
+    return class_dir
+
+
+def refusal(output: str) -> CoverageError | None:
+    """Why the JaCoCo agent measured nothing, when a JVM's `output` says it could not instrument a
+    class (the tests ran all the same)."""
+    refused = re.search(r"Error while instrumenting (\S+?)\.?\s*$", output, re.MULTILINE)
+    if not refused:
+        return None
+    causes = re.findall(r"^Caused by: (.*)$", output, re.MULTILINE)
+    return CoverageError(f"the JaCoCo {jacoco_version()} agent could not instrument {refused.group(1)}"
+                         + (f": {causes[-1].strip()}" if causes else ""))
+
+
 def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpath: Sequence[Path],
             classes_under_test: Sequence[str], work_dir: Path, *, test_timeout_s: float = 10.0,
             wall_timeout_s: float = 900.0, html: JacocoHtml | None = None,
@@ -84,17 +106,21 @@ def measure(test_classes: Sequence[str], test_classpath: Sequence[Path], classpa
     work_dir.mkdir(parents=True, exist_ok=True)
     exec_file = work_dir / "jacoco.exec"
     exec_file.unlink(missing_ok=True)
-    class_dir = work_dir / "classes-under-test"
-    shutil.rmtree(class_dir, ignore_errors=True)
-    class_dir.mkdir()
-    extract_classes(classpath, classes_under_test, class_dir)
+    class_dir = _copied(classpath, classes_under_test, work_dir)
     agent = jacoco_agent_option(exec_file, [binary_name(InternalName(name)) for name in classes_under_test])
     run = run_tests(list(test_classes), [*test_classpath, class_dir, *classpath], work_dir / "junit",
                     test_timeout_s=test_timeout_s, wall_timeout_s=wall_timeout_s,
                     java_options=[agent], working_dir=working_dir)
-    refused = re.search(r"Error while instrumenting (\S+?)\.?\s*$", run.output, re.MULTILINE)
-    if refused:
-        causes = re.findall(r"^Caused by: (.*)$", run.output, re.MULTILINE)
-        raise CoverageError(f"the JaCoCo {jacoco_version()} agent could not instrument {refused.group(1)}"
-                            + (f": {causes[-1].strip()}" if causes else ""))
+    refused = refusal(run.output)
+    if refused is not None:
+        raise refused
     return CoverageRun(analyse([exec_file], class_dir, work_dir, html=html), run, exec_file, class_dir)
+
+
+def measured(exec_file: Path, classpath: Sequence[Path], classes_under_test: Sequence[str], work_dir: Path,
+             timeout_s: float = 300.0) -> CoverageReport:
+    """Coverage of `classes_under_test` (outer classes, nested ones included) by a run that already
+    recorded `exec_file` with the classes loaded from `classpath` (a validation's run under the agent):
+    the analysis alone, no tests run again."""
+    work_dir = work_dir.resolve()
+    return analyse([exec_file], _copied(classpath, classes_under_test, work_dir), work_dir, timeout_s)

@@ -93,9 +93,10 @@ def _junit_jars(sources: Sequence[Path]) -> list[Path]:
     return [junit_console_jar(), *(junit4_jars() if junit4 else [])]
 
 
-def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path,
-                  classes_under_test: Sequence[str]) -> tuple[list[str], list[Path]]:
-    """The test classes compiled from `folder` into `out_dir`, and the JUnit jars they need.
+def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path, classes_under_test: Sequence[str],
+                  jvm_options: Sequence[str] = ()) -> tuple[list[str], list[Path]]:
+    """The test classes compiled from `folder` into `out_dir` (javac's JVM started with
+    `jvm_options`), and the JUnit jars they need.
 
     They are compiled for the release of the classes under test, as validation compiled the
     generated ones (javac.release_for_tests); a hand-written suite that needs a newer Java than its
@@ -106,8 +107,9 @@ def compile_suite(folder: Path, classpath: Sequence[Path], out_dir: Path,
     junit = _junit_jars(sources)
     with ClassIndex(classpath) as index:
         release = release_for_tests(index, [internal_from_binary(binary_name(InternalName(name))) for name in classes_under_test])
-    errors = compile_sources(sources, [*classpath, *junit], out_dir, release=release)
-    if errors and release < toolchain().release and not compile_sources(sources, [*classpath, *junit], out_dir):
+    errors = compile_sources(sources, [*classpath, *junit], out_dir, release=release, jvm_options=jvm_options)
+    if errors and release < toolchain().release and not compile_sources(sources, [*classpath, *junit], out_dir,
+                                                                         jvm_options=jvm_options):
         errors = []
     if errors:
         first = errors[0]

@@ -9,7 +9,8 @@ on what another one left in static state, or on the clock or the file system, sh
 second runs under JaCoCo's agent, as a build measuring coverage runs tests: the agent opens
 `java.lang` to the class path's classes (its runtime lives there), so reflection into the JDK
 (`HashCodeBuilder.reflectionHashCode(1)`, InaccessibleObjectException without the agent) ends
-otherwise, and a test that asserts either ending is dropped as flaky.
+otherwise, and a test that asserts either ending is dropped as flaky. The clean round's second run is
+the written tests' coverage run as well (`ValidationReport.measured`): no third JVM runs them again.
 
 Validation that reaches its deadline (`ValidationSettings.deadline`) before a round is clean
 validates nothing: no test is written that was not checked (`ValidationReport.out_of_time`).
@@ -38,7 +39,7 @@ from jtc.model.classindex import ClassIndex
 from jtc.model.types import binary_name
 from jtc.model.testcases import CheckKey, TestSuite, without
 from jtc.java.bundle import jacoco_agent_option, junit_console_jar
-from jtc.java.toolchain import toolchain
+from jtc.java.toolchain import SHORT_LIVED_JVM, toolchain
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,15 @@ class DroppedTest:
     reason: str
 
 
+@dataclass(frozen=True)
+class MeasuredRun:
+    """A run under JaCoCo's agent: its execution data of the class under test, and what the JVM
+    printed (where an agent that could not instrument the class says so)."""
+
+    exec_file: Path
+    output: str
+
+
 @dataclass
 class ValidationReport:
     class_under_test: str
@@ -71,6 +81,7 @@ class ValidationReport:
     note: str = ""  # why nothing was written, when nothing was
     out_of_time: bool = False  # the deadline came before a round was clean: nothing was validated
     classes_dir: Path | None = None  # the compiled test class, kept when a work_dir was given
+    measured: MeasuredRun | None = None  # the clean round's run under JaCoCo, kept when a work_dir was given
     suite: TestSuite | None = None  # the tests as written (checks given up and tests dropped)
     rendered: RenderedClass | None = None  # the source as written, with each test's lines and checks
 
@@ -83,6 +94,7 @@ class _Round:
     masks: dict[tuple[int, CheckKey], str] = field(default_factory=dict)  # (case, check) -> why
     # Cases of a parameterized test that failed as a whole (no case ran): written apart next round.
     unfold: set[int] = field(default_factory=set)
+    measured: MeasuredRun | None = None  # the second run, when both completed
 
     def drop(self, cases: frozenset[int] | Sequence[int], reason: str) -> None:
         for case in cases:
@@ -132,7 +144,7 @@ def validate_suite(suite: TestSuite, classpath: Sequence[Path], output_dir: Path
             index.close()
         if work_dir is None:
             shutil.rmtree(scratch, ignore_errors=True)
-            report.classes_dir = None
+            report.classes_dir = report.measured = None
     report.seconds = time.perf_counter() - started
     return report
 
@@ -162,7 +174,7 @@ def _validate(suite: TestSuite, classpath: list[Path], output_dir: Path, setting
             classes = scratch / "classes"
             shutil.rmtree(classes, ignore_errors=True)
             shutil.move(str(round_dir / "classes"), classes)
-            report.classes_dir = classes
+            report.classes_dir, report.measured = classes, verdict.measured
             return
         names = {case: test.case_name(case) for test in rendered.tests for case in test.cases}
         if round_number >= settings.max_rounds:  # each round gave up one more assertion: no more of that
@@ -225,7 +237,8 @@ def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, cl
     source.write_text(rendered.source, encoding="utf-8")
     try:
         errors = compile_sources([source], [*classpath, junit_console_jar()], classes,
-                                 timeout_s=_time_left(settings, 300.0), release=rendered.release)
+                                 timeout_s=_time_left(settings, 300.0), release=rendered.release,
+                                 jvm_options=SHORT_LIVED_JVM)
     except subprocess.TimeoutExpired:
         raise DeadlineReached() from None
     for compile_error in errors:
@@ -238,11 +251,13 @@ def _compile(rendered: RenderedClass, classpath: list[Path], round_dir: Path, cl
 def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, settings: ValidationSettings,
                class_under_test: str, failing: frozenset[int]) -> _Round:
     verdict = _Round()
-    measured = jacoco_agent_option(round_dir / "run-2" / "jacoco.exec", [class_under_test])
+    exec_file = round_dir / "run-2" / "jacoco.exec"
     runs = [_run(rendered, classpath, round_dir / "run-1", ALPHABETICAL, settings),
-            _run(rendered, classpath, round_dir / "run-2", REVERSED, settings, java_options=[measured])]
+            _run(rendered, classpath, round_dir / "run-2", REVERSED, settings,
+                 java_options=[jacoco_agent_option(exec_file, [class_under_test])])]
     if not all(run.completed for run in runs):
         return _isolate(rendered, classpath, round_dir, settings, runs)
+    verdict.measured = MeasuredRun(exec_file, runs[1].output)
     for test in rendered.tests:
         results = [_case_results(run, rendered, test) for run in runs]
         if test.parameter_types is not None and not any(r for run_results in results for r in run_results):
@@ -300,7 +315,7 @@ def _run(rendered: RenderedClass, classpath: list[Path], reports_dir: Path, orde
     run = run_tests([selector or rendered.binary_name], classpath, reports_dir,
                     test_timeout_s=settings.test_timeout_s,
                     wall_timeout_s=_time_left(settings, settings.jvm_startup_s + count * settings.test_timeout_s),
-                    method_order=order, java_options=java_options)
+                    method_order=order, java_options=[*SHORT_LIVED_JVM, *java_options])
     if not run.completed and time.monotonic() >= settings.deadline:  # stopped by the deadline, not by a test
         raise DeadlineReached()
     return run

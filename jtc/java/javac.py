@@ -49,11 +49,12 @@ def release_for_tests(index: ClassIndex, classes_under_test: Iterable[InternalNa
 
 
 def compile_sources(sources: Sequence[Path], classpath: Sequence[Path], out_dir: Path,
-                    timeout_s: float = 300.0, release: int | None = None) -> list[CompileError]:
-    """Compile `sources` into `out_dir`, for Java `release` when given (else the JDK's own); the
-    errors, or an empty list when it compiled."""
+                    timeout_s: float = 300.0, release: int | None = None,
+                    jvm_options: Sequence[str] = ()) -> list[CompileError]:
+    """Compile `sources` into `out_dir`, for Java `release` when given (else the JDK's own), javac's
+    own JVM started with `jvm_options`; the errors, or an empty list when it compiled."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    command = [str(toolchain().javac), "-g", "-nowarn", "-encoding", "UTF-8", "-proc:none", "-implicit:none",
+    command = [str(toolchain().javac), *(f"-J{option}" for option in jvm_options), "-g", "-nowarn", "-encoding", "UTF-8", "-proc:none", "-implicit:none",
                "-Xmaxerrs", "10000", "-sourcepath", "", "-d", str(out_dir)]
     if release is not None:
         command += ["--release", str(release), "-Xlint:-options"]  # no word on releases the JDK deprecates

@@ -35,6 +35,11 @@ def cache_dir() -> Path:
 
 CACHE_DIR = cache_dir()
 MINIMUM_RELEASE = 11  # jtc's agent and harness are compiled for Java 11
+# For JVMs that live a few seconds (javac on one generated test class, a JUnit run of its tests): the
+# optimising compiler's threads are much of such a JVM's CPU and pay off only in longer runs, so the
+# first tier alone does the same work for about 40% less CPU (docs/benchmarks.md). A JVM without
+# tiers (OpenJ9) ignores -XX options it does not know.
+SHORT_LIVED_JVM = ("-XX:TieredStopAtLevel=1",)
 _NO_JDK_HINT = ("install a JDK (Java 17 or newer: your distribution's package, SDKMAN, Adoptium), or give its "
                 "folder with --java-home or JAVA_HOME")
 

@@ -11,13 +11,13 @@ earlier stage left flows to the later ones in proportion, what one overran is ta
 alike, and a stage that starts late still has its reserve: a class runs over B by at most the
 reserves of the stages that had to start after it. The first validation is not cut: it would leave
 no test to write (its own limits bound it: a test's timeout, a JVM's allowance, six rounds). The
-second validation and the coverage run, which a cut leaves with nothing of theirs, may run on until
+second validation and the coverage analysis, which a cut leaves with nothing of theirs, may run on until
 1.25 × B (`BudgetPlan.limit`) when their plan ends sooner. A stage splits its time among its parts (the amplification's runs, the setup's sub-searches) by
 the same rule.
 
 `--search-budget S` keeps the older meaning: the search ends S seconds after the class starts,
 every later stage has its own share of S on top (`StageBudgets`), and all but the probe,
-validation and the coverage run end by the class's limit (6 × S, at least 120 s).
+validation and the coverage analysis end by the class's limit (6 × S, at least 120 s).
 """
 
 from __future__ import annotations

@@ -78,9 +78,7 @@ def generate_class(context: RunContext, name: str) -> ClassReport:
         work = Path(scratch)
         validation = _validated(context, subject, suite, shown_by_program, clock, report, work)
         if validation.written is not None and settings.measure_coverage:
-            # one run of these tests under JaCoCo: about what a round of their validation took
-            at_least = settings.plan.margin * validation.seconds / max(validation.rounds, 1)
-            with report.timed("coverage"), clock.stage(Stage.COVERAGE, at_least) as deadline:
+            with report.timed("coverage"), clock.stage(Stage.COVERAGE) as deadline:
                 report.note_coverage(measure(context, validation, suite.class_under_test, work / "coverage", deadline))
         report.test_file = write(settings.output_dir, validation)  # last: an interrupted class leaves the old file
     if report.coverage is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jtc.coverage.measure import measure
+from jtc.coverage.measure import measure, measured, refusal
 from jtc.coverage.model import Counter
 from jtc.java.javac import compile_sources
 from jtc.emit.validate import ValidationReport, ValidationSettings, validate_suite
@@ -189,17 +189,24 @@ def test_every_assertion_given_up_has_its_reason(validated: tuple[ValidationRepo
     assert reasons["nextReturns1_2"].startswith("flaky: passed in run 2, failed in run 1")
 
 
-def test_the_compiled_class_is_kept_for_a_coverage_run(validated: tuple[ValidationReport, Path],
-                                                       subject_classes: Path, fx_classes: Path) -> None:
+def test_the_measured_run_gives_what_a_coverage_run_of_the_written_tests_gives(
+        validated: tuple[ValidationReport, Path], subject_classes: Path, fx_classes: Path) -> None:
     report = validated[0]
-    assert report.classes_dir is not None and report.test_class is not None
-    run = measure([report.test_class], [report.classes_dir], [subject_classes, fx_classes], ["fx/IntStack"],
+    assert report.classes_dir is not None and report.test_class is not None and report.measured is not None
+    classpath = [subject_classes, fx_classes]
+    run = measure([report.test_class], [report.classes_dir], classpath, ["vx/Counter", "fx/IntStack"],
                   report.classes_dir.parent / "coverage")
     assert sorted(result.method for result in run.tests.results.values()) == sorted(report.kept)
     assert all(result.passed for result in run.tests.results.values())
     # IntStack has four two-way branches: capacity < 0, full on push, empty on pop, and isEmpty's
     # size == 0. popReturns3 takes one side of each of the first three and never calls isEmpty.
     assert run.report.including_nested("fx/IntStack").branch == Counter(5, 3)
+    # The validation's run under the agent measured the suite's own class, vx/Counter: its record
+    # gives what the run above gives, to the line.
+    reused = measured(report.measured.exec_file, classpath, ["vx/Counter"], report.classes_dir.parent / "reused")
+    assert reused.including_nested("vx/Counter") == run.report.including_nested("vx/Counter")
+    assert reused.including_nested("vx/Counter").line.covered > 0
+    assert refusal(report.measured.output) is None
 
 
 def test_a_test_that_exits_the_jvm_is_isolated_and_dropped(subject_classes: Path, fx_classes: Path,
@@ -211,7 +218,7 @@ def test_a_test_that_exits_the_jvm_is_isolated_and_dropped(subject_classes: Path
     assert [(d.name, d.reason) for d in report.dropped] == [
         ("quitCompletes", "ends the test JVM: it exited with code 3 without a report")]
     assert report.rounds == 2
-    assert report.classes_dir is None  # no work_dir: nothing compiled is kept
+    assert report.classes_dir is None and report.measured is None  # no work_dir: nothing is kept
 
 
 def test_an_identity_hash_costs_its_assertion_not_the_test(subject_classes: Path, fx_classes: Path,
