@@ -65,7 +65,7 @@ def suite_kills(suite: TestSuite, classpath: Sequence[Path], index: ClassIndex, 
                                         jvm_options=SHORT_LIVED_JVM)
     wall_timeout_s = min(3600.0, max(1.0, deadline - time.monotonic()))
     output = run_mutants(class_dir, [compiled, *junit, *classpath], test_classes, work_dir / "kills.tsv", timeouts,
-                         wall_timeout_s, every_test=True, partial=True)
+                         wall_timeout_s, every_test=True, partial=True, jvm_options=SHORT_LIVED_JVM)
     return output.kills, rendered, output.complete
 
 

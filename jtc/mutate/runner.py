@@ -65,9 +65,11 @@ class RunnerEnded(InternalError):
     exit_code = ExitCode.SYSTEM_EXIT
 
 
-def _java(mode: str, arguments: Sequence[str], timeout_s: float, working_dir: Path | None = None) -> str:
-    """Runs the runner; stdin is empty, so a test that reads it gets its end rather than waiting."""
-    command = [str(toolchain().java), "-ea", "-Djava.awt.headless=true", "-cp",
+def _java(mode: str, arguments: Sequence[str], timeout_s: float, working_dir: Path | None = None,
+          jvm_options: Sequence[str] = ()) -> str:
+    """Runs the runner (its JVM started with `jvm_options`); stdin is empty, so a test that reads it
+    gets its end rather than waiting."""
+    command = [str(toolchain().java), *jvm_options, "-ea", "-Djava.awt.headless=true", "-cp",
                ":".join(map(str, runner_classpath())), MAIN_CLASS, mode, *arguments]
     try:
         completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, cwd=working_dir,
@@ -122,18 +124,20 @@ def mutant_class_files(class_dir: Path, out_dir: Path, limit: int = 2 ** 31 - 1)
 
 def run_mutants(class_dir: Path, classpath: Sequence[Path], test_classes: Sequence[str], out_file: Path,
                 timeouts: Timeouts, wall_timeout_s: float = 3600.0, every_test: bool = False,
-                working_dir: Path | None = None, partial: bool = False) -> RunnerOutput:
+                working_dir: Path | None = None, partial: bool = False,
+                jvm_options: Sequence[str] = ()) -> RunnerOutput:
     """Run one compiled suite (`classpath` starts with its classes) against every mutant of the
     class files under `class_dir`: until a test kills it or, with `every_test`, every test that runs
     its instruction, each one that kills it reported (`RunnerOutput.kills`). The tests run in
     `working_dir` if given (else in this process's). A run longer than `wall_timeout_s` raises
     RunnerTimeout, or with `partial` gives what it finished (the runner writes a mutant's rows as
     soon as its tests ran): an hour of a busy machine's mutation run is not thrown away whole. A run
-    whose JVM the code under test ended, by an exit the runner could not rewrite, raises RunnerEnded."""
+    whose JVM the code under test ended, by an exit the runner could not rewrite, raises RunnerEnded.
+    The runner's JVM starts with `jvm_options`."""
     arguments = [str(class_dir.resolve()), ":".join(str(Path(p).resolve()) for p in classpath),
                  str(out_file.resolve()), str(round(timeouts.base_s * 1000)), str(timeouts.factor), *test_classes]
     try:
-        _java("kills" if every_test else "run", arguments, wall_timeout_s, working_dir)
+        _java("kills" if every_test else "run", arguments, wall_timeout_s, working_dir, jvm_options)
         complete = True
     except RunnerTimeout:
         if not partial or not out_file.is_file():

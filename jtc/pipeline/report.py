@@ -82,7 +82,7 @@ class ClassReport:
         self.add_notes(validation.note, *notes)
 
     def note_coverage(self, measured: ClassCoverage | CoverageError | None) -> None:
-        """What the coverage run measured, the error it met, or (None) that its time ran out."""
+        """What the coverage analysis measured, the error it met, or (None) that its time ran out."""
         if isinstance(measured, CoverageError):
             self.coverage_error = measured
         elif measured is None:

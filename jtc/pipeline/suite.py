@@ -49,7 +49,7 @@ def suite_of(context: RunContext, subject: Subject, chosen: list[Candidate], cut
         suite = probe_suite(suite, [candidate.execution.result for candidate in chosen], prober,
                             SELECTION_CANDIDATES if settings.select_assertions else MAX_OBSERVATIONS, deadline)
         if len(suite.tests) < tests:
-            report.note = f"the probe's time ran out: {tests - len(suite.tests)} tests on trial left out"
+            report.add_notes(f"the probe's time ran out: {tests - len(suite.tests)} tests on trial left out")
         if settings.minimise:
             suite = unrepeated(suite, lambda statement: isinstance(statement, Invoke) and statement.receiver is not None
                                and sets_nothing(effects(statement.owner, statement.name, statement.desc)))

@@ -102,7 +102,7 @@ def test_a_mutation_run_stopped_at_its_limit_chooses_by_the_mutants_it_finished(
                          "T\tst.TallyTest#a\tPASSED\t3\t", "K\tm1\tst.TallyTest#a\tKILLED\t8",
                          "R\tm1\tKILLED\tst.TallyTest#a\t", "K\tm2\tst.TallyTest#a\tKILLED\t6", "R\tm2\tKIL"])
 
-    def stopped(mode: str, arguments: list[str], timeout_s: float, working_dir=None) -> str:
+    def stopped(mode: str, arguments: list[str], timeout_s: float, working_dir=None, jvm_options=()) -> str:
         (tmp_path / "kills.tsv").write_text(written)
         raise runner.RunnerTimeout("the mutation runner did not finish within 1 s")
     monkeypatch.setattr(runner, "_java", stopped)
