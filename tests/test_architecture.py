@@ -1,7 +1,7 @@
 """The shape of the package: imports between jtc's packages run one way (no cycle), no module
-depends on more than a handful of others, and the stages of a class's pipeline take from each other
-only what generate_class hands them. All read from the source, every import counted (also those
-inside functions and under TYPE_CHECKING)."""
+depends on more than a handful of others, the stages of a class's pipeline take from each other
+only what generate_class hands them, and no module or class grows past one concern's size. All read
+from the source, every import counted (also those inside functions and under TYPE_CHECKING)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "jtc"
 MAX_IMPORTED_MODULES = 20
+MAX_MODULE_LINES = 700
+MAX_CLASS_LINES = 300
 PIPELINE = "jtc.pipeline.generate"  # generate_class: the stages of one class, in order
 # What every stage may take: the run's context, the class's clock and report, the class under test.
 SHARED = frozenset({"jtc.pipeline.context", "jtc.pipeline.clock", "jtc.pipeline.report", "jtc.pipeline.subject"})
@@ -111,3 +113,18 @@ def test_no_stage_imports_another_and_the_shared_modules_import_none() -> None:
     modules, stages = _modules(), stage_modules()
     crossing = {module: sorted(modules[module] & stages) for module in stages | SHARED if modules[module] & stages}
     assert crossing == {}
+
+
+def test_no_module_or_class_is_too_long() -> None:
+    """A module over 700 lines or a class over 300 does more than one thing: split it by concern."""
+    long_modules: dict[str, int] = {}
+    long_classes: dict[str, int] = {}
+    for path in ROOT.rglob("*.py"):
+        text = path.read_text()
+        if (lines := len(text.splitlines())) > MAX_MODULE_LINES:
+            long_modules[_module_name(path)] = lines
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and (lines := node.end_lineno - node.lineno + 1) > MAX_CLASS_LINES:
+                long_classes[f"{_module_name(path)}.{node.name}"] = lines
+    assert long_modules == {}
+    assert long_classes == {}

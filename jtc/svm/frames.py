@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from jtc.model.classtable import MethodInfo
+from jtc.model.opcodes import INVOKEDYNAMIC, INVOKESTATIC
+from jtc.model.types import is_wide, parse_method_descriptor
 from jtc.svm.values import Ref, Value, reference
 
 if TYPE_CHECKING:
@@ -60,3 +62,17 @@ class Frame:
 
     def __repr__(self) -> str:
         return f"<frame {self.method.qualified_name} pc={self.pc}>"
+
+
+def pending_call(frame: Frame, opcode: int, owner: str, name: str, desc: str) -> PendingCall:
+    """Pop an invoke's arguments (and receiver) off `frame`'s stack into a PendingCall."""
+    params, _ = parse_method_descriptor(desc)
+    stack = frame.stack
+    args: list[Value] = []
+    for param in reversed(params):
+        if is_wide(param):
+            stack.pop()
+        args.append(stack.pop())
+    args.reverse()
+    receiver = None if opcode in (INVOKESTATIC, INVOKEDYNAMIC) else stack.pop()
+    return PendingCall(opcode, owner, name, desc, receiver, args)

@@ -8,8 +8,9 @@ then the JVM's value wins.
 
 from __future__ import annotations
 
+from jtc.model.types import Descriptor, is_reference
 from jtc.svm.values import Ref, Sym, Value, concrete, number, primitive
-from jtc.svm.concrete import same_value
+from jtc.svm.concrete import decode_value, same_value
 
 NULL = Ref(0)
 
@@ -33,6 +34,12 @@ class Heap:
         if existing is None:
             existing = self._refs[object_id] = Ref(object_id)
         return existing
+
+    def decode(self, desc: Descriptor, raw: int) -> Value:
+        """A recorded value of type `desc` as a VM value (references become canonical Refs)."""
+        if is_reference(desc):
+            return self.ref(raw)
+        return decode_value(desc, raw)
 
     def boxed(self, object_id: int, value: Sym, wrapper: str) -> Ref:
         """A box of class `wrapper` holding the symbolic `value`. Boxes of small values are shared objects

@@ -16,7 +16,7 @@ from jtc.model.opcodes import (ARETURN, ATHROW, DRETURN, FRETURN, IF_ACMPEQ, IF_
                                IF_ICMPLE, IF_ICMPLT, IF_ICMPNE, IFEQ, IFGE, IFGT, IFLE, IFLT, IFNE, IFNONNULL, IFNULL,
                                IRETURN, JSR, LOOKUPSWITCH, LRETURN, RET, RETURN, TABLESWITCH)
 from jtc.svm import path, terms
-from jtc.svm.machine import Desync
+from jtc.svm.diversions import Desync
 from jtc.svm.values import CmpSym, CondSym, Primitive, Ref, Sym, concrete, term_of
 from jtc.trace import records as rec
 

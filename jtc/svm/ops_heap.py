@@ -18,7 +18,7 @@ from jtc.model.types import object_desc
 from jtc.svm import concrete as jc
 from jtc.svm import path, terms
 from jtc.svm.bounds import outside
-from jtc.svm.machine import Desync
+from jtc.svm.diversions import Desync
 from jtc.svm.values import TOP, ArrayShadow, CondSym, Primitive, Ref, Sym, Value, concrete
 from jtc.trace import records as rec
 
@@ -46,7 +46,7 @@ def getstatic(vm: Machine, f: Frame, ins: tuple) -> None:
     if i < 0:
         return
     owner, name, desc = ins[2], ins[3], ins[4]
-    reported = vm.decode(desc, vm.data[i])
+    reported = vm.heap.decode(desc, vm.data[i])
     key = vm.repository.field_key(owner, name)
     vm.heap.used(key)
     f.stack.append(vm.heap.load(vm.heap.statics.get(key), reported))
@@ -81,7 +81,7 @@ def getfield(vm: Machine, f: Frame, ins: tuple) -> None:
     if j < 0:
         return
     owner, name, desc = ins[2], ins[3], ins[4]
-    reported = vm.decode(desc, vm.data[j])
+    reported = vm.heap.decode(desc, vm.data[j])
     key = vm.repository.field_key(owner, name)
     vm.heap.used((ref, key))
     f.stack.append(vm.heap.load(vm.heap.fields.get((ref, key)), reported))

@@ -14,8 +14,8 @@ from jtc.model.classtable import MethodInfo
 from jtc.model.opcodes import INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL
 from jtc.model.types import Descriptor, is_wide, parse_method_descriptor
 from jtc.svm import concrete as jc
-from jtc.svm.frames import CALL, PendingCall
-from jtc.svm.machine import Desync
+from jtc.svm.diversions import Desync
+from jtc.svm.frames import CALL, PendingCall, pending_call
 from jtc.svm.models.base import symbolic_arguments
 from jtc.svm.models import INDY_MODELS
 from jtc.svm.models.seeding import compared_strings
@@ -90,7 +90,7 @@ def _callee_locals(vm: Machine, call: PendingCall, method: MethodInfo, payload: 
 
 
 def _result(vm: Machine, f: Frame, call: PendingCall, returns: Descriptor, raw: int) -> Value:
-    reported = vm.decode(returns, raw)
+    reported = vm.heap.decode(returns, raw)
     if call.has_returned:
         returned = call.returned
         if isinstance(returned, Ref):
@@ -136,7 +136,7 @@ def invoke(vm: Machine, f: Frame, ins: tuple) -> None:
     call = f.call
     if call is None:
         opcode, owner, name, desc = ins[1], ins[2], ins[3], ins[4]
-        call = vm.pending_call(f, opcode, owner, name, desc)
+        call = pending_call(f, opcode, owner, name, desc)
         vm.compared.update(dict.fromkeys(compared_strings(call)))
         if opcode != INVOKESTATIC and name != "<init>" and not vm.null_check(f, reference(call.receiver)):
             return
@@ -188,10 +188,10 @@ def invokedynamic(vm: Machine, f: Frame, ins: tuple) -> None:
     i = vm.take(f, rec.DONE if returns == "V" else rec.VALUE, 0 if returns == "V" else 1)
     if i < 0:
         return
-    call = vm.pending_call(f, INVOKEDYNAMIC, ins[4], ins[2], desc)
+    call = pending_call(f, INVOKEDYNAMIC, ins[4], ins[2], desc)
     if returns != "V":
         model = INDY_MODELS.get((ins[4], ins[5])) if len(ins) > 6 else None
-        value = model(vm, f, call, ins[6], vm.decode(returns, vm.data[i])) if model is not None else None
+        value = model(vm, f, call, ins[6], vm.heap.decode(returns, vm.data[i])) if model is not None else None
         f.stack.append(value if value is not None else _result(vm, f, call, returns, vm.data[i]))
         if is_wide(returns):
             f.stack.append(TOP)

@@ -8,20 +8,23 @@ primitive other than float and double (their decimal forms are Java's own); with
 (an object's toString, a float) the result is taken as reported, as every other indy result is.
 
 `LambdaMetafactory` (lambdas and method references): the lambda object is built by the JDK; the VM
-remembers what it captured and which method it runs (`Lambda`), see `Machine.lambdas`.
+remembers what it captured and which method it runs (`Lambda`), see `Machine.lambdas` and
+`restore_captured`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import z3
 
-from jtc.model.types import Descriptor, is_reference, parse_method_descriptor
+from jtc.model.types import Descriptor, is_reference, is_wide, parse_method_descriptor
+from jtc.svm.concrete import same_value
 from jtc.svm.values import CondSym, Ref, StringShadow, Sym, Value, concrete, primitive
 
 if TYPE_CHECKING:
+    from jtc.model.classtable import MethodInfo
     from jtc.svm.frames import Frame, PendingCall
     from jtc.svm.machine import Machine
 
@@ -142,7 +145,7 @@ class Lambda:
 def lambda_object(vm: Machine, frame: Frame, call: PendingCall, bootstrap_args: list,
                   reported: Value) -> Value | None:
     """LambdaMetafactory: the lambda object is the JVM's, but the VM remembers what it captured, so
-    that the body sees the captured values with their terms when it runs (svm/machine.py)."""
+    that the body sees the captured values with their terms when it runs (`restore_captured`)."""
     if not isinstance(reported, Ref) or len(bootstrap_args) < 3 or bootstrap_args[1][0] != "H" or bootstrap_args[0][0] != "M" or reported.id == 0:
         return None
     _, tag, owner, name, desc = bootstrap_args[1]
@@ -152,6 +155,32 @@ def lambda_object(vm: Machine, frame: Frame, call: PendingCall, bootstrap_args: 
     vm.lambdas[reported.id] = Lambda((owner, name, desc), tag != H_INVOKESTATIC, tuple(call.args),
                                      bootstrap_args[0][1])
     return reported
+
+
+def restore_captured(lambdas: Iterable[Lambda], method: MethodInfo, local_values: list[Value]) -> None:
+    """A lambda body called from library code (a stream's filter) gets its captured values as
+    recorded, i.e. concrete; when every one of the execution's `lambdas` that runs `method` and
+    captured those values agrees on their terms, the body gets the terms back."""
+    key = (method.owner, method.name, method.desc)
+    slots = [0] if not method.is_static else []
+    position = len(slots)
+    for desc in method.params:
+        slots.append(position)
+        position += 2 if is_wide(desc) else 1
+    chosen: tuple[Value, ...] | None = None
+    for found in lambdas:
+        captured = found.captured
+        if found.impl != key or len(captured) > len(slots) or not all(
+                same_value(concrete(primitive(v)), concrete(primitive(local_values[slot])))
+                for v, slot in zip(captured, slots)
+                if not isinstance(v, Ref)):
+            continue
+        if chosen is not None and any(a is not b for a, b in zip(chosen, captured) if isinstance(a, Sym)):
+            return  # two lambda objects could be running it, with different terms: stay concrete
+        chosen = captured
+    for value, slot in zip(chosen or (), slots):
+        if isinstance(value, Sym):
+            local_values[slot] = value
 
 
 # (bootstrap owner, bootstrap name) -> model.

@@ -207,7 +207,7 @@ class Keyed(Model):
         match = None if key is None else next(  # the latest put of an equal key (a map gives back its value)
             (h for h in reversed(held) if h.value == key[1] and h.term.sort() == key[0].sort()), None)
         if match is None and not self.puts and self.answer != Answer.NOTHING:
-            vm.held_keys.miss(len(vm.statement_starts) - 1, call.args[0])
+            vm.held_keys.miss(len(vm.harness.statement_starts) - 1, call.args[0])
         if self.removes:
             vm.held_keys.remove(receiver, call.args[0])
         if self.puts and (match is None or not self.if_absent):

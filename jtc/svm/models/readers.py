@@ -74,14 +74,14 @@ class Texts:
         self._by_reader[self._names(reader)[0]] = text
 
 
-def made_reader(vm: Machine, reader: Ref, owner: str, desc: str, argument: Value | None) -> None:
+def made_reader(texts: Texts, reader: Ref, owner: str, desc: str, argument: Value | None) -> None:
     """A reader was constructed (by a statement or by instrumented code): of a symbolic text, or
     wrapping a reader whose text the VM follows."""
     if owner in ("java/io/StringReader",) and symbolic_string(argument):
         shadow = string_shadow(argument)
-        vm.texts.read_by(reader, Text(shadow.term, shadow.value))
-    elif desc.startswith("(Ljava/io/Reader;") and (text := vm.texts.of(argument)) is not None:
-        vm.texts.read_by(reader, text)
+        texts.read_by(reader, Text(shadow.term, shadow.value))
+    elif desc.startswith("(Ljava/io/Reader;") and (text := texts.of(argument)) is not None:
+        texts.read_by(reader, text)
 
 
 class MakeReader(Model):
@@ -92,7 +92,7 @@ class MakeReader(Model):
         return isinstance(call.receiver, Ref) and bool(call.args)
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        made_reader(vm, call.receiver, call.owner, call.desc, call.args[0])  # type: ignore[arg-type]
+        made_reader(vm.texts, call.receiver, call.owner, call.desc, call.args[0])  # type: ignore[arg-type]
         return True
 
 
