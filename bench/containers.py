@@ -71,6 +71,7 @@ def _row(name: str, report: ClassReport | JtcError, expected: dict) -> dict:
         "lines": [lc, lt], "line_percent": round(100.0 * lc / lt, 1) if lt else None,
         "tests": report.tests_written, "dropped": len(report.dropped),
         "seconds_to_final_coverage": round(report.final_coverage_seconds, 1),
+        "total_seconds": round(report.seconds.get("total", 0.0), 1),  # the whole class, every stage
         "longest_sequence": search.longest_sequence, "complete_length": search.completed_length,
         "sequences": search.sequences, "executions": len(search.executions),
         "solver": {"sat": solver.sat, "unsat": solver.unsat, "timeout": solver.unknown},
@@ -118,6 +119,7 @@ def _line(row: dict) -> str:
     verdict = "" if goal is None else ("  ok" if (row["branch_percent"] or 0) >= goal else f"  BELOW {goal}")
     return (f"{row['class']:<20} br {bc:>3}/{bt:<3} ({row['branch_percent']:>5}%)  ln {lc:>3}/{lt:<3} "
             f"({row['line_percent']:>5}%)  tests {row['tests']:>3}  final@{row['seconds_to_final_coverage']:>5}s  "
+            f"total {row['total_seconds']:>5}s  "
             f"longest {row['longest_sequence']:>2}  exec {row['executions']:>6}  "
             f"solver {row['solver']['sat']}/{row['solver']['unsat']}/{row['solver']['timeout']}  "
             f"div {row['divergences']}{verdict}{extra}")
