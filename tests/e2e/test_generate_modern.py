@@ -47,7 +47,7 @@ def _expected_totals(subject: str) -> tuple[int, int, int, int]:
 @pytest.fixture(scope="module")
 def reports(modern_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
     output = tmp_path_factory.mktemp("generated")
-    settings = Settings(select_assertions=False, classpath=(str(modern_classes),), output_dir=output, time_budget=90.0, seed=1,
+    settings = Settings(select_assertions=False, classpath=(str(modern_classes),), output_dir=output, search_budget=90.0, seed=1,
                         max_executions=EXECUTIONS)
     results = dict(generate(settings, [f"com.example.modern.{name}" for name in FLOORS]))
     failures = {name: str(result) for name, result in results.items() if not isinstance(result, ClassReport)}

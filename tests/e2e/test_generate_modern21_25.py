@@ -12,7 +12,8 @@ collections. Every class must be generated with exit code 0, the replay must nev
 diverge, the written tests must compile and pass on their own, and the samples must reach at least
 90% of their branches as JaCoCo counts them (javac's always-true tests of record components of
 primitive type are branches no test can take: expected-coverage.json lists them). The search runs
-on an execution budget, so the figures do not depend on the machine's speed.
+on an execution budget with a search budget (not a whole-class one) behind it, so the figures do not
+depend on the machine's speed.
 
 The samples are compiled and generated for on a JDK that knows the release (the suite's own when it
 does, else the newest installed, as jtc itself chooses); without one the tests are skipped with the
@@ -78,7 +79,7 @@ def reports(sample: tuple[str, Path, Toolchain], tmp_path_factory: pytest.TempPa
     name, classes, jdk = sample
     package, floors = SAMPLES[name]
     settings = Settings(select_assertions=False, classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
-                        time_budget=90.0, seed=1, max_executions=EXECUTIONS)
+                        search_budget=90.0, seed=1, max_executions=EXECUTIONS)
     with use_jdk(jdk):
         results = dict(generate(settings, [f"{package}.{subject}" for subject in floors]))
     failures = {subject: str(result) for subject, result in results.items() if not isinstance(result, ClassReport)}
