@@ -341,14 +341,20 @@ def test_string_search_slices_and_forms(semantics_engine):
 
 
 def test_parse_int_and_split(semantics_engine):
-    runs = check(semantics_engine, "parse", "(Ljava/lang/String;)I",
-                 [(v,) for v in ("7", "0042", "-13", "", "12a", "-", "x", "1 2")])
+    runs = check(semantics_engine, "parse", "(Ljava/lang/String;)I",  # signs, and the edge of overflow
+                 [(v,) for v in ("7", "0042", "-13", "", "12a", "-", "x", "1 2", "+5", "2147483647", "2147483648",
+                                 "-2147483648", "-2147483649", "000000000002147483647", "-+3", "+")])
     assert _jvm_outcome(runs[3]) == ("threw", "java.lang.NumberFormatException")
+    assert all(r.execution.replay.approximations == 0 for r in runs)
     check(semantics_engine, "words", "(Ljava/lang/String;)I",
           [(v,) for v in ("", "a go", "ab go", "a  go", " a go", "go", "a go ", "a b c", "x yz")])
     check(semantics_engine, "fields", "(Ljava/lang/String;)I",  # split on one char: pieces by indexOf
           [(v,) for v in ("", ";", ";;", "a", "a;b", "a;b;c", "ISBN-1;x;7", "ISBN-;yy;7", "a;;", "a;b;;", ";b;c",
                           "a;;c", "ISBN-2;title;8", "x;y;z;w")])
+    runs = check(semantics_engine, "facts", "(Ljava/lang/String;)I",  # limits 2 and -1, parseLong
+                 [(v,) for v in ("", " ", "a", "a b", "a ", "a=b c", "a=b c d", "a=b=c d", "=b x", "a= x", "size=12 f",
+                                 "size=-7 f g", "size=x f", "size=123456789012 f", "size=1234567890123456789 f", "k=v  ")])
+    assert all(r.execution.replay.approximations == 0 for r in runs)
 
 
 def test_compare_equals_and_hash_of_boxes_and_strings(semantics_engine):

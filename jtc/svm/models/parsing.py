@@ -1,14 +1,15 @@
-"""Text turned into values: `Integer.parseInt` and `String.split` on a symbolic String.
+"""Text turned into values: `Integer.parseInt`, `Long.parseLong` and `String.split` on a symbolic String.
 
 parseInt's term is z3's `str.to_int` on a string of digits (with a decision that the string has
-that shape, or a minus sign and digits); any other shape throws NumberFormatException, the
-outcome left open. split on one plain character decides how many pieces the text has (how many
+that shape, with a sign or without, and that a long one's value fits the type); any other text
+throws NumberFormatException, the outcome left open. split on one plain character decides how many pieces the text has (how many
 separators, and which trailing pieces are empty, which split drops), and gives each piece the term
 of the text between two separators found by `indexOf`: any text with that many pieces takes the same
 path, so the search can ask for three fields (`"a;b;c"`) where the code wants them, and rewrite
-each field on its own. split on whitespace keeps the exact shape of the text (where the separators
-are) as the decision, each piece the term of its substring. Either way the other outcome of the
-decision lets the search try other shapes.
+each field on its own. With a constant limit (`split(" ", 2)`, `split("=", -1)`) nothing is dropped
+and the last of `limit` pieces holds the rest of the text. split on whitespace keeps the exact
+shape of the text (where the separators are) as the decision, each piece the term of its
+substring. Either way the other outcome of the decision lets the search try other shapes.
 """
 
 from __future__ import annotations
@@ -22,50 +23,75 @@ from jtc.model.types import STRING_CLASS
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.strings import char_class, sequence_of, symbolic_string
-from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, number, string_shadow
+from jtc.svm.values import ArrayShadow, Ref, StringShadow, Sym, Value, is_symbolic, number, string_shadow
 
 if TYPE_CHECKING:
     from jtc.svm.frames import Frame, PendingCall
     from jtc.svm.machine import Machine
 
-MAX_DIGITS = 9  # every 9-digit number fits an int
 _WHITESPACE = frozenset(" \t\n\x0b\f\r")
 
 
-_DIGITS = z3.Loop(z3.Range("0", "9"), 1, MAX_DIGITS)  # 1 to MAX_DIGITS digits
-
-
 class ParseInt(Model):
+    """parseInt (32 bits) or parseLong (64 bits) as z3's `str.to_int` of the digits. The outcomes: up to
+    `short` digits with no sign, a minus or a plus (every such number fits, and z3 settles these
+    fast), anything else but a longer number (NumberFormatException), and a longer number that fits
+    or overflows. The search is offered the longer numbers only from a run that parsed one: comparing
+    `str.to_int` with the type's limit left z3 unsure of most queries that carried it."""
+
+    def __init__(self, bits: int = 32, short: int = 9) -> None:
+        self.bits, self.largest, self.short = bits, 2 ** (bits - 1) - 1, short
+        digit = z3.Range("0", "9")
+        self.few, self.many = z3.Loop(digit, 1, short), z3.Concat(z3.Loop(digit, short + 1, short + 1), z3.Star(digit))
+
     def applies(self, call: PendingCall) -> bool:
         return symbolic_string(call.args[0])
 
-    def _shapes(self, shadow: StringShadow) -> tuple[str, z3.BoolRef, z3.BoolRef]:
-        text = shadow.term
-        positive = z3.InRe(text, _DIGITS)
-        negative = z3.InRe(text, z3.Concat(z3.Re(z3.StringVal("-")), _DIGITS))
-        value = shadow.value
-        if re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, value):
-            return "digits", positive, negative
-        if re.fullmatch(r"-[0-9]{1,%d}" % MAX_DIGITS, value):
-            return "negative", positive, negative
-        return "other", positive, negative
+    def _shape(self, value: str) -> str:
+        match = re.fullmatch(r"([+-]?)([0-9]+)", value)
+        if match is None:
+            return "other"
+        if len(match[2]) > self.short:
+            return "overflow" if int(match[2]) > self.largest + (match[1] == "-") else "long"
+        return {"": "digits", "-": "negative", "+": "plus"}[match[1]]
+
+    @staticmethod
+    def _signed(text: z3.SeqRef, sign: str, digits: z3.ReRef) -> z3.BoolRef:
+        return z3.InRe(text, z3.Concat(z3.Re(z3.StringVal(sign)), digits) if sign else digits)
+
+    @staticmethod
+    def _magnitude(text: z3.SeqRef) -> z3.ArithRef:
+        """The value of the digits, after a sign if there is one."""
+        signed = z3.Or(z3.PrefixOf(z3.StringVal("-"), text), z3.PrefixOf(z3.StringVal("+"), text))
+        return z3.StrToInt(z3.If(signed, z3.SubString(text, 1, z3.Length(text) - 1), text))
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        shape, positive, negative = self._shapes(string_shadow(call.args[0]))
-        conditions = {"digits": positive, "negative": z3.And(z3.Not(positive), negative),
-                      "other": z3.And(z3.Not(positive), z3.Not(negative))}
+        text = string_shadow(call.args[0]).term
+        conditions = {"digits": self._signed(text, "", self.few), "negative": self._signed(text, "-", self.few),
+                      "plus": self._signed(text, "+", self.few)}
+        longer = z3.Or([self._signed(text, sign, self.many) for sign in ("", "-", "+")])
+        conditions["other"] = z3.Not(z3.Or(longer, *conditions.values()))
+        shape = self._shape(string_shadow(call.args[0]).value)
+        if shape in ("long", "overflow"):
+            fits = self._magnitude(text) <= z3.If(z3.PrefixOf(z3.StringVal("-"), text), self.largest + 1, self.largest)
+            conditions["long"], conditions["overflow"] = z3.And(longer, fits), z3.And(longer, z3.Not(fits))
         others = tuple((label, cond) for label, cond in conditions.items() if label != shape)
         vm.decide_many(frame, path.DecisionKind.MODEL, shape, conditions[shape], others)
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         shadow = string_shadow(call.args[0])
-        shape = self._shapes(shadow)[0]
-        text = shadow.term
+        shape, text = self._shape(shadow.value), shadow.term
         if shape == "digits":
-            return Sym(number(reported), z3.Int2BV(z3.StrToInt(text), 32))
+            return Sym(number(reported), z3.Int2BV(z3.StrToInt(text), self.bits))
+        magnitude = z3.Int2BV(z3.StrToInt(z3.SubString(text, 1, z3.Length(text) - 1)), self.bits)
         if shape == "negative":
-            return Sym(number(reported), -z3.Int2BV(z3.StrToInt(z3.SubString(text, 1, z3.Length(text) - 1)), 32))
+            return Sym(number(reported), -magnitude)
+        if shape == "plus":
+            return Sym(number(reported), magnitude)
+        if shape == "long":
+            value = z3.Int2BV(self._magnitude(text), self.bits)
+            return Sym(number(reported), z3.If(z3.PrefixOf(z3.StringVal("-"), text), -value, value))
         return reported
 
 
@@ -98,28 +124,53 @@ def java_split(value: str, separators: frozenset[str], runs: bool) -> list[tuple
     return pieces if value else [(0, 0)]
 
 
+def _limit(call: PendingCall) -> int | None:
+    """The limit of `split(regex, limit)` when the code passed a constant (0 for `split(regex)`);
+    None for a limit that depends on the inputs."""
+    if len(call.args) == 1:
+        return 0
+    limit = call.args[1]
+    return None if is_symbolic(limit) else int(number(limit))
+
+
+def split_with_limit(value: str, separator: str, limit: int) -> list[str]:
+    """`value.split(separator, limit)` as Java gives it for one plain character and limit != 0:
+    no piece is dropped, and the last of `limit` pieces (limit > 0) holds the rest of the text."""
+    return value.split(separator, limit - 1) if limit > 0 else value.split(separator)
+
+
 class SplitOnChar(Model):
     """`split` on one plain character: a decision on the number of pieces (a regular expression of
     the text: that many pieces of non-separators, the last one not empty, then any separators,
-    which split drops), and each piece the text between two separators found by indexOf."""
+    which split drops), and each piece the text between two separators found by indexOf. With a
+    constant limit, the text has exactly one separator fewer than pieces, or, when it is cut at
+    the limit, anything after the last separator taken."""
 
     def applies(self, call: PendingCall) -> bool:
-        return _single_separator(call) is not None
+        return _single_separator(call) is not None and _limit(call) is not None
 
     @staticmethod
-    def _shape(call: PendingCall) -> tuple[StringShadow, str, int]:
-        shadow, separator = string_shadow(call.receiver), _single_separator(call)
-        assert separator is not None
-        return shadow, separator, len(java_split(shadow.value, frozenset(separator), False)) if shadow.value else 1
+    def _shape(call: PendingCall) -> tuple[StringShadow, str, int, int]:
+        shadow, separator, limit = string_shadow(call.receiver), _single_separator(call), _limit(call)
+        assert separator is not None and limit is not None
+        if limit:
+            return shadow, separator, limit, len(split_with_limit(shadow.value, separator, limit))
+        pieces = len(java_split(shadow.value, frozenset(separator), False)) if shadow.value else 1
+        return shadow, separator, limit, pieces
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
-        shadow, separator, pieces = self._shape(call)
+        shadow, separator, limit, pieces = self._shape(call)
+        if limit == 1:
+            return True  # the whole text, whatever it holds
         text, sep, other = shadow.term, z3.Re(z3.StringVal(separator)), char_class(separator, negated=True)
-        tail = z3.Star(sep)
-        if pieces == 0:  # nothing but separators
+        leading = [z3.Concat(z3.Star(other), sep)] * (pieces - 1)
+        if limit:
+            rest = z3.Star(z3.AllChar(z3.ReSort(z3.StringSort()))) if pieces == limit else z3.Star(other)
+            shape = z3.InRe(text, z3.Concat(*leading, rest) if leading else rest)
+        elif pieces == 0:  # nothing but separators
             shape = z3.InRe(text, z3.Plus(sep))
         else:
-            leading = [z3.Concat(z3.Star(other), sep)] * (pieces - 1)
+            tail = z3.Star(sep)
             shape = z3.InRe(text, z3.Concat(*leading, z3.Plus(other), tail) if leading else z3.Concat(z3.Plus(other), tail))
             if pieces == 1:
                 shape = z3.Or(z3.Length(text) == 0, shape)  # "" splits into one empty piece
@@ -129,13 +180,15 @@ class SplitOnChar(Model):
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
         if not (isinstance(reported, Ref) and reported.id):
             return reported
-        shadow, separator, pieces = self._shape(call)
+        shadow, separator, limit, pieces = self._shape(call)
         text, found = shadow.term, z3.StringVal(separator)
         ends: list[z3.ArithRef] = [z3.IntVal(-1)]
-        for _ in range(pieces):
+        for _ in range(pieces - 1):  # the decision says these separators are there
+            ends.append(z3.IndexOf(text, found, ends[-1] + 1))
+        if pieces:  # the last piece runs to the end, or (no limit) to the separators split dropped
             following = z3.IndexOf(text, found, ends[-1] + 1)
-            ends.append(z3.If(following >= 0, following, z3.Length(text)))
-        values = shadow.value.split(separator)
+            ends.append(z3.Length(text) if limit else z3.If(following >= 0, following, z3.Length(text)))
+        values = split_with_limit(shadow.value, separator, limit) if limit else shadow.value.split(separator)
         elements = {i: StringShadow(z3.SubString(text, ends[i] + 1, ends[i + 1] - ends[i] - 1), values[i],
                                     shadow.max_length) for i in range(pieces)}
         reported.array = ArrayShadow(pieces, "Ljava/lang/String;", strings=elements)
@@ -198,7 +251,8 @@ class Split(Model):
         return self.on_char if self.on_char.applies(call) else self.by_shape
 
     def applies(self, call: PendingCall) -> bool:
-        return self._model(call).applies(call)
+        """Whitespace splits are modelled without a limit only."""
+        return self.on_char.applies(call) or (_limit(call) == 0 and self.by_shape.applies(call))
 
     def before(self, vm: Machine, frame: Frame, call: PendingCall) -> bool:
         return self._model(call).before(vm, frame, call)
@@ -210,5 +264,7 @@ class Split(Model):
 MODELS: dict[tuple[str, str, str], Model] = {
     ("java/lang/Integer", "parseInt", "(Ljava/lang/String;)I"): ParseInt(),
     ("java/lang/Integer", "valueOf", "(Ljava/lang/String;)Ljava/lang/Integer;"): ParseInt(),
+    ("java/lang/Long", "parseLong", "(Ljava/lang/String;)J"): ParseInt(64, 18),
     (STRING_CLASS, "split", "(Ljava/lang/String;)[Ljava/lang/String;"): Split(),
+    (STRING_CLASS, "split", "(Ljava/lang/String;I)[Ljava/lang/String;"): Split(),
 }
