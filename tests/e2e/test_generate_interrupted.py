@@ -4,8 +4,10 @@ written once, at the end of its class, whole.
 
 The run is interrupted where an earlier jtc had already written a file that was not the last: while
 the mutants choose among the tests it validated first (their file stood in the output folder, with
-every test on trial and every answer), and during the coverage analysis, after the last validation. The
-stage is seen by the scratch folders the run makes under its TMPDIR."""
+every test on trial and every answer), and while the chosen tests are validated again, before the
+coverage analysis (which now reads the last validation's record in under a second, too short a
+stage to be caught reliably). The stage is seen by the scratch folders the run makes under its
+TMPDIR."""
 
 from __future__ import annotations
 
@@ -53,9 +55,9 @@ def _interrupt_at(run: subprocess.Popen, scratch: Path, stage_folder: str, signa
 
 def _interrupted_run(classes: Path, output: Path, scratch: Path, names: tuple[str, ...], jobs: int,
                      stage_folder: str, signal_number: int) -> str:
-    """The output of a run interrupted in `stage_folder`'s stage. A short stage (the coverage
-    analysis takes under a second) may end before the signal lands, or between two looks for its
-    folder, on a busy machine: the run then finishes, and is tried again, up to three times."""
+    """The output of a run interrupted in `stage_folder`'s stage. A short stage may end before the
+    signal lands, or between two looks for its folder, on a busy machine: the run then finishes, and
+    is tried again, up to three times."""
     for _ in range(3):
         said = _interrupt_at(_start(classes, output, scratch, names, jobs), scratch, stage_folder, signal_number)
         if "jtc: interrupted" in said:
@@ -78,7 +80,7 @@ def finished(basics_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 @pytest.mark.slow
 @pytest.mark.parametrize(("stage_folder", "signal_number", "jobs"), [
     ("select", signal.SIGTERM, 1),  # the mutants choosing among the validated tests
-    ("coverage", signal.SIGINT, 1),  # JaCoCo's analysis, after the last validation
+    ("validate-selected", signal.SIGINT, 1),  # the last validation, after the choice by mutants
     ("select", signal.SIGTERM, 2),  # worker processes, the signal to the parent alone
 ])
 def test_an_interrupted_run_leaves_the_previous_file_or_the_finished_one(
