@@ -17,6 +17,7 @@ own inputs and to the inputs of runs that took its path; the tests that matter a
 from __future__ import annotations
 
 import itertools
+import subprocess
 from dataclasses import dataclass
 
 import pytest
@@ -29,6 +30,7 @@ from jtc.exploration.templates import Limits, ProgramTemplate
 from jtc.svm.concrete import double_from_bits, f32, float_from_bits, same_value
 from jtc.svm.inputs import Assignment, InputVariables, constant
 from jtc.svm.models.characters import WHITESPACE
+from jtc.svm.models.strings import same_ignoring_case
 from jtc.svm.values import Sym
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
@@ -355,6 +357,25 @@ def test_parse_int_and_split(semantics_engine):
                  [(v,) for v in ("", " ", "a", "a b", "a ", "a=b c", "a=b c d", "a=b=c d", "=b x", "a= x", "size=12 f",
                                  "size=-7 f g", "size=x f", "size=123456789012 f", "size=1234567890123456789 f", "k=v  ")])
     assert all(r.execution.replay.approximations == 0 for r in runs)
+
+
+def test_equals_ignoring_case_with_a_known_ascii_string(semantics_engine):
+    """Java takes four chars outside ASCII for ASCII letters (K for KELVIN SIGN, long s, dotted and
+    dotless i): strings.same_ignoring_case states them, and the JVM agrees."""
+    runs = check(semantics_engine, "ignoringCase", "(Ljava/lang/String;Ljava/lang/String;)I",
+                 [(t, f) for t in ("*STMF", "*stmf", "*StMf", "*STM", "KISS", "\u212aI\u017fs", "k\u0131\u017f\u017f", "kis",
+                                   "", "x") for f in ("TRUE", "tRuE", "false", "")])
+    assert {_jvm_outcome(r)[1] for r in runs} == {1, 2, 3, 4, 5}
+    assert all(r.execution.replay.approximations == 0 for r in runs)
+
+
+def test_the_chars_taken_for_each_ascii_char_ignoring_case_are_the_jvm_s(semantics_classes):
+    printed = subprocess.run(["java", "-cp", str(semantics_classes), "sem.CaseTable"], capture_output=True, text=True,
+                             check=True).stdout.split("\n")
+    for line in filter(None, printed):
+        code, *others = line.split()
+        char = chr(int(code))
+        assert sorted(same_ignoring_case(char).replace(char, "", 1)) == sorted(chr(int(o, 16)) for o in others), char
 
 
 def test_compare_equals_and_hash_of_boxes_and_strings(semantics_engine):

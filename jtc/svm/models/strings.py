@@ -207,6 +207,46 @@ class StringPredicate(Model):
         return CondSym(int(number(reported)), cond)
 
 
+# The chars outside ASCII that Java's equalsIgnoreCase takes for an ASCII letter (Character's
+# toUpperCase/toLowerCase of each; the same on every JDK, checked against the JVM in the semantics tests).
+_ALSO_EQUAL_IGNORING_CASE = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
+
+
+def same_ignoring_case(char: str) -> str:
+    """Every char `String.equalsIgnoreCase` takes for the ASCII char `char`."""
+    return char + char.swapcase() + _ALSO_EQUAL_IGNORING_CASE.get(char.lower(), "") if char.isalpha() else char
+
+
+class EqualsIgnoringCase(Model):
+    """`s.equalsIgnoreCase(t)` where one side is a known ASCII String (`"true".equalsIgnoreCase(flag)`,
+    a type code against `"*STMF"`): the other side is in the language of the known one's chars, each
+    in any case Java takes."""
+
+    @staticmethod
+    def _sides(call: PendingCall) -> tuple[Ref, str] | None:
+        receiver, argument = call.receiver, call.args[0]
+        for symbolic, known in ((receiver, argument), (argument, receiver)):
+            if symbolic_string(symbolic) and isinstance(known, Ref) and known.string is not None \
+                    and z3.is_string_value(known.string.term) and known.string.value.isascii():
+                assert isinstance(symbolic, Ref)
+                return symbolic, known.string.value
+        return None
+
+    def applies(self, call: PendingCall) -> bool:
+        return self._sides(call) is not None
+
+    def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
+        sides = self._sides(call)
+        assert sides is not None
+        symbolic, known = sides
+        cond = z3.InRe(string_term(symbolic), sequence_of([char_class(same_ignoring_case(c)) for c in known]))
+        if symbolic.null is not None:
+            cond = z3.And(z3.Not(symbolic.null), cond)
+        elif symbolic.id == 0:
+            return reported
+        return CondSym(int(number(reported)), cond)
+
+
 MODELS: dict[tuple[str, str, str], Model] = {
     (STRING_CLASS, "length", "()I"): Length(),
     (CHAR_SEQUENCE_CLASS, "length", "()I"): Length(),
@@ -219,4 +259,5 @@ MODELS: dict[tuple[str, str, str], Model] = {
     (STRING_CLASS, "startsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.PrefixOf(t, s)),
     (STRING_CLASS, "endsWith", "(Ljava/lang/String;)Z"): StringPredicate(lambda s, t: z3.SuffixOf(t, s)),
     (STRING_CLASS, "contains", "(Ljava/lang/CharSequence;)Z"): StringPredicate(lambda s, t: z3.Contains(s, t)),
+    (STRING_CLASS, "equalsIgnoreCase", "(Ljava/lang/String;)Z"): EqualsIgnoringCase(),
 }
