@@ -85,6 +85,8 @@ class SolveCascade:
             if level is None:
                 relevant = self.solver.slice(prefix, goal) + [goal]
                 names = sorted(set().union(*(c.variables for c in relevant)))
+                if not all(name in descs for name in names):
+                    continue  # terms no input sets (regex_near's pieces): the solver's to find
                 found = fallback.search([c.expr for c in relevant], by_name, descs, names, base, self.rng,
                                         seeds=self.seeds.candidates, deadline=deadline)
                 if found is not None:

@@ -5,8 +5,11 @@ are terms, a pattern that is not regular is the run's answer, counted (tests/fix
 from __future__ import annotations
 
 import pytest
+import z3
 
-from test_semantics import _jvm_outcome, check
+from jtc.solver.solver import model_value
+from jtc.svm.inputs import constant
+from test_semantics import _jvm_outcome, check, run_all
 
 REGEXES = "sem/Regexes"
 STRING = "(Ljava/lang/String;)I"
@@ -71,3 +74,37 @@ def test_a_pattern_of_more_than_24_classes_is_the_run_s_answer_counted(engine):
     too_wide = check(engine, "tooWide", STRING, inputs, REGEXES)
     assert all(r.execution.replay.approximations > 0 for r in too_wide)
     assert not {"matches", "differs"} & _decisions(too_wide)
+
+
+def _shapes(runs) -> list:
+    return [d for r in runs for d in r.execution.replay.decisions if isinstance(d.label, tuple) and d.label[0] == "shape"]
+
+
+def test_a_pattern_too_large_for_z3_is_decided_in_the_shape_the_run_matched(engine):
+    """regex_near.py: a run's own inputs satisfy its path condition (the groups' terms are the texts
+    the JVM returned), and every text a shape's condition admits, the run's shape or one it did not
+    take (the optional count, the name's tail), matches in Java."""
+    texts = ["drwx 12 Jan name", "-r-- Feb a -> b", "x", "lrw- 7 Dec x y", "c---\tNov n"]
+    runs, variables = run_all(engine, "entry", STRING, [(t,) for t in texts], REGEXES)
+    assert [_jvm_outcome(r)[1] for r in runs][2] == -1
+    names = variables.by_name()
+    for run in runs:
+        fixed = [names[n] == constant(names[n], variables.descs[n], v) for n, v in run.assignment.items() if n in names]
+        solver = z3.Solver()
+        solver.add(*fixed, *(d.cond for d in run.execution.replay.decisions))
+        assert solver.check() == z3.sat, run.assignment
+    shapes = _shapes(runs)
+    assert len(shapes) == 4 and all(len(d.others()) == 2 for d in shapes)  # the optional count, the optional tail
+    (name,) = {n for n in names if variables.descs[n] == "Ljava/lang/String;"}
+    made = set()
+    for decision in shapes:
+        for cond in (decision.cond, *(c for _, c in decision.others())):
+            solver = z3.Solver()
+            solver.add(cond)
+            for _ in range(3):
+                assert solver.check() == z3.sat
+                value = model_value(solver.model(), names[name], "Ljava/lang/String;")
+                made.add(value)
+                solver.add(names[name] != z3.StringVal(value))
+    matched, _ = run_all(engine, "entry", STRING, [(t,) for t in sorted(made)], REGEXES)
+    assert all(_jvm_outcome(r)[1] != -1 for r in matched), [(r.assignment, _jvm_outcome(r)) for r in matched]

@@ -14,9 +14,11 @@ or of its `toMatchResult()`) are terms where regex_groups.py places the group, s
 parses the parts (octets, ports, dates) is explored too.
 
 What the model cannot state falls back to the run's answer, counted as an approximation: a pattern
-too large for z3 (MAX_CLASSES), a pattern that is not regular (back-references, look-around, …), a text with surrogate chars, a class whose
-Unicode members differ between JDKs where the run's string lies in the difference, a later `find()`,
-a group no term places.
+too large for z3 (MAX_CLASSES), a pattern that is not regular (back-references, look-around, …), a
+text with surrogate chars, a class whose Unicode members differ between JDKs where the run's string
+lies in the difference, a later `find()`, a group no term places. A too large pattern that the run's
+text matched still gives its groups terms: the text is assumed to keep the run's match with its small
+parts free (regex_near.py).
 
 Strings made from the pattern by a walk over its tree (regex_walk.py) join the Strings the code
 compared with (dynamic seeding, svm/models/seeding.py): the search reruns with them where the solver
@@ -35,9 +37,9 @@ from jtc.model.types import STRING_CLASS
 from jtc.svm import path
 from jtc.svm.models.base import Model
 from jtc.svm.models.regex_sources import receiver_field, static_pattern
-from jtc.svm.models.regex_groups import boundaries, items_of, layout, positions
-from jtc.svm.models.regex_chars import Chars
-from jtc.svm.models.regex_syntax import Alt, Group, Node, NotRegular, PatternError, Regex, Repeat, Seq, parse
+from jtc.svm.models.regex_groups import Matched, boundaries, classes, items_of, layout, positions
+from jtc.svm.models.regex_near import near_run
+from jtc.svm.models.regex_syntax import NotRegular, PatternError, Regex, parse
 from jtc.svm.models.regex_terms import FIND, LOOKING_AT, MATCHES, NO_SURROGATE, accepts, language
 from jtc.svm.models.regex_walk import examples
 from jtc.svm.models.strings import symbolic_string
@@ -54,16 +56,6 @@ SEEDS = 3  # strings made from a pattern (regex_walk.py), offered as candidate i
 # listing patterns of commons-net's parsers unknown, seconds each, and the search made 11 runs
 # where it made 206 without; such a pattern's strings are only offered as seeds.
 MAX_CLASSES = 24
-
-
-@dataclass
-class Matched:
-    """A successful match of a symbolic text: where each placed group starts and ends (terms, and
-    their values in the run)."""
-
-    text: StringShadow
-    groups: dict[int, tuple[z3.ArithRef, z3.ArithRef]]
-    values: dict[int, tuple[int, int]]
 
 
 @dataclass
@@ -113,27 +105,22 @@ def compiled(pattern: str, flags: int) -> Regex | None:
         return None
 
 
-def classes(node: Node) -> int:
-    """How many char classes the pattern's tree holds (a measure of what z3 has to work through)."""
-    if isinstance(node, Chars):
-        return 1
-    if isinstance(node, Seq):
-        return sum(classes(item) for item in node.items)
-    if isinstance(node, Alt):
-        return sum(classes(option) for option in node.options)
-    if isinstance(node, (Repeat, Group)):
-        return classes(node.node)
-    return 0
+def _surrogates(text: StringShadow) -> bool:
+    return any(0xD800 <= ord(char) <= 0xDFFF for char in text.value)
+
+
+def too_large(regex: Regex) -> bool:
+    return classes(regex.node) > MAX_CLASSES
 
 
 def decide(vm: Machine, frame: Frame, regex: Regex | None, mode: str, text: StringShadow, matched: bool) -> bool:
     """The decision whether `text` is in the language of `mode`; False when the run's answer is
     taken instead (counted as an approximation)."""
-    if regex is None or any(0xD800 <= ord(char) <= 0xDFFF for char in text.value):
+    if regex is None or _surrogates(text):
         vm.approximate()
         return False
     vm.compared.update(dict.fromkeys(examples(regex, SEEDS)))  # tried where the solver gives up (seeding.py)
-    if classes(regex.node) > MAX_CLASSES:
+    if too_large(regex):
         vm.approximate()
         return False
     found = language(regex, mode)
@@ -235,9 +222,13 @@ class Match(Model):
             vm.approximate()  # a later find() starts where the last match ended: no term for that
             return reported
         following.searched = self.mode == FIND
-        if decide(vm, frame, following.regex, self.mode, following.text, matched) and matched \
-                and self.mode != FIND and following.regex is not None:
+        decided = decide(vm, frame, following.regex, self.mode, following.text, matched)
+        if not matched or self.mode == FIND or following.regex is None:
+            return reported
+        if decided:
             following.matched = placed(vm, frame, following.regex, self.mode, following.text)
+        elif too_large(following.regex) and not _surrogates(following.text):
+            following.matched = near_run(vm, frame, following.regex, self.mode, following.text)
         return reported
 
 
@@ -315,8 +306,8 @@ class GroupPart(Model):
         first, last = matched.values[group]
         if self.part == "group":
             text = matched.text
-            return derived(reported, z3.SubString(text.term, start, end - start), text.value[first:last],
-                           text.max_length)
+            term = matched.texts.get(group, z3.SubString(text.term, start, end - start))
+            return derived(reported, term, text.value[first:last], text.max_length)
         position, value = (start, first) if self.part == "start" else (end, last)
         return Sym(value, z3.Int2BV(position, 32)) if number(reported) == value else reported
 

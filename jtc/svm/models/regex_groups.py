@@ -19,15 +19,28 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import z3
 
 from jtc.svm.models.regex_chars import Chars, Ranges, union
 from jtc.svm.models.regex_syntax import Alt, Anchor, Group, Node, Regex, Repeat, Seq
 from jtc.svm.models.regex_terms import MATCHES, branches, language, python_pattern
+from jtc.svm.values import StringShadow
 
 UNIQUE_RLIMIT = 2_000_000  # z3's work for the one query per boundary that proves it unique
+
+
+@dataclass
+class Matched:
+    """A successful match of a symbolic text: where each placed group starts and ends (terms, and
+    their values in the run), and the text of a group where a term states it more simply than a
+    substring between its positions (regex_near.py)."""
+
+    text: StringShadow
+    groups: dict[int, tuple[z3.ArithRef, z3.ArithRef]]
+    values: dict[int, tuple[int, int]]
+    texts: dict[int, z3.SeqRef] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,20 @@ def fixed_length(node: Node) -> int | None:
     return inner * node.low if inner is not None and node.low == node.high else None
 
 
+def classes(node: Node, wide: bool = False) -> int:
+    """How many char classes the pattern's tree holds (a measure of what z3 has to work through);
+    `wide`: only those of more than one char (a literal's chars cost z3 little)."""
+    if isinstance(node, Chars):
+        return int(not wide or node.maybe != node.sure or len(node.sure) != 1 or node.sure[0][0] != node.sure[0][1])
+    if isinstance(node, Seq):
+        return sum(classes(item, wide) for item in node.items)
+    if isinstance(node, Alt):
+        return sum(classes(option, wide) for option in node.options)
+    if isinstance(node, (Repeat, Group)):
+        return classes(node.node, wide)
+    return 0
+
+
 def _nullable(node: Node) -> bool:
     if isinstance(node, Chars):
         return False
@@ -112,16 +139,16 @@ def _first(node: Node) -> Ranges:
     return ()
 
 
-def _chars(node: Node) -> Ranges:
+def every_char(node: Node) -> Ranges:
     """Every char a string of `node` may hold."""
     if isinstance(node, Chars):
         return node.maybe
     if isinstance(node, Seq):
-        return union(*(_chars(item) for item in node.items))
+        return union(*(every_char(item) for item in node.items))
     if isinstance(node, Alt):
-        return union(*(_chars(option) for option in node.options))
+        return union(*(every_char(option) for option in node.options))
     if isinstance(node, (Repeat, Group)):
-        return _chars(node.node) if not isinstance(node, Repeat) or node.high != 0 else ()
+        return every_char(node.node) if not isinstance(node, Repeat) or node.high != 0 else ()
     return ()
 
 
@@ -153,7 +180,7 @@ def positions(items: tuple[Node, ...], text: z3.SeqRef, mode: str,
                 if length is not None:
                     known[index + 1] = start + length
                 elif index + 1 < len(items) and (char := _delimiter(items[index + 1])) is not None \
-                        and not any(low <= ord(char) <= high for low, high in _chars(item)):
+                        and not any(low <= ord(char) <= high for low, high in every_char(item)):
                     known[index + 1] = z3.IndexOf(text, z3.StringVal(char), start)
                 changed = changed or known[index + 1] is not None
             elif end is not None and start is None and length is not None:
@@ -192,13 +219,14 @@ def unique(regex: Regex, boundary: int) -> bool:
     return solver.check() == z3.unsat
 
 
-def run_boundaries(regex: Regex, value: str) -> list[int] | None:
-    """The boundaries of the items in one way of matching the concrete `value` whole (the way, at
-    the boundaries `unique` vouches for)."""
+def run_boundaries(regex: Regex, value: str, mode: str = MATCHES) -> list[int] | None:
+    """The boundaries of the items where Java's matcher puts them in the concrete `value`, matched
+    whole or (`lookingAt()`) from its start: Python's backtracking matcher prefers the same ways."""
     found = items_of(regex)
     if found is None:
         return None
-    match = re.fullmatch(python_pattern(list(found.items)), value)
+    pattern = python_pattern(list(found.items))
+    match = re.fullmatch(pattern, value) if mode == MATCHES else re.match(pattern, value)
     if match is None:
         return None
     return [0] + [match.end(index + 1) for index in range(len(found.items))]

@@ -56,6 +56,7 @@ class Repeat:
     node: Node
     low: int
     high: int | None  # None: unbounded
+    lazy: bool = False  # reluctant (`*?`): the same language, the shortest way first (where groups end)
 
 
 @dataclass(frozen=True)
@@ -378,8 +379,7 @@ class _Parser:
                 raise NotRegular("a repeated anchor")
             if self.cursor.take("+"):
                 raise NotRegular("a possessive quantifier")
-            self.cursor.take("?")  # reluctant: the same language, another preference among matches
-            atom = Repeat(atom, low, high)
+            atom = Repeat(atom, low, high, lazy=self.cursor.take("?"))
 
     def _atom(self) -> Node | None:
         char = self.cursor.next()

@@ -156,7 +156,8 @@ def _python(node: Node, side: int) -> str:
     if isinstance(node, Alt):
         return "|".join(f"(?:{_python(option, side)})" for option in node.options)
     if isinstance(node, Repeat):
-        return f"(?:{_python(node.node, side)}){{{node.low},{'' if node.high is None else node.high}}}"
+        lazy = "?" if node.lazy else ""
+        return f"(?:{_python(node.node, side)}){{{node.low},{'' if node.high is None else node.high}}}{lazy}"
     if isinstance(node, Group):
         return _python(node.node, side)
     raise NotRegular("an anchor inside the pattern")
