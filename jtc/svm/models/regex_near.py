@@ -139,7 +139,7 @@ def _shape(regex: Regex, first: list[int], value: str | None, mode: str) -> Rege
     return None if picks else regex
 
 
-def _pieces(regex: Regex, number: str, run: Sequence[str] | None) -> tuple[list[z3.SeqRef], list[z3.BoolRef]] | None:
+def _pieces(regex: Regex, names: str, run: Sequence[str] | None) -> tuple[list[z3.SeqRef], list[z3.BoolRef]] | None:
     """One piece per item of a settled pattern and the conditions on them: a fresh string in a small
     item's language; a larger item's text in the run (`run`) or, in a shape the run did not take, its
     shortest string."""
@@ -155,7 +155,7 @@ def _pieces(regex: Regex, number: str, run: Sequence[str] | None) -> tuple[list[
                 return None
             pieces.append(z3.StringVal(text))
             continue
-        piece = z3.String(f"{PIECE}-{number}-{index}")
+        piece = z3.String(f"{PIECE}-{names}-{index}")
         conditions.append(z3.InRe(piece, language(_item(regex, item), MATCHES).sure))
         if (length := fixed_length(item)) is not None:
             conditions.append(z3.Length(piece) == length)  # implied, but z3 settled such queries in 2/3 the work
@@ -163,6 +163,14 @@ def _pieces(regex: Regex, number: str, run: Sequence[str] | None) -> tuple[list[
             conditions.append(z3.InRe(piece, NO_SURROGATE))  # per piece: on the whole text z3 gave up
         pieces.append(piece)
     return pieces, conditions
+
+
+def _names(number: int, picks: list[int]) -> str:
+    """What the pieces of one shape at one decision are called: the same in the condition of the
+    outcome a run took and in that of a sibling the search asks for, so a later run that takes the
+    sibling names its pieces as the sibling's condition did, and the conditions after it in the
+    constraint tree speak of the pieces that condition defines."""
+    return f"{number}-{''.join(map(str, picks))}"
 
 
 def _condition(text: z3.SeqRef, pieces: list[z3.SeqRef], conditions: list[z3.BoolRef], rest: z3.SeqRef | None) -> z3.BoolRef:
@@ -184,17 +192,17 @@ def near_run(vm: Machine, frame: Frame, regex: Regex, mode: str, text: StringSha
         return None
     number = len(vm.decisions)
     runs = [text.value[start:end] for start, end in zip(cuts, cuts[1:])]
-    made = _pieces(taken, str(number), runs)
+    made = _pieces(taken, _names(number, first), runs)
     if made is None:
         return None
     pieces, conditions = made
-    rest = z3.String(f"{PIECE}-{number}-rest") if mode == LOOKING_AT else None
+    rest = z3.String(f"{PIECE}-{number}-rest") if mode == LOOKING_AT else None  # the same in every shape
     alternatives = []
     for position, options in enumerate(_choices(regex)):
         for pick in range(len(options)):
             other = [*first[:position], pick, *first[position + 1:]]
             shape = _shape(regex, other, None, mode) if pick != first[position] else None
-            made_other = _pieces(shape, f"{number}-{position}-{pick}", None) if shape is not None else None
+            made_other = _pieces(shape, _names(number, other), None) if shape is not None else None
             if made_other is not None:
                 alternatives.append((("shape", tuple(other)), _condition(text.term, *made_other, rest)))
     vm.decide_many(frame, path.DecisionKind.MODEL, ("shape", tuple(first)), _condition(text.term, pieces, conditions, rest),
