@@ -12,6 +12,13 @@ is at least 90%, the issue's aim (each reached it in two runs on a quiet machine
 commons-net's MLSx parser cuts it: 13 of its 18 branches, where 1 was reached before `split` with a
 limit was modelled. The rest (a fact named `size` or `type`) wait on queries over pieces of pieces,
 which z3 leaves unknown at the thorough limit.
+
+`formats.Entry` is a directory listing line checked against a pattern of about sixty classes, too
+large for z3 as one language (regex.MAX_CLASSES): it is decided in the shape the run matched it
+(svm/models/regex_near.py), so the file type, each permission, the optional link count and the
+optional link target are explored: 27 of 27 branches at 30 s of search (15 before). Where the
+solver's text is matched by Java in another way than the shape says, the run diverges; a divergence
+or two is expected there and not asserted away.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ FORMATS = ("formats.Address", "formats.CardNumber", "formats.Identifier", "forma
 FLOOR = 0.9
 CUT = "formats.Facts"
 CUT_FLOOR = 13  # of 18 branches, measured at 30 s of search, seed 0
+ENTRY = "formats.Entry"
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +53,7 @@ def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def reports(classes: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ClassReport]:
     settings = Settings(classpath=(str(classes),), output_dir=tmp_path_factory.mktemp("generated"),
                         search_budget=30.0, seed=0)  # its floors were set for 30 s of search
-    found = dict(generate(settings, (*FORMATS, CUT)))
+    found = dict(generate(settings, (*FORMATS, CUT, ENTRY)))
     assert all(isinstance(report, ClassReport) for report in found.values()), found
     return found  # type: ignore[return-value]
 
@@ -73,5 +81,15 @@ def test_a_line_cut_by_splits_with_limits_is_explored(reports: dict[str, ClassRe
     source = Path(report.test_file).read_text()  # type: ignore[arg-type]
     assert all(f"'{outcome}'" in source or f'"{outcome}"' in source
                for outcome in ("no name", "no facts", "malformed fact")), source
+    run = compile_and_run([Path(report.test_file)], classes, tmp_path / "run")  # type: ignore[arg-type]
+    assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
+
+
+def test_a_line_checked_by_a_pattern_too_large_for_z3_is_explored(reports: dict[str, ClassReport], classes: Path,
+                                                                   tmp_path: Path):
+    report = reports[ENTRY]
+    assert report.branch is not None and report.branch[0] >= FLOOR * report.branch[1], report.branch
+    source = Path(report.test_file).read_text()  # type: ignore[arg-type]
+    assert all(f'"{outcome}' in source for outcome in ("not a listing", "broken link", "bad day", "device ")), source
     run = compile_and_run([Path(report.test_file)], classes, tmp_path / "run")  # type: ignore[arg-type]
     assert run.returncode == 0 and f"{report.tests_written} tests successful" in run.stdout, run.stdout[-3000:]
