@@ -160,9 +160,12 @@ def array_load(vm: Machine, f: Frame, ins: tuple) -> None:
     if stored is None and ref.array is not None and ref.array.inputs is not None:
         stored = ref.array.inputs.get(position)
     loaded = vm.heap.load(stored, _decode(vm, kind, vm.data[j]))
-    if stored is None and isinstance(loaded, Ref) and loaded.string is None and ref.array is not None \
-            and ref.array.strings is not None and position in ref.array.strings:
-        loaded.string = ref.array.strings[position]
+    slot = ref.array.strings.get(position) if stored is None and ref.array is not None \
+        and ref.array.strings is not None else None
+    if slot is not None and isinstance(loaded, Ref) and loaded.string is not slot:
+        if loaded.string is not None:
+            loaded = loaded.copy()  # one String object in two slots (Java shares ""): each keeps its own term
+        loaded.string = slot
     stack.append(loaded)
     if kind in "JD":
         stack.append(TOP)

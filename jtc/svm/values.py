@@ -108,6 +108,12 @@ class Ref:
         self.wrapper: str | None = None
         self.stub: dict[tuple[str, str], Value] | None = None
 
+    def copy(self) -> Ref:
+        """Another view of the same object (the same id), whose shadows can be set apart."""
+        other = Ref(self.id, self.null, self.array, self.string)
+        other.boxed, other.wrapper, other.stub = self.boxed, self.wrapper, self.stub
+        return other
+
     @property
     def is_null(self) -> bool:
         return self.id == 0
