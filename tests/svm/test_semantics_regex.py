@@ -80,13 +80,11 @@ def _shapes(runs) -> list:
     return [d for r in runs for d in r.execution.replay.decisions if isinstance(d.label, tuple) and d.label[0] == "shape"]
 
 
-def test_a_pattern_too_large_for_z3_is_decided_in_the_shape_the_run_matched(engine):
-    """regex_near.py: a run's own inputs satisfy its path condition (the groups' terms are the texts
-    the JVM returned), and every text a shape's condition admits, the run's shape or one it did not
-    take (the optional count, the name's tail), matches in Java."""
-    texts = ["drwx 12 Jan name", "-r-- Feb a -> b", "x", "lrw- 7 Dec x y", "c---\tNov n"]
-    runs, variables = run_all(engine, "entry", STRING, [(t,) for t in texts], REGEXES)
-    assert [_jvm_outcome(r)[1] for r in runs][2] == -1
+def _shaped_soundly(engine, name: str, texts: list[str], alternatives: int) -> None:
+    """A run's own inputs satisfy its path condition (the groups' terms are the texts the JVM
+    returned), and every text a shape's condition admits, the run's shape or one it did not take,
+    matches in Java."""
+    runs, variables = run_all(engine, name, STRING, [(t,) for t in texts], REGEXES)
     names = variables.by_name()
     for run in runs:
         fixed = [names[n] == constant(names[n], variables.descs[n], v) for n, v in run.assignment.items() if n in names]
@@ -94,8 +92,9 @@ def test_a_pattern_too_large_for_z3_is_decided_in_the_shape_the_run_matched(engi
         solver.add(*fixed, *(d.cond for d in run.execution.replay.decisions))
         assert solver.check() == z3.sat, run.assignment
     shapes = _shapes(runs)
-    assert len(shapes) == 4 and all(len(d.others()) == 2 for d in shapes)  # the optional count, the optional tail
-    (name,) = {n for n in names if variables.descs[n] == "Ljava/lang/String;"}
+    assert len(shapes) == sum(_jvm_outcome(r)[1] != -1 for r in runs)
+    assert all(len(d.others()) == alternatives for d in shapes)
+    (text,) = {n for n in names if variables.descs[n] == "Ljava/lang/String;"}
     made = set()
     for decision in shapes:
         for cond in (decision.cond, *(c for _, c in decision.others())):
@@ -103,8 +102,17 @@ def test_a_pattern_too_large_for_z3_is_decided_in_the_shape_the_run_matched(engi
             solver.add(cond)
             for _ in range(3):
                 assert solver.check() == z3.sat
-                value = model_value(solver.model(), names[name], "Ljava/lang/String;")
+                value = model_value(solver.model(), names[text], "Ljava/lang/String;")
                 made.add(value)
-                solver.add(names[name] != z3.StringVal(value))
-    matched, _ = run_all(engine, "entry", STRING, [(t,) for t in sorted(made)], REGEXES)
+                solver.add(names[text] != z3.StringVal(value))
+    matched, _ = run_all(engine, name, STRING, [(t,) for t in sorted(made)], REGEXES)
     assert all(_jvm_outcome(r)[1] != -1 for r in matched), [(r.assignment, _jvm_outcome(r)) for r in matched]
+
+
+def test_a_pattern_too_large_for_z3_is_decided_in_the_shape_the_run_matched(engine):
+    """regex_near.py: the optional count and the optional tail are the shapes the run did not take."""
+    _shaped_soundly(engine, "entry", ["drwx 12 Jan name", "-r-- Feb a -> b", "x", "lrw- 7 Dec x y", "c---\tNov n"], 2)
+
+
+def test_groups_no_layout_places_are_read_in_the_run_s_shape(engine):
+    _shaped_soundly(engine, "loose", ["ab 12", "x1  y 7", "xy 345", "a", "q r s 1"], 0)

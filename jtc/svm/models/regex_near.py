@@ -179,17 +179,30 @@ def _condition(text: z3.SeqRef, pieces: list[z3.SeqRef], conditions: list[z3.Boo
     return z3.And(*conditions, text == whole)
 
 
+def _run_shape(regex: Regex, value: str, mode: str) -> tuple[list[int], Regex] | None:
+    if mode not in (MATCHES, LOOKING_AT) or mode == LOOKING_AT and branches(regex.node)[0][2] is not None:
+        return None
+    first = _run_picks(regex, value, mode)
+    taken = _shape(regex, first, value, mode) if first is not None else None
+    return (first, taken) if first is not None and taken is not None else None
+
+
+def placeable(regex: Regex, value: str, mode: str) -> frozenset[int]:
+    """The groups a decision in the run's shape gives terms to."""
+    found = _run_shape(regex, value, mode)
+    items = items_of(found[1]) if found is not None else None
+    return frozenset(items.spans) if items is not None else frozenset()
+
+
 def near_run(vm: Machine, frame: Frame, regex: Regex, mode: str, text: StringShadow) -> Matched | None:
     """Decide the shape of the run's match with its small pieces free, and give each group of it
     its (start, end) terms, its text as a term and its positions in the run; None when the pattern
     has no single top-level sequence of items or the run's cut cannot be found."""
-    if mode not in (MATCHES, LOOKING_AT) or mode == LOOKING_AT and branches(regex.node)[0][2] is not None:
+    found = _run_shape(regex, text.value, mode)
+    cuts = run_boundaries(found[1], text.value, mode) if found is not None else None
+    if found is None or cuts is None:
         return None
-    first = _run_picks(regex, text.value, mode)
-    taken = _shape(regex, first, text.value, mode) if first is not None else None
-    cuts = run_boundaries(taken, text.value, mode) if taken is not None else None
-    if first is None or taken is None or cuts is None:
-        return None
+    first, taken = found
     number = len(vm.decisions)
     runs = [text.value[start:end] for start, end in zip(cuts, cuts[1:])]
     made = _pieces(taken, _names(number, first), runs)
