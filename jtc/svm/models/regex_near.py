@@ -110,8 +110,11 @@ def _run_picks(regex: Regex, value: str, mode: str) -> list[int] | None:
         options = _options(item)
         if options is not None:
             piece = value[cuts[index]:cuts[index + 1]]
-            picks.append(next(number for number, option in enumerate(options)
-                              if (option is None and piece == "") or (option is not None and _in_item(option, piece))))
+            pick = next((number for number, option in enumerate(options)
+                         if (option is None and piece == "") or (option is not None and _in_item(option, piece))), None)
+            if pick is None:
+                return None  # the piece is in no option's sure language (a char the JDK's tables may differ on)
+            picks.append(pick)
     return picks
 
 
@@ -170,7 +173,7 @@ def _names(number: int, picks: list[int]) -> str:
     outcome a run took and in that of a sibling the search asks for, so a later run that takes the
     sibling names its pieces as the sibling's condition did, and the conditions after it in the
     constraint tree speak of the pieces that condition defines."""
-    return f"{number}-{''.join(map(str, picks))}"
+    return f"{number}-{'.'.join(map(str, picks))}"
 
 
 def _condition(text: z3.SeqRef, pieces: list[z3.SeqRef], conditions: list[z3.BoolRef], rest: z3.SeqRef | None) -> z3.BoolRef:
