@@ -139,13 +139,29 @@ def split_with_limit(value: str, separator: str, limit: int) -> list[str]:
     return value.split(separator, limit - 1) if limit > 0 else value.split(separator)
 
 
+def _pieces_shape(text: z3.SeqRef, separator: str, limit: int, pieces: int) -> z3.BoolRef:
+    """That `text.split(separator, limit)` gives `pieces` pieces: a regular expression of the text."""
+    sep, other = z3.Re(z3.StringVal(separator)), char_class(separator, negated=True)
+    leading = [z3.Concat(z3.Star(other), sep)] * (pieces - 1)
+    if limit:
+        rest = z3.Star(z3.AllChar(z3.ReSort(z3.StringSort()))) if pieces == limit else z3.Star(other)
+        return z3.InRe(text, z3.Concat(*leading, rest) if leading else rest)
+    if pieces == 0:  # nothing but separators
+        return z3.InRe(text, z3.Plus(sep))
+    tail = z3.Star(sep)
+    shape = z3.InRe(text, z3.Concat(*leading, z3.Plus(other), tail) if leading else z3.Concat(z3.Plus(other), tail))
+    return z3.Or(z3.Length(text) == 0, shape) if pieces == 1 else shape  # "" splits into one empty piece
+
+
 PIECE = "split-piece"  # the prefix of the pieces' names, apart from every input's
 
 
 class SplitOnChar(Model):
     """`split` on one plain character: a decision on the number of pieces (a regular expression of
     the text: that many pieces of non-separators, the last one not empty, then any separators,
-    which split drops), and the pieces as strings the path defines. With a constant limit, the text
+    which split drops), whose other outcomes are one piece fewer and one more (as "none of the counts
+    seen", a negated membership, z3 gave up on MLSx's queries at the thorough limit), and the pieces
+    as strings the path defines. With a constant limit, the text
     has exactly one separator fewer than pieces, or, when it is cut at the limit, anything after the
     last separator taken."""
 
@@ -165,19 +181,11 @@ class SplitOnChar(Model):
         shadow, separator, limit, pieces = self._shape(call)
         if limit == 1:
             return True  # the whole text, whatever it holds
-        text, sep, other = shadow.term, z3.Re(z3.StringVal(separator)), char_class(separator, negated=True)
-        leading = [z3.Concat(z3.Star(other), sep)] * (pieces - 1)
-        if limit:
-            rest = z3.Star(z3.AllChar(z3.ReSort(z3.StringSort()))) if pieces == limit else z3.Star(other)
-            shape = z3.InRe(text, z3.Concat(*leading, rest) if leading else rest)
-        elif pieces == 0:  # nothing but separators
-            shape = z3.InRe(text, z3.Plus(sep))
-        else:
-            tail = z3.Star(sep)
-            shape = z3.InRe(text, z3.Concat(*leading, z3.Plus(other), tail) if leading else z3.Concat(z3.Plus(other), tail))
-            if pieces == 1:
-                shape = z3.Or(z3.Length(text) == 0, shape)  # "" splits into one empty piece
-        vm.decide_open(frame, path.DecisionKind.MODEL, ("pieces", pieces), shape, text)
+        fewest = 0 if limit == 0 else 1
+        others = tuple((("pieces", count), _pieces_shape(shadow.term, separator, limit, count))
+                       for count in (pieces - 1, pieces + 1) if count >= fewest and (limit <= 0 or count <= limit))
+        vm.decide_many(frame, path.DecisionKind.MODEL, ("pieces", pieces),
+                       _pieces_shape(shadow.term, separator, limit, pieces), others)
         return True
 
     def after(self, vm: Machine, frame: Frame, call: PendingCall, reported: Value) -> Value:
