@@ -4,10 +4,12 @@ written once, at the end of its class, whole.
 
 The run is interrupted where an earlier jtc had already written a file that was not the last: while
 the mutants choose among the tests it validated first (their file stood in the output folder, with
-every test on trial and every answer), with one job and with two. The stage is seen by the scratch
-folders the run makes under its TMPDIR. An interruption in the last validation, tried as a third
-point, failed in two clean-clone CI runs under load and passed alone every time; it is left out until
-its cause is found (see the session note of 2026-12-07)."""
+every test on trial and every answer), with one job and with two, and while the chosen tests are
+validated again, before the coverage analysis (which now reads the last validation's record in under
+a second, too short a stage to be caught reliably). The stage is seen by the scratch folders the run
+makes under its TMPDIR. The run starts with SIGINT at its default: a shell that starts a job in the
+background (`nohup … &`) ignores SIGINT in it, Python then keeps ignoring it, and Ctrl-C is not
+what the test would send."""
 
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ def _start(classes: Path, output: Path, scratch: Path, names: tuple[str, ...], j
     scratch.mkdir(parents=True, exist_ok=True)
     return subprocess.Popen([sys.executable, "-m", "jtc.cli", "generate", "-cp", str(classes), "-o", str(output),
                              "-j", str(jobs), *OPTIONS, *names], env={**os.environ, "TMPDIR": str(scratch)},
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _interrupt_at(run: subprocess.Popen, scratch: Path, stage_folder: str, signal_number: int) -> str:
@@ -80,7 +83,7 @@ def finished(basics_classes: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 @pytest.mark.slow
 @pytest.mark.parametrize(("stage_folder", "signal_number", "jobs"), [
     ("select", signal.SIGTERM, 1),  # the mutants choosing among the validated tests
-    ("select", signal.SIGINT, 1),  # the same, as Ctrl-C
+    ("validate-selected", signal.SIGINT, 1),  # the last validation, after the choice by mutants
     ("select", signal.SIGTERM, 2),  # worker processes, the signal to the parent alone
 ])
 def test_an_interrupted_run_leaves_the_previous_file_or_the_finished_one(
