@@ -27,7 +27,6 @@ that follows then takes another path than the one asked for, as after any approx
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import TYPE_CHECKING, Sequence
 
 import z3
@@ -35,7 +34,7 @@ import z3
 from jtc.svm import path
 from jtc.svm.models.regex_groups import Matched, classes, every_char, fixed_length, items_of, run_boundaries
 from jtc.svm.models.regex_syntax import Alt, Group, Node, Regex, Repeat, Seq
-from jtc.svm.models.regex_terms import LOOKING_AT, MATCHES, NO_SURROGATE, branches, language, python_pattern
+from jtc.svm.models.regex_terms import LOOKING_AT, MATCHES, NO_SURROGATE, accepts, branches, language
 from jtc.svm.models.regex_walk import examples
 from jtc.svm.values import StringShadow
 
@@ -54,9 +53,9 @@ def _item(regex: Regex, item: Node) -> Regex:
     return Regex(Seq((item,)), 0, (), regex.flags)
 
 
-def _in_item(item: Node, text: str) -> bool:
+def _in_item(regex: Regex, item: Node, text: str) -> bool:
     """Whether a piece is in the item's sure language (the one the condition states)."""
-    return re.fullmatch(python_pattern([item]), text) is not None
+    return accepts(_item(regex, item), MATCHES, text)
 
 
 def _surrogates_in(item: Node) -> bool:
@@ -111,7 +110,7 @@ def _run_picks(regex: Regex, value: str, mode: str) -> list[int] | None:
         if options is not None:
             piece = value[cuts[index]:cuts[index + 1]]
             pick = next((number for number, option in enumerate(options)
-                         if (option is None and piece == "") or (option is not None and _in_item(option, piece))), None)
+                         if (option is None and piece == "") or (option is not None and _in_item(regex, option, piece))), None)
             if pick is None:
                 return None  # the piece is in no option's sure language (a char the JDK's tables may differ on)
             picks.append(pick)
@@ -152,7 +151,7 @@ def _pieces(regex: Regex, names: str, run: Sequence[str] | None) -> tuple[list[z
     pieces: list[z3.SeqRef] = []
     conditions: list[z3.BoolRef] = []
     for index, item in enumerate(items.items):
-        if classes(item, wide=True) > ITEM_CLASSES or run is not None and not _in_item(item, run[index]):
+        if classes(item, wide=True) > ITEM_CLASSES or run is not None and not _in_item(regex, item, run[index]):
             text = run[index] if run is not None else next(iter(examples(_item(regex, item), 1)), None)
             if text is None:
                 return None
