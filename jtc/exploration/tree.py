@@ -35,7 +35,7 @@ OTHER = ("other",)  # label of the "any other value" child of an open decision
 
 class Node:
     __slots__ = ("parent", "label", "cond", "depth", "status", "site", "kind", "children", "open_term",
-                 "witness", "order", "_constraint", "_other_known")
+                 "witness", "order", "implies", "_constraint", "_other_known")
 
     _orders = itertools.count()
 
@@ -49,25 +49,33 @@ class Node:
         self.kind: DecisionKind | None = None
         self.children: dict[Hashable, Node] = {}
         self.open_term: z3.ExprRef | None = None
+        self.implies: int | None = None  # the ast id of an earlier condition every outcome here implies
         self.witness: int | None = None  # an execution that passed here (its inputs seed the next query)
         self.order = next(Node._orders)  # creation order, for deterministic tie-breaking
         self._constraint: Constraint | None = None
         self._other_known = 0  # for an OTHER node: how many outcomes its parent had when _constraint was made
 
     def path_constraints(self, make: Callable[[z3.BoolRef], Constraint]) -> list[Constraint]:
-        """The conditions from the root to this node (its own last), as solver constraints cached per node."""
+        """The conditions from the root to this node (its own last), as solver constraints cached per
+        node; an ancestor's condition that a later decision's outcomes imply is left out (Decision.implies)."""
         constraints: list[Constraint] = []
+        implied: set[int] = set()
         node: Node | None = self
-        while node is not None and node.parent is not None:
+        while node is not None and (parent := node.parent) is not None:
+            if parent.implies is not None:
+                implied.add(parent.implies)
+            if node.cond is not None and node.cond.get_id() in implied:
+                node = parent
+                continue
             if node.label == OTHER:
                 # "none of the outcomes seen so far": rebuilt only when the parent gained an outcome
-                known = len(node.parent.children)
+                known = len(parent.children)
                 if node._constraint is None or node._other_known != known:
                     node._constraint, node._other_known = make(node.condition()), known
             elif node._constraint is None:
                 node._constraint = make(node.cond)
             constraints.append(node._constraint)
-            node = node.parent
+            node = parent
         constraints.reverse()
         return constraints
 
@@ -116,6 +124,7 @@ class ConstraintTree:
         for decision in decisions:
             if node.site is None:
                 node.site, node.kind, node.open_term = decision.site, decision.kind, decision.open_term
+                node.implies = decision.implies.get_id() if decision.implies is not None else None
                 for label, cond in decision.others():
                     if label not in node.children:
                         created.append(self._add(node, label, cond, NodeStatus.UNEXPLORED))

@@ -290,8 +290,11 @@ class Machine:
         self.decisions.append(path.choice((frame.method, frame.pc), kind, labels, cond, holds))
 
     def decide_many(self, frame: Frame, kind: path.DecisionKind, outcome: Hashable, cond: z3.BoolRef,
-                    alternatives: tuple[tuple[Hashable, z3.BoolRef], ...]) -> None:
-        self.decisions.append(path.Decision((frame.method, frame.pc), kind, outcome, cond, alternatives))
+                    alternatives: tuple[tuple[Hashable, z3.BoolRef], ...], implies: z3.BoolRef | None = None) -> None:
+        """Record a decision among several outcomes; `implies` is an earlier outcome's condition
+        that each of them implies (see path.Decision)."""
+        self.decisions.append(path.Decision((frame.method, frame.pc), kind, outcome, cond, alternatives,
+                                            implies=implies))
 
     def decide_index(self, frame: Frame, index_term: z3.ExprRef, index: int) -> None:
         """Fix a symbolic array index to its concrete value (heap simulation)."""

@@ -58,6 +58,10 @@ class Decision:
     # taken, so the negation is built only for the outcome a new node of the tree needs: most
     # decisions repeat known paths, and z3.Not cost a tenth of a replay on StringUtils.
     negated: bool = False
+    # The condition of an earlier decision's outcome that every outcome of this one implies: the
+    # queries after it leave that condition out (z3 gave up on OS2's listing queries holding both a
+    # pattern's membership and the pieces of its shape, and settled each at once without it).
+    implies: z3.BoolRef | None = None
 
     @property
     def cond(self) -> z3.BoolRef:

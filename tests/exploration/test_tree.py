@@ -85,3 +85,17 @@ def test_incomplete_replay_leaves_the_last_node_a_computation_node():
     tree = ConstraintTree()
     insertion = tree.insert([branch(1, True, x > 0)], execution=0, complete=False)
     assert insertion.leaf.status == NodeStatus.COMPUTATION
+
+
+def test_a_condition_every_later_outcome_implies_is_left_out_of_the_queries_below_them():
+    matches, exact = x > 0, x == 5  # as a pattern's membership and one shape of its match
+    shape = path.Decision((METHOD, 4), path.DecisionKind.MODEL, "five", exact, (("seven", x == 7),), implies=matches)
+    tree = ConstraintTree()
+    tree.insert([branch(1, True, matches), shape, branch(6, True, x != 9)], execution=0)
+    sibling = tree.root.children[True].children["five"].children[False]
+    other_shape = tree.root.children[True].children["seven"]
+    make = Solver().constraint
+    assert [c.expr for c in sibling.path_constraints(make)] == [exact, z3.Not(x != 9)]
+    assert [c.expr for c in other_shape.path_constraints(make)] == [x == 7]
+    unmatched = tree.root.children[False]
+    assert [c.expr for c in unmatched.path_constraints(make)] == [z3.Not(matches)]

@@ -40,7 +40,7 @@ from jtc.svm.models.regex_sources import receiver_field, static_pattern
 from jtc.svm.models.regex_groups import Matched, boundaries, classes, items_of, layout, positions
 from jtc.svm.models.regex_near import near_run, placeable
 from jtc.svm.models.regex_syntax import NotRegular, PatternError, Regex, parse
-from jtc.svm.models.regex_terms import FIND, LOOKING_AT, MATCHES, NO_SURROGATE, accepts, language
+from jtc.svm.models.regex_terms import FIND, LOOKING_AT, MATCHES, NO_SURROGATE, accepts, language, membership
 from jtc.svm.models.regex_walk import examples
 from jtc.svm.models.strings import symbolic_string
 from jtc.svm.models.substrings import derived
@@ -127,9 +127,8 @@ def decide(vm: Machine, frame: Frame, regex: Regex | None, mode: str, text: Stri
     if not found.exact and accepts(regex, mode, text.value, 0 if matched else 1) != matched:
         vm.approximate()  # the run's string lies where the JDK's Unicode tables may differ from ours
         return False
-    plain = z3.InRe(text.term, NO_SURROGATE)
-    yes = z3.And(z3.InRe(text.term, found.sure), plain)
-    no = z3.And(z3.Not(z3.InRe(text.term, found.maybe)), plain)
+    yes = membership(regex, mode, text.term)
+    no = z3.And(z3.Not(z3.InRe(text.term, found.maybe)), z3.InRe(text.term, NO_SURROGATE))
     key = yes.get_id()
     if vm.decided.get(key) is matched:
         return True  # the path decided this already (the same check twice)
@@ -229,7 +228,9 @@ class Match(Model):
             following.matched = placed(vm, frame, following.regex, self.mode, following.text)
         if (decided or too_large(following.regex)) and not _surrogates(following.text) \
                 and _shape_places_more(following, self.mode):
-            following.matched = near_run(vm, frame, following.regex, self.mode, following.text) or following.matched
+            implied = membership(following.regex, self.mode, following.text.term) if decided else None
+            following.matched = near_run(vm, frame, following.regex, self.mode, following.text, implied) \
+                or following.matched
         return reported
 
 

@@ -196,10 +196,13 @@ def placeable(regex: Regex, value: str, mode: str) -> frozenset[int]:
     return frozenset(items.spans) if items is not None else frozenset()
 
 
-def near_run(vm: Machine, frame: Frame, regex: Regex, mode: str, text: StringShadow) -> Matched | None:
+def near_run(vm: Machine, frame: Frame, regex: Regex, mode: str, text: StringShadow,
+             implied: z3.BoolRef | None = None) -> Matched | None:
     """Decide the shape of the run's match with its small pieces free, and give each group of it
     its (start, end) terms, its text as a term and its positions in the run; None when the pattern
-    has no single top-level sequence of items or the run's cut cannot be found."""
+    has no single top-level sequence of items or the run's cut cannot be found. `implied` is the
+    pattern's membership where the path decided it: every shape implies it, so the queries after the
+    shape leave it out."""
     found = _run_shape(regex, text.value, mode)
     cuts = run_boundaries(found[1], text.value, mode) if found is not None else None
     if found is None or cuts is None:
@@ -221,7 +224,7 @@ def near_run(vm: Machine, frame: Frame, regex: Regex, mode: str, text: StringSha
             if made_other is not None:
                 alternatives.append((("shape", tuple(other)), _condition(text.term, *made_other, rest)))
     vm.decide_many(frame, path.DecisionKind.MODEL, ("shape", tuple(first)), _condition(text.term, pieces, conditions, rest),
-                   tuple(alternatives))
+                   tuple(alternatives), implied)
     items = items_of(taken)
     assert items is not None
     spans = dict(items.spans)

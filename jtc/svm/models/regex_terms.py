@@ -145,6 +145,11 @@ def language(regex: Regex, mode: str) -> Language:
 NO_SURROGATE = z3.Star(char_re(((0, 0xD7FF), (0xE000, 0xFFFF))))
 
 
+def membership(regex: Regex, mode: str, text: z3.SeqRef) -> z3.BoolRef:
+    """The condition that `text`, free of surrogates, is surely in the language of `mode`."""
+    return z3.And(z3.InRe(text, language(regex, mode).sure), z3.InRe(text, NO_SURROGATE))
+
+
 def _python(node: Node, side: int) -> str:
     """`node` in Python's re syntax, without capturing groups."""
     if isinstance(node, Chars):
