@@ -1,5 +1,5 @@
-"""Inputs for an unexplored node: a fast z3 attempt, the seeded fallback search, a quick z3 attempt,
-then a thorough one.
+"""Inputs for an unexplored node: a fast z3 attempt, the seeded fallback search, a refutation by
+the conditions on the goal's own variables, a quick z3 attempt, then a thorough one.
 
 Most path queries are small comparisons that z3 answers within a small resource limit (the fast
 attempt: on TreeMap and BinomialHeap all but one of 1,242 queries). Of the rest, many are non-linear
@@ -85,13 +85,15 @@ class SolveCascade:
             if level is None:
                 relevant = self.solver.slice(prefix, goal) + [goal]
                 names = sorted(set().union(*(c.variables for c in relevant)))
-                if not all(name in descs for name in names):
-                    continue  # terms no input sets (regex_near's pieces): the solver's to find
+                # terms no input sets (regex_near's pieces) are the solver's to find
                 found = fallback.search([c.expr for c in relevant], by_name, descs, names, base, self.rng,
-                                        seeds=self.seeds.candidates, deadline=deadline)
+                                        seeds=self.seeds.candidates, deadline=deadline) \
+                    if all(name in descs for name in names) else None
                 if found is not None:
                     self.fallback_solutions += 1
                     return Verdict(merge(base, found))
+                if self.solver.refutes(prefix, goal, descs, deadline):
+                    return Verdict(None, NodeStatus.INFEASIBLE)
                 continue
             records = [self.sites.setdefault((where, level), SiteRecord()) for where in (site, CLASS)]
             forced = level == Level.QUICK and not attempted

@@ -128,3 +128,19 @@ def test_each_level_settles_easy_queries_and_hard_ones_escalate():
     hard = solver.constraint(z3.And(x * y == 0x7FFF_FFFF_FFFF_FFF1, x > 1, y > 1, x * x * x != y))
     assert solver.solve([], hard, descs, variables, Level.FAST).status == UNKNOWN
     assert solver.stats.escalated == 1 and solver.stats.unknown == 0  # a fast attempt that gave up is no verdict
+
+
+def test_the_conditions_on_the_goals_own_variables_refute_it_without_the_rest_of_the_path():
+    text, hour, month = z3.Strings("text hour month")
+    solver = Solver()
+    digits = z3.Concat(z3.Range("0", "9"), z3.Range("0", "9"))
+    shape = z3.And(text == z3.Concat(month, hour), z3.InRe(hour, digits),
+                   z3.InRe(month, z3.Union(z3.Re("Jan"), z3.Re("Feb"))))
+    prefix = [solver.constraint(shape), solver.constraint(z3.IndexOf(z3.StringVal("JanFeb"), month, 0) >= 0)]
+    descs = {"text": "Ljava/lang/String;"}
+    assert solver.refutes(prefix, solver.constraint(z3.PrefixOf(z3.StringVal("-"), hour)), descs)
+    assert solver.stats.refuted == 1 and solver.stats.unsat == 1 and solver.stats.string_queries == 1
+    assert not solver.refutes(prefix, solver.constraint(hour == "12"), descs)
+    # infeasible only with the month's lookup, which does not speak of the text itself: not refuted
+    assert not solver.refutes(prefix, solver.constraint(z3.Length(text) == 1), descs)
+    assert solver.stats.refuted == 1
