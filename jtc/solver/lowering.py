@@ -34,6 +34,38 @@ def lower(formula: z3.BoolRef) -> z3.BoolRef:
     return _Lowering().apply(formula)
 
 
+def _occurrence(kind: int, left: z3.ArithRef, right: z3.ArithRef) -> z3.BoolRef | None:
+    """A comparison of a whole-text search's position with -1 or 0 that only asks whether the
+    needle occurs (`indexOf(t) < 0`, `lastIndexOf(t) != -1`), stated with `contains`, else None.
+    Exact: such a position is -1 when the needle is absent and at least 0 when present (an empty
+    needle included); z3 settled `contains(name, ".DIR")` in a VMS listing's query where it gave up
+    on the position."""
+    compare = _COMPARISONS[kind]
+    for search, bound, search_first in ((left, right, True), (right, left, False)):
+        if not z3.is_int_value(bound) or bound.as_long() not in (-1, 0) or not _whole_search(search):
+            continue
+        def holds(position: int) -> bool:
+            return bool(compare(position, bound.as_long()) if search_first else compare(bound.as_long(), position))
+        absent, present = holds(-1), {holds(0), holds(1)}
+        if len(present) == 1 and absent not in present:
+            found = z3.Contains(search.arg(0), search.arg(1))
+            return found if present == {True} else z3.Not(found)
+    return None
+
+
+def _whole_search(term: z3.ExprRef) -> bool:
+    """Whether `term` is the position of a needle searched in a whole text (from its start or its end)."""
+    if not z3.is_app(term):
+        return False
+    return _last_index(term) or term.decl().kind() == z3.Z3_OP_SEQ_INDEX and z3.is_int_value(term.arg(2)) \
+        and term.arg(2).as_long() == 0
+
+
+def _last_index(term: z3.ExprRef) -> bool:
+    """Whether `term` is `seq.last_indexof` (z3's API gives it no kind of its own)."""
+    return z3.is_app(term) and term.decl().name() == "seq.last_indexof"
+
+
 def _signed(value: int, width: int) -> int:
     return value - (1 << width) if value >= 1 << (width - 1) else value
 
@@ -78,7 +110,8 @@ class _Lowering:
             left, right = self._integer(term.arg(0)), self._integer(term.arg(1))
             if left is None or right is None or (z3.is_int_value(left) and z3.is_int_value(right)):
                 return None
-            return _COMPARISONS[kind](left, right)
+            occurrence = _occurrence(kind, left, right)
+            return occurrence if occurrence is not None else _COMPARISONS[kind](left, right)
         if kind == z3.Z3_OP_BV2INT:
             value = self._integer(term.arg(0))
             if value is None or z3.is_int_value(value):
@@ -146,6 +179,9 @@ class _Lowering:
         if kind == z3.Z3_OP_SEQ_INDEX:
             self._bound(value.arg(0))
             return -1, JAVA_MAX_LENGTH - 1
+        if _last_index(value):
+            self._bound(value.arg(0))
+            return -1, JAVA_MAX_LENGTH
         if kind == z3.Z3_OP_STR_TO_INT:
             return -1, None
         if kind == z3.Z3_OP_MOD and z3.is_int_value(value.arg(1)) and value.arg(1).as_long() > 0:

@@ -102,3 +102,22 @@ def test_the_fast_attempt_solves_the_query_as_recorded_and_the_later_ones_lowere
     found = solver.solve(prefix, target, descs, variables, Level.QUICK)
     assert found.status == SAT and str(found.assignment["row"]).startswith("#.")
 
+
+
+def test_a_search_position_compared_with_minus_one_or_zero_asks_whether_the_needle_occurs():
+    needle = z3.String("needle")
+    first = z3.Int2BV(z3.IndexOf(NAME, needle, 0), 32)
+    last = z3.Int2BV(z3.LastIndexOf(NAME, needle), 32)
+    minus_one, zero = z3.BitVecVal(-1, 32), z3.BitVecVal(0, 32)
+    occurring = [first != minus_one, last >= zero, zero <= first, minus_one < last]
+    missing = [first == minus_one, last < zero, first <= minus_one, zero > last]
+    for formula in occurring + missing:
+        lowered = lower(formula)
+        assert any(z3.is_app(t) and t.decl().kind() == z3.Z3_OP_SEQ_CONTAINS for t in _subterms(lowered)), formula
+        for text in ("", "a.DIR", ".DIR.DIR", "DI", "x"):
+            for word in (".DIR", "", "x"):
+                assert _same_truth(formula, lowered, [(NAME, z3.StringVal(text)), (needle, z3.StringVal(word))]), \
+                    (formula, text, word)
+    # a position compared otherwise, or searched from elsewhere than the start, keeps its comparison
+    for formula in (first == zero, last > zero, z3.Int2BV(z3.IndexOf(NAME, needle, 1), 32) == minus_one):
+        assert not any(z3.is_app(t) and t.decl().kind() == z3.Z3_OP_SEQ_CONTAINS for t in _subterms(lower(formula)))
