@@ -72,7 +72,8 @@ class IndexOf(Model):
                 return reported  # lastIndexOf(x, from): no cheap term
             return Sym(number(reported), _int(z3.LastIndexOf(text, needle)))
         start = _position(call.args[1]) if len(call.args) > 1 else z3.IntVal(0)
-        start = z3.If(start < 0, z3.IntVal(0), start)
+        # a known start stays a numeral: the solver reads `indexOf(t) == -1` from the start as `contains`
+        start = z3.IntVal(max(start.as_long(), 0)) if z3.is_int_value(start) else z3.If(start < 0, z3.IntVal(0), start)
         return Sym(number(reported), _int(z3.IndexOf(text, needle, start)))
 
 
