@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Callable, Hashable, Iterable
 
 from jtc.analysis.influence import NOTHING, Effects
-from jtc.calls.invokables import Invokable, InvokableKind
+from jtc.calls.invokables import Invokable, InvokableKind, array_invokable
 from jtc.calls.steps import Skeleton, Source, SourceKind, Step, accepts_literal, expand_recipes, is_symbolic_input, \
     length_of
 from jtc.exploration.generator import SequenceGenerator
@@ -53,6 +53,7 @@ GROWN_PER_RUN = 24  # skeletons grown out of one run
 PREPARED_PER_ARGUMENT = 4  # calls tried on one argument object, each in a grown skeleton of its own
 PREPARED_CALLS = 3  # calls at most grown on one argument object, one per generation
 PREPARED_PER_RUN = 8  # skeletons that prepare arguments, grown out of one run
+LONGEST_GROWN_ARRAY = 4  # elements an argument array grows to, one per generation
 Edge = tuple[MethodInfo, int, Hashable]
 # What the preparations of a type are, aimed at what is read, given the types the sequence holds.
 Aimed = Callable[[Descriptor, Effects, Callable[[str], bool]], list[Invokable]]
@@ -126,6 +127,9 @@ class Growth:
         def holds(param: str) -> bool:
             return any(self.generator.assignable(made, Descriptor(param)) for made in held)
         grown: list[tuple[Skeleton, Assignment]] = []
+        longer_array = lengthened(skeleton) if key is None else None
+        if longer_array is not None:
+            grown.append((longer_array, dict(execution.assignment)))
         for made in _prepared_objects(skeleton):
             if _preparations_on(skeleton, made) >= PREPARED_CALLS:
                 continue
@@ -162,6 +166,26 @@ class Growth:
                 return None
             sources.append(Source(SourceKind.FRESH, recipe=recipes[0]))
         return Step(call, tuple(sources), helper=True, prepares=True)
+
+
+def lengthened(skeleton: Skeleton) -> Skeleton | None:
+    """`skeleton` with the first array its last statement is given, made there by `new T[] {…}` of
+    inputs, one element longer (an input too), or None. The candidates make arrays of one or two
+    elements, and a parser's `parse(options, tokens)` then never sees an option followed by its
+    value: a run that leaves branches open gets a token more, from its own inputs."""
+    last = skeleton[-1]
+    for source in last.sources:
+        if source.kind != SourceKind.REF:
+            continue
+        step = skeleton[source.index]
+        made = step.invokable
+        if made.kind != InvokableKind.ARRAY or not step.sources or len(made.params) >= LONGEST_GROWN_ARRAY \
+                or any(element.kind != SourceKind.INPUT for element in step.sources):
+            continue
+        longer = Step(array_invokable(made.returns, len(made.params) + 1), step.sources + step.sources[-1:],
+                      step.helper, step.prepares)
+        return skeleton[:source.index] + (longer,) + skeleton[source.index + 1:]
+    return None
 
 
 def _union(effects: Iterable[Effects]) -> Effects:

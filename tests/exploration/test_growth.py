@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from jtc.analysis.influence import Effects
 from jtc.model.signatures import GenericType
-from jtc.exploration.growth import GROWN_PER_RUN, Growth, _keyed, _moved, _prepared_objects
-from jtc.calls.invokables import Invokable, InvokableKind
+from jtc.exploration.growth import GROWN_PER_RUN, LONGEST_GROWN_ARRAY, Growth, _keyed, _moved, _prepared_objects, lengthened
+from jtc.calls.invokables import Invokable, InvokableKind, array_invokable
+from jtc.exploration.templates import Limits, ProgramTemplate
+from jtc.svm.inputs import StringInput
 from jtc.calls.steps import Recipe, Source, SourceKind, Step
 
 from tests.exploration.test_generator import OWNER, THIS, _call, _effects, _generator, _new
@@ -136,3 +138,24 @@ def test_a_prepared_run_keeps_the_token_and_registers_the_key_looked_up_in_vain(
     assert [sorted(inputs.values(), key=str) for inputs in keyed] == [[False, "x"], [False, "x"]]
     assert [next(name for name in inputs if not name.endswith("==null")).rsplit(".", 1)[-1] for inputs in keyed] \
         == ["a0", "a1"]
+
+
+def test_a_token_array_grows_by_one_element_keeping_the_runs_tokens_under_their_names() -> None:
+    parse = _call("parse", (OPTIONS, "[" + STRING), "I")
+    tokens = Step(array_invokable("[" + STRING, 1), (Source(SourceKind.INPUT),), helper=True)
+    ran = (Step(_new(), ()), Step(_new("t/Options"), (), helper=True), tokens,
+           Step(parse, (Source(SourceKind.REF, 0), Source(SourceKind.REF, 1), Source(SourceKind.REF, 2))))
+    longer = lengthened(ran)
+    assert longer is not None and longer[:2] == ran[:2] and longer[3] == ran[3]
+    assert len(longer[2].invokable.params) == 2 and longer[2].sources == (Source(SourceKind.INPUT),) * 2
+    names = [spec.name for spec in ProgramTemplate.for_skeleton(longer, Limits(4, 4)).specs.values()
+             if isinstance(spec, StringInput)]
+    first = [spec.name for spec in ProgramTemplate.for_skeleton(ran, Limits(4, 4)).specs.values()]
+    assert names[0] == first[0] and len(names) == 2  # the run's token keeps its name: its value carries over
+    for _ in range(LONGEST_GROWN_ARRAY - 2):
+        longer = lengthened(longer)
+        assert longer is not None
+    assert len(longer[2].invokable.params) == LONGEST_GROWN_ARRAY and lengthened(longer) is None
+    # an array of elements the sequence made elsewhere is no token array to grow
+    held = Step(array_invokable("[" + STRING, 1), (Source(SourceKind.REF, 1),), helper=True)
+    assert lengthened(ran[:2] + (held,) + ran[3:]) is None
