@@ -227,11 +227,9 @@ class Solver:
         inputs). Tried before the quick attempt, at the fast limit: a listing line's path holds its
         pattern's every piece, and z3 spent the thorough limit on an hour piece asked to start with
         "-" beside a month lookup of 70,000 nodes that the narrow query leaves out."""
-        own = target.variables
-        near = [self.constraint(conjunct) for constraint in self.slice(prefix, target)
-                for conjunct in _conjuncts(constraint.expr) if self.index.variables(conjunct) & own]
-        whole = sum(len(_conjuncts(constraint.expr)) for constraint in self.slice(prefix, target))
-        if len(near) == whole:
+        parts = [conjunct for constraint in self.slice(prefix, target) for conjunct in _conjuncts(constraint.expr)]
+        near = [self.constraint(part) for part in parts if self.index.variables(part) & target.variables]
+        if len(near) == len(parts):
             return False  # the fast attempt asked this already
         ids = ("refutes", *sorted({c.ast_id for c in (*near, target)}))
         cached = self._cache.get(ids)
