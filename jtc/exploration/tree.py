@@ -64,7 +64,7 @@ class Node:
         while node is not None and (parent := node.parent) is not None:
             if parent.implies is not None:
                 implied.add(parent.implies)
-            if node.cond is not None and node.cond.get_id() in implied:
+            if implied and node.cond is not None and node.cond.get_id() in implied:
                 node = parent
                 continue
             if node.label == OTHER:
