@@ -53,22 +53,26 @@ def describe_site(site: Site) -> str:
 
 
 class Divergences:
-    """The divergences of one search, by site: counted for the summary, and a site with too many
-    gets no more runs."""
+    """The divergences of one search: counted by the site where the run left the predicted path,
+    for the summary, and by the site the solver aimed at, whose open nodes get no more runs after a
+    few. The two differ where the aimed outcome makes the VM lose track earlier on the path (a null
+    element read back through an uninstrumented `Iterator.next` is a concrete null to the VM: the
+    run takes the aimed null check, but the VM records none of the decisions before it)."""
 
     def __init__(self) -> None:
         self.at: Counter[Site] = Counter()
+        self.aimed: Counter[Site] = Counter()
 
     def given_up(self, site: Site | None) -> bool:
-        """The VM cannot predict this site: its open nodes are closed unsolved."""
-        return site is not None and self.at[site] >= DIVERGENCES_PER_SITE
+        """The VM cannot predict where runs aimed at this site go: its open nodes are closed unsolved."""
+        return site is not None and self.aimed[site] >= DIVERGENCES_PER_SITE
 
     def check(self, tree: ConstraintTree, node: Node, execution: Execution, decisions: list[Decision],
               labels_before: set[Hashable]) -> None:
         """After a run solved to reach `node` (its path: `decisions`): a run that went elsewhere
-        counts against the site where it left the predicted path, and the node is closed; one cut
-        short by a limit of the machine (memory, stack, time) says nothing about the prediction, and
-        leaves the node unreachable within those limits."""
+        counts against the site where it left the predicted path and the site it aimed at, and the
+        node is closed; one cut short by a limit of the machine (memory, stack, time) says nothing
+        about the prediction, and leaves the node unreachable within those limits."""
         left_at = divergence(node, decisions, labels_before)
         if left_at is None:
             return
@@ -77,9 +81,11 @@ class Divergences:
                 tree.mark(node, NodeStatus.TIMEOUT)
             return
         site = left_at.parent.site  # type: ignore[union-attr]
-        assert site is not None
+        assert site is not None and node.parent is not None and node.parent.site is not None
         self.at[site] += 1
-        LOG.debug("divergence at %s: expected %r, inputs %s", describe_site(site), left_at.label, execution.assignment)
+        self.aimed[node.parent.site] += 1
+        LOG.debug("divergence at %s aiming at %s: expected %r, inputs %s", describe_site(site),
+                  describe_site(node.parent.site), left_at.label, execution.assignment)
         if node.status not in (NodeStatus.COMPUTATION, NodeStatus.TERMINAL):
             tree.mark(node, NodeStatus.DIVERGED)
 
