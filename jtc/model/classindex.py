@@ -6,7 +6,8 @@ producers anywhere on the classpath, the emitter to decide how a test spells a c
 call needs casts, the command to refuse class files the JVM cannot load. Files are parsed once,
 declarations only, without loading anything. JDK classes are looked up in the JDK's run-time image
 (lib/modules, which every JDK has, jmods or not; model/runtime_image.py), in the packages the JDK
-exports to everyone (others are not accessible to a test).
+exports to everyone (others are not accessible to a test); for a class whose tests are compiled for an
+older release (`use_release`), as that release declares them (lib/ct.sym; model/release_symbols.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from jtc.errors import ToolchainError
 from jtc.model.classfile import (ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC, ClassFile, ClassFormatProblem,
                                  MethodDecl, parse_class_file)
+from jtc.model.release_symbols import ReleaseSymbols, open_release_symbols
 from jtc.model.runtime_image import RuntimeImage, RuntimeImageProblem
 from jtc.model.signatures import GenericType, class_type_bounds, parse_method_signature, plain
 from jtc.model.types import Descriptor, InternalName, package_of, parse_method_descriptor
@@ -54,7 +56,11 @@ class ClassIndex:
     def __init__(self, entries: Sequence[Path], jdk_home: Path | None = None, dependencies: Sequence[Path] = ()) -> None:
         self.entries = tuple(entries)
         self.dependencies = frozenset(dependencies)
+        self._jdk_home = jdk_home
         self._jdk = _open_runtime_image(jdk_home) if jdk_home else None
+        self._symbols: ReleaseSymbols | None = None  # opened on the first older release asked for
+        self.release: int | None = None  # the release JDK classes are looked up as; None: the JDK's own
+        self._not_on_classpath: set[str] = set()  # cached lookups the JDK answered (or nothing did)
         self._archives: dict[Path, zipfile.ZipFile] = {}
         self._member_names: dict[Path, frozenset[str]] = {}
         self._cache: dict[str, ClassFile | None] = {}
@@ -72,6 +78,9 @@ class ClassIndex:
         if self._jdk is not None:
             self._jdk.close()
             self._jdk = None
+        if self._symbols is not None:
+            self._symbols.close()
+            self._symbols = None
 
     def __enter__(self) -> ClassIndex:
         return self
@@ -99,9 +108,23 @@ class ClassIndex:
                     continue
         return None
 
+    def use_release(self, release: int | None) -> None:
+        """Look JDK classes up as Java `release` declares them (the `--release` a class's tests are
+        compiled with), so that no test calls a member its release lacks; None: as the JDK has them."""
+        if release == self.release:
+            return
+        self.release = release
+        for internal in self._not_on_classpath:
+            self._cache.pop(internal, None)
+        self._not_on_classpath.clear()
+        if release is not None and self._symbols is None and self._jdk_home is not None:
+            self._symbols = open_release_symbols(self._jdk_home)
+
     def _jdk_bytes(self, internal: InternalName) -> bytes | None:
         if self._jdk is None or not _EXPORTED_JDK_PACKAGE.match(internal):
             return None
+        if self.release is not None and self._symbols is not None and self._symbols.covers(self.release):
+            return self._symbols.class_bytes(internal, self.release)
         try:
             return self._jdk.class_bytes(internal)
         except RuntimeImageProblem:
@@ -113,6 +136,7 @@ class ClassIndex:
         if internal not in self._cache:
             data = self.class_bytes(internal)
             if data is None:
+                self._not_on_classpath.add(internal)
                 data = self._jdk_bytes(internal)
             parsed = None
             if data is not None:

@@ -12,6 +12,7 @@ import time
 
 from jtc.errors import UnknownClassError
 from jtc.exploration.generator import SequenceGenerator
+from jtc.java.javac import release_for_tests
 from jtc.java.toolchain import toolchain
 from jtc.making.pool import build_pool
 from jtc.making.recipes import RecipeBook
@@ -30,6 +31,7 @@ def set_up(context: RunContext, name: BinaryName, clock: Clock) -> Subject:
     one-line error: unknown, too new, untestable."""
     settings, index = context.settings, context.index
     check_loadable(index, name, toolchain())
+    index.use_release(release_for_tests(index, [internal_from_binary(name)]))  # the JDK as its tests see it
     table = context.describe(name)
     declared = index.lookup(internal_from_binary(name))
     if table is None or declared is None:
