@@ -104,8 +104,10 @@ class Assertions:
 
     def is_empty_jdk_collection(self, stated: ReturnsText, declared: Descriptor) -> bool:
         """Whether an empty JDK collection or map is stated through a type that has `isEmpty()`:
-        `assertTrue(items.isEmpty())` says what `assertEquals("[]", items.toString())` says."""
-        if stated.text not in ("[]", "{}") or not stated.class_name.startswith("java.util."):
+        `assertTrue(items.isEmpty())` says what `assertEquals("[]", items.toString())` says of an
+        empty one (a list of one empty String prints `[]` too: its size tells them apart)."""
+        empty = stated.text == "{}" or (stated.text == "[]" and stated.size == 0)
+        if not empty or not stated.class_name.startswith("java.util."):
             return False
         if not is_class_type(declared):
             return False

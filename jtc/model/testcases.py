@@ -54,10 +54,12 @@ class ReturnsConstant:
 @dataclass(frozen=True)
 class ReturnsText:
     """The call returned a collection or map (of `class_name`) whose `toString()` is `text`: its
-    contents, element by element, for elements that have a value of their own."""
+    contents, element by element, for elements that have a value of their own. `size`: a
+    collection's, which the text leaves open (`[]` is also a list of one empty String)."""
 
     class_name: BinaryName
     text: str
+    size: int | None = None
 
 
 @dataclass(frozen=True)

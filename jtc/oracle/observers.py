@@ -79,6 +79,15 @@ def extractor(index: ClassIndex, internal: InternalName, receiver: int) -> Invok
     return None
 
 
+def size_reader(index: ClassIndex, internal: InternalName, receiver: int) -> Invoke | None:
+    """The call that reads a collection's size, beside its text: `[]` is the text of an empty list
+    and of a list of one empty String alike."""
+    collection = InternalName("java/util/Collection")
+    if index.is_subtype(internal, collection) is not True:
+        return None
+    return Invoke(collection, "size", "()I", VarRef(receiver, object_desc(internal)), ())
+
+
 def _stateable(index: ClassIndex, returns: Descriptor) -> bool:
     """Whether a declared return type is one whose values a test can state."""
     if is_array(returns):

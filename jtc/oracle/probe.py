@@ -42,7 +42,7 @@ from jtc.model.types import (
     is_class_type, package_of, parse_method_descriptor)
 from jtc.model.testcases import (Completes, Console, Observation, Returns, ReturnsBoxed, ReturnsConstant, ReturnsObject,
                                      ReturnsText, Stated, TestCase, TestSuite, Throws, Written)
-from jtc.oracle.observers import UNBOXING, arguments, enum_of, extractor
+from jtc.oracle.observers import UNBOXING, arguments, enum_of, extractor, size_reader
 from jtc.oracle.pruning import MAX_OBSERVATIONS, prune
 
 PROBE_RUNS = 6  # runs of each probe program (see the module's docstring)
@@ -96,6 +96,7 @@ class _Probe:
         self.statements: list[Statement] = []
         self.at: dict[int, int] = {}  # the test's statement -> its position in the probe program
         self.extractors: dict[int, int] = {}  # position -> the position of the statement that reads its value
+        self.sizes: dict[int, int] = {}  # position of a collection -> the position of the statement that reads its size
         # (receiver, observer, its arguments, position)
         self.observed: list[tuple[int, Observer, tuple[Literal, ...], int]] = []
         self.untyped: list[int] = []  # positions of answers declared Object
@@ -124,6 +125,9 @@ class _Probe:
         read = extractor(self.prober.index, internal, position)
         if read is not None:
             self.extractors[position] = self._add(read)
+            size = size_reader(self.prober.index, internal, position)
+            if size is not None:
+                self.sizes[position] = self._add(size)
 
     def _plan_value(self, index: int) -> None:
         value = decode_returned(self.original.values[index] or "V")
@@ -214,7 +218,11 @@ class _Probe:
         enum = enum_of(self.prober.index, internal)
         if enum is not None:
             return ReturnsConstant(binary_name(enum), str(read.value))
-        return None if _unassertable(read) else ReturnsText(value.class_name, str(read.value))
+        if _unassertable(read):
+            return None
+        size_at = self.sizes.get(position)
+        size = decode_returned(self.token(size_at) or "V") if size_at is not None else None
+        return ReturnsText(value.class_name, str(read.value), int(size.value) if isinstance(size, Literal) else None)
 
     def message_stable(self, index: int) -> bool:
         """Whether statement `index` threw with the same message in every run, free of what the test cannot

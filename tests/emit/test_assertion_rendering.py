@@ -20,10 +20,12 @@ CALC, STACK = "fx/Calc", "fx/IntStack"
 
 def test_an_empty_jdk_collection_is_stated_by_is_empty_and_a_hidden_jdk_class_not_at_all(fx_index: ClassIndex) -> None:
     """A person writes `assertTrue(list.isEmpty())`, not `assertEquals("[]", list.toString())`; a
-    collection with elements, or one typed `Object`, keeps its text."""
+    collection with elements (a list of one empty String prints `[]` too), or one typed `Object`,
+    keeps its text."""
     listed = Invoke(CALC, "list", "()Ljava/util/List;", None, ())
-    cases = (Case((listed,), ReturnsText("java.util.ArrayList", "[]")),
-             Case((listed,), ReturnsText("java.util.ArrayList", "[1]")),
+    cases = (Case((listed,), ReturnsText("java.util.ArrayList", "[]", size=0)),
+             Case((listed,), ReturnsText("java.util.ArrayList", "[1]", size=1)),
+             Case((listed,), ReturnsText("java.util.ArrayList", "[]", size=1)),
              Case((Invoke(CALC, "holder", "()Ljava/lang/Object;", None, ()),), ReturnsText("java.util.HashMap", "{}")),
              Case((listed,), ReturnsObject("java.util.Collections$UnmodifiableRandomAccessList")))
     lines = [line.strip() for line in render_suite(Suite(CALC, cases), fx_index, fold=False).source.splitlines()]
@@ -31,6 +33,7 @@ def test_an_empty_jdk_collection_is_stated_by_is_empty_and_a_hidden_jdk_class_no
     assert "assertNotNull(Calc.list());" in lines
     assert "assertTrue(Calc.list().isEmpty());" in lines
     assert 'assertEquals("[1]", Calc.list().toString());' in lines
+    assert 'assertEquals("[]", Calc.list().toString());' in lines
     assert 'assertEquals("{}", Calc.holder().toString());' in lines
 
 

@@ -88,16 +88,17 @@ def test_earlier_results_and_collections_are_stated_and_unstable_values_and_mess
     original = _result(["O:st.Tally#1", "I:0", "O:java.util.ArrayList#2", "java.lang.IllegalStateException"],
                        ["ok", "ok", "ok", "threw"], [None, None, None, "at 12:00"])
     # The list is read where the test states it, before the call that fails (and might change it).
-    answers = [["O:st.Tally#3", "I:0", "O:java.util.ArrayList#4", _text("[5]"), "java.lang.IllegalStateException"]]
+    answers = [["O:st.Tally#3", "I:0", "O:java.util.ArrayList#4", _text("[5]"), "I:1", "java.lang.IllegalStateException"]]
     programs: list[Program] = []
 
     def run(program: Program) -> HarnessResult:
         programs.append(program)
-        return _result(answers[0], ["ok", "ok", "ok", "ok", "threw"], [None, None, None, None, "at 12:01"])
+        return _result(answers[0], ["ok", "ok", "ok", "ok", "ok", "threw"], [None, None, None, None, None, "at 12:01"])
     probed = probe(case, original, Prober(index, TALLY, run, lambda _: ()))
     assert encode_program(programs[0]).splitlines()[3:] == ["call java/lang/Object toString ()Ljava/lang/String; v2",
+                                                            "call java/util/Collection size ()I v2",
                                                             "call st/Tally fail ()V v0"]
-    assert probed.values == ((1, Returns(Literal("I", 0))), (2, ReturnsText("java.util.ArrayList", "[5]")))
+    assert probed.values == ((1, Returns(Literal("I", 0))), (2, ReturnsText("java.util.ArrayList", "[5]", size=1)))
     assert probed.expectation == Throws("java.lang.IllegalStateException", None)
 
 
