@@ -194,10 +194,13 @@ class Producers:
 
     def abstract_methods(self, desc: Descriptor) -> tuple[Answer, ...]:
         """The methods a stub must implement: abstract in the type or its supertypes and implemented
-        nowhere in its class chain (Object's public methods are implemented by Object), sorted."""
+        nowhere in its class chain (Object's public methods are implemented by Object), nor by a
+        default of an interface more specific than every type that declares it abstract
+        (`ListIterator` declares `remove()` abstract again over `Iterator`'s default), sorted."""
         name = internal_name(desc)
         implemented = {("equals", "(Ljava/lang/Object;)Z"), ("hashCode", "()I"), ("toString", "()Ljava/lang/String;")}
         abstract: dict[tuple[str, str], Answer] = {}
+        declared_abstract: dict[tuple[str, str], set[InternalName]] = {}
         chain: list[ClassFile] = []
         current: str | None = name
         while current is not None:
@@ -212,11 +215,12 @@ class Producers:
                     continue
                 key = (method.name, method.desc)
                 if method.is_abstract:
+                    declared_abstract.setdefault(key, set()).add(InternalName(cls.name))
                     if key not in implemented:
                         abstract.setdefault(key, Answer(method.name, method.desc))
                 else:
                     implemented.add(key)
-        defaults = set()
+        declared_default: dict[tuple[str, str], set[InternalName]] = {}
         for supertype, cls in self.index.supertypes(name):
             if cls is None or not cls.is_interface:
                 continue
@@ -225,10 +229,14 @@ class Producers:
                 if method.name.startswith("<") or method.is_static or method.is_synthetic:
                     continue
                 if method.is_abstract:
+                    declared_abstract.setdefault(key, set()).add(supertype)
                     if key not in implemented:
                         abstract.setdefault(key, Answer(method.name, method.desc))
                 else:
-                    defaults.add(key)
+                    declared_default.setdefault(key, set()).add(supertype)
+        defaults = {key for key, interfaces in declared_default.items()
+                    if any(all(given == declarer or self.index.is_subtype(given, declarer) is True
+                               for declarer in declared_abstract.get(key, ())) for given in interfaces)}
         bridged = _generic_erasures(set(abstract), implemented | defaults | set(abstract))
         return tuple(abstract[key] for key in sorted(abstract) if key not in defaults and key not in bridged)
 

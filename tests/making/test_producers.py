@@ -183,3 +183,12 @@ def test_a_sealed_interface_is_never_stubbed(modern_classes: Path) -> None:
             for recipe in RecipeBook(producers).recipes(plain("Lcom/example/modern/Shapes$Shape;"))}
     assert made == {"com/example/modern/Shapes$Circle", "com/example/modern/Shapes$Rectangle",
                     "com/example/modern/Shapes$Square"}
+
+
+def test_a_method_an_interface_declares_abstract_again_over_a_default_is_stubbed(producers: Producers) -> None:
+    """`ListIterator` declares `remove()` abstract over `Iterator`'s default: an anonymous
+    ListIterator without it does not compile. `Iterator`'s own stub leaves `remove()` to its default."""
+    list_iterator = {a.key for a in producers.abstract_methods("Ljava/util/ListIterator;")}
+    assert {"remove()V", "hasNext()Z", "next()Ljava/lang/Object;", "add(Ljava/lang/Object;)V"} <= list_iterator
+    assert "forEachRemaining(Ljava/util/function/Consumer;)V" not in list_iterator
+    assert [a.key for a in producers.abstract_methods("Ljava/util/Iterator;")] == ["hasNext()Z", "next()Ljava/lang/Object;"]
