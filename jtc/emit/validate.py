@@ -4,7 +4,7 @@ A test that does not compile, fails, or behaves differently in the two runs is d
 reason, and the class is rendered again without it, until one round is clean (or the round limit
 is reached). When what fails is one of the assertions a test can give up (a value, a message, an
 observer's answer: the line javac or the failure's stack trace names), only that assertion goes: a
-value that differs from the generator's run (an identity hash, the clock) is not the test's fault. The two runs are separate JVMs with opposite method orders, so a test that depends
+value that differs from the generator's run (an identity hash, the clock) is not the test's fault. The two runs are separate JVMs with opposite method orders, run at once, so a test that depends
 on what another one left in static state, or on the clock or the file system, shows itself. The
 second runs under JaCoCo's agent, as a build measuring coverage runs tests: the agent opens
 `java.lang` to the class path's classes (its runtime lives there), so reflection into the JDK
@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import re
 import shutil
 import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +51,9 @@ class ValidationSettings:
     last_rounds: int = 2  # then rounds that drop a test that still fails whole: what is stable is written
     jvm_startup_s: float = 60.0  # wall-clock allowance of a run on top of its tests' timeouts
     deadline: float = math.inf  # time.monotonic() by which validation ends, done or not
+    # The two runs of a round at once, each in its JVM, where the machine has a core for each: a
+    # round takes the time of its longer run instead of both.
+    parallel_runs: bool = (os.cpu_count() or 1) >= 2
 
 
 @dataclass(frozen=True)
@@ -252,9 +257,11 @@ def _run_twice(rendered: RenderedClass, classpath: list[Path], round_dir: Path, 
                class_under_test: str, failing: frozenset[int]) -> _Round:
     verdict = _Round()
     exec_file = round_dir / "run-2" / "jacoco.exec"
-    runs = [_run(rendered, classpath, round_dir / "run-1", ALPHABETICAL, settings),
-            _run(rendered, classpath, round_dir / "run-2", REVERSED, settings,
-                 java_options=[jacoco_agent_option(exec_file, [class_under_test])])]
+    with ThreadPoolExecutor(max_workers=2 if settings.parallel_runs else 1) as pool:  # two JVMs, two cores
+        pending = [pool.submit(_run, rendered, classpath, round_dir / "run-1", ALPHABETICAL, settings),
+                   pool.submit(_run, rendered, classpath, round_dir / "run-2", REVERSED, settings,
+                               java_options=[jacoco_agent_option(exec_file, [class_under_test])])]
+        runs = [run.result() for run in pending]
     if not all(run.completed for run in runs):
         return _isolate(rendered, classpath, round_dir, settings, runs)
     verdict.measured = MeasuredRun(exec_file, runs[1].output)
