@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from jtc.model.signatures import GenericType
-from jtc.model.types import OBJECT_DESC
+from jtc.model.types import OBJECT_DESC, STRING_DESC
 
 # Collection types a parameter may declare -> the class a test makes for it. Insertion-ordered
 # sets and maps, so that iteration order is the same in every run (a HashSet of objects with
@@ -44,8 +44,13 @@ COLLECTIONS = {
     "Ljava/util/SequencedCollection;": "java/util/ArrayList",
     "Ljava/util/SequencedSet;": "java/util/LinkedHashSet",
     "Ljava/util/SequencedMap;": "java/util/LinkedHashMap",
+    # Defaults of a parser or a configuration (`parse(options, arguments, properties)`): String keys
+    # and values, set one by one as a person writes them (`setProperty`).
+    "Ljava/util/Properties;": "java/util/Properties",
 }
-MAPS = frozenset({"java/util/LinkedHashMap", "java/util/TreeMap"})
+PROPERTIES = "java/util/Properties"
+MAPS = frozenset({"java/util/LinkedHashMap", "java/util/TreeMap", PROPERTIES})
+NOT_GENERIC = frozenset({PROPERTIES})  # made with `new Properties()`, no diamond
 SORTED = frozenset({"java/util/TreeSet", "java/util/TreeMap"})
 COLLECTION_SIZES = (0, 1, 2)
 
@@ -108,6 +113,8 @@ def collection_class(declared: str) -> str | None:
 
 def element_types(declared: GenericType, implementation: str) -> tuple[GenericType, ...]:
     """The element type of a collection (key and value types of a map), Object where unknown."""
+    if implementation == PROPERTIES:
+        return (GenericType(STRING_DESC), GenericType(STRING_DESC))
     count = 2 if implementation in MAPS else 1
     known = [a if a is not None and not a.variable else None for a in declared.args[:count]]
     known += [None] * (count - len(known))

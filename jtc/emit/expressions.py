@@ -5,6 +5,7 @@ field read or written, an array, a collection, a stub (stubs.py) or a call throu
 from __future__ import annotations
 
 from jtc.emit.arguments import Arguments, arg_slot
+from jtc.calls.jdk import NOT_GENERIC, PROPERTIES
 from jtc.emit.naming import LocalNames, simple_class_name
 from jtc.emit.reflection import reflective_call
 from jtc.emit.stubs import stub_expression
@@ -78,7 +79,7 @@ class Expressions:
         filled by `put` statements after its declaration (`map_puts`)."""
         made = self.spelling.spell_class(statement.owner)
         if not statement.args or statement.is_map:
-            return f"new {made}<>()"
+            return f"new {made}()" if statement.owner in NOT_GENERIC else f"new {made}<>()"
         elements = ", ".join(self.arguments.argument(v, p, False, arg_slot(index, position))
                              for position, (v, p) in enumerate(zip(statement.args, statement.param_descs)))
         if any(isinstance(v, Null) for v in statement.args) or self.release < LIST_OF_RELEASE:
@@ -89,7 +90,8 @@ class Expressions:
         """The statements that fill the map in `local` with the entries of `statement`."""
         values = [self.arguments.argument(v, p, False, arg_slot(index, position))
                   for position, (v, p) in enumerate(zip(statement.args, statement.param_descs))]
-        return [f"{local}.put({values[i]}, {values[i + 1]});" for i in range(0, len(values) - 1, 2)]
+        put = "setProperty" if statement.owner == PROPERTIES else "put"
+        return [f"{local}.{put}({values[i]}, {values[i + 1]});" for i in range(0, len(values) - 1, 2)]
 
     def constructs_inner(self, statement: Statement) -> bool:
         """`outer.new Inner(…)`: the first constructor argument is the enclosing instance."""

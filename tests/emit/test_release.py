@@ -12,6 +12,7 @@ from jtc.emit.render import render_suite
 from jtc.emit.validate import ValidationSettings, validate_suite
 from jtc.java.javac import OLDEST_TESTS_RELEASE, compile_sources, release_for_tests
 from jtc.java.toolchain import toolchain
+from jtc.java.bundle import junit_console_jar
 from jtc.model.classfile import major_version
 from jtc.model.classindex import ClassIndex
 from jtc.model.program import Construct, Invoke, NewCollection, VarRef
@@ -69,3 +70,23 @@ def test_tests_of_java_8_classes_are_java_8_class_files_that_pass(compiled: dict
     assert report.classes_dir is not None
     written = report.classes_dir / "fx" / "IntStackTest.class"
     assert major_version(written.read_bytes()) == 52
+
+
+def test_properties_are_made_as_a_person_writes_them_and_compile_for_java_8(compiled: dict[int, Path],
+                                                                            tmp_path: Path) -> None:
+    """`new Properties()` (no diamond: the class is not generic), filled by `setProperty`."""
+    text = "Ljava/lang/String;"
+    made = NewCollection("java/util/Properties", "Ljava/util/Properties;", (text, text),
+                         (Literal(text, "port"), Literal(text, "8080")))
+    read = Invoke("java/util/Properties", "getProperty", f"({text}){text}", VarRef(0, "Ljava/util/Properties;"),
+                  (Literal(text, "port"),))
+    suite = TestSuite(STACK, (TestCase((made, read), Returns(Literal(text, "8080"))),))
+    with ClassIndex([compiled[8]]) as index:
+        rendered = render_suite(suite, index)
+    lines = [line.strip() for line in rendered.source.splitlines()]
+    assert "Properties properties = new Properties();" in lines
+    assert 'properties.setProperty("port", "8080");' in lines
+    source = tmp_path / rendered.relative_path
+    source.parent.mkdir(parents=True)
+    source.write_text(rendered.source)
+    assert compile_sources([source], [compiled[8], junit_console_jar()], tmp_path / "classes", release=8) == []

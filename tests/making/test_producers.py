@@ -192,3 +192,12 @@ def test_a_method_an_interface_declares_abstract_again_over_a_default_is_stubbed
     assert {"remove()V", "hasNext()Z", "next()Ljava/lang/Object;", "add(Ljava/lang/Object;)V"} <= list_iterator
     assert "forEachRemaining(Ljava/util/function/Consumer;)V" not in list_iterator
     assert [a.key for a in producers.abstract_methods("Ljava/util/Iterator;")] == ["hasNext()Z", "next()Ljava/lang/Object;"]
+
+
+def test_properties_are_made_with_string_entries(producers: Producers) -> None:
+    """A parser's defaults (`parse(options, arguments, properties)`) are read key by key: an empty
+    `new Properties()` reads as nothing was set."""
+    recipes = RecipeBook(producers).recipes(plain("Ljava/util/Properties;"))
+    made = [recipe[-1].invokable for recipe in recipes if recipe[-1].invokable.owner == "java/util/Properties"]
+    assert made and all(step.params == ("Ljava/lang/String;",) * len(step.params) for step in made)
+    assert max(len(step.params) for step in made) >= 2  # one key and its value at least
