@@ -4,10 +4,8 @@ relate (supertypes, concrete subtypes, nesting), and what a test may write about
 Every stage asks it instead of reading class files itself: the search to find subtypes and
 producers anywhere on the classpath, the emitter to decide how a test spells a class and whether a
 call needs casts, the command to refuse class files the JVM cannot load. Files are parsed once,
-declarations only, without loading anything. JDK classes are looked up in the JDK's run-time image
-(lib/modules, which every JDK has, jmods or not; model/runtime_image.py), in the packages the JDK
-exports to everyone (others are not accessible to a test); for a class whose tests are compiled for an
-older release (`use_release`), as that release declares them (lib/ct.sym; model/release_symbols.py).
+declarations only, without loading anything. JDK classes are looked up behind the classpath, as the
+release the tests are compiled for declares them (`use_release`; model/jdk_classes.py).
 """
 
 from __future__ import annotations
@@ -18,17 +16,12 @@ import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from jtc.errors import ToolchainError
 from jtc.model.classfile import (ACC_PRIVATE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC, ClassFile, ClassFormatProblem,
                                  MethodDecl, parse_class_file)
-from jtc.model.release_symbols import ReleaseSymbols, open_release_symbols
-from jtc.model.runtime_image import RuntimeImage, RuntimeImageProblem
+from jtc.model.jdk_classes import JdkClasses
 from jtc.model.signatures import GenericType, class_type_bounds, parse_method_signature, plain
 from jtc.model.types import Descriptor, InternalName, package_of, parse_method_descriptor
 
-# Packages a JDK module exports to everyone; JDK classes elsewhere (sun.*, jdk.internal.*) are not
-# accessible to a test even when public.
-_EXPORTED_JDK_PACKAGE = re.compile(r"^javax?/")
 # Hidden classes (lambdas) and generated proxies have names that change from run to run.
 _UNSTABLE_NAME = re.compile(r"/0x|\$\$")
 _ANONYMOUS = re.compile(r"\$\d")
@@ -56,10 +49,7 @@ class ClassIndex:
     def __init__(self, entries: Sequence[Path], jdk_home: Path | None = None, dependencies: Sequence[Path] = ()) -> None:
         self.entries = tuple(entries)
         self.dependencies = frozenset(dependencies)
-        self._jdk_home = jdk_home
-        self._jdk = _open_runtime_image(jdk_home) if jdk_home else None
-        self._symbols: ReleaseSymbols | None = None  # opened on the first older release asked for
-        self.release: int | None = None  # the release JDK classes are looked up as; None: the JDK's own
+        self._jdk = JdkClasses(jdk_home) if jdk_home else None
         self._not_on_classpath: set[str] = set()  # cached lookups the JDK answered (or nothing did)
         self._archives: dict[Path, zipfile.ZipFile] = {}
         self._member_names: dict[Path, frozenset[str]] = {}
@@ -78,9 +68,6 @@ class ClassIndex:
         if self._jdk is not None:
             self._jdk.close()
             self._jdk = None
-        if self._symbols is not None:
-            self._symbols.close()
-            self._symbols = None
 
     def __enter__(self) -> ClassIndex:
         return self
@@ -111,24 +98,11 @@ class ClassIndex:
     def use_release(self, release: int | None) -> None:
         """Look JDK classes up as Java `release` declares them (the `--release` a class's tests are
         compiled with), so that no test calls a member its release lacks; None: as the JDK has them."""
-        if release == self.release:
+        if self._jdk is None or not self._jdk.use_release(release):
             return
-        self.release = release
         for internal in self._not_on_classpath:
             self._cache.pop(internal, None)
         self._not_on_classpath.clear()
-        if release is not None and self._symbols is None and self._jdk_home is not None:
-            self._symbols = open_release_symbols(self._jdk_home)
-
-    def _jdk_bytes(self, internal: InternalName) -> bytes | None:
-        if self._jdk is None or not _EXPORTED_JDK_PACKAGE.match(internal):
-            return None
-        if self.release is not None and self._symbols is not None and self._symbols.covers(self.release):
-            return self._symbols.class_bytes(internal, self.release)
-        try:
-            return self._jdk.class_bytes(internal)
-        except RuntimeImageProblem:
-            return None
 
     def lookup(self, internal: InternalName) -> ClassFile | None:
         """The declarations of a class of the user classpath or an exported JDK package; None when
@@ -137,7 +111,7 @@ class ClassIndex:
             data = self.class_bytes(internal)
             if data is None:
                 self._not_on_classpath.add(internal)
-                data = self._jdk_bytes(internal)
+                data = self._jdk.class_bytes(internal) if self._jdk is not None else None
             parsed = None
             if data is not None:
                 try:
@@ -352,24 +326,6 @@ class ClassIndex:
                 if len(params) == arity:
                     found.setdefault(method.desc, params)
         return [found[key] for key in sorted(found)]
-
-
-def _open_runtime_image(jdk_home: Path) -> RuntimeImage:
-    """The JDK's run-time image, checked by reading java.lang.Object: a JDK whose classes cannot be
-    read (a jlink image compressed with string sharing) is refused at once, not class by class."""
-    try:
-        image = RuntimeImage(jdk_home / "lib" / "modules")
-    except OSError as error:
-        raise ToolchainError(f"cannot read the JDK's classes in {jdk_home}: {error.strerror or error}") from None
-    except RuntimeImageProblem as problem:
-        raise ToolchainError(f"cannot read the JDK's classes: {problem}") from None
-    try:
-        if image.class_bytes("java/lang/Object") is None:
-            raise RuntimeImageProblem(f"{image.path} holds no java.lang.Object")
-    except RuntimeImageProblem as problem:
-        image.close()
-        raise ToolchainError(f"cannot read the JDK's classes: {problem}") from None
-    return image
 
 
 def _class_names(entry: Path, archive: Callable[[Path], zipfile.ZipFile]) -> Iterator[InternalName]:
