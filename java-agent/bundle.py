@@ -37,6 +37,7 @@ ROLES = {
     "jtc:jtc-report": Role.REPORTER,
     "jtc:jtc-junit-order": Role.JUNIT_ORDER,
     "jtc:jtc-mutate": Role.MUTATION_RUNNER,
+    "jtc:jtc-compile": Role.COMPILER,
     "org.jacoco:org.jacoco.core": Role.JACOCO_CORE,
     "org.jacoco:org.jacoco.report": Role.JACOCO_REPORT,
     "org.jacoco:org.jacoco.agent:runtime": Role.JACOCO_AGENT,

@@ -65,6 +65,7 @@ def _run_checks(say: Callable[[str], None], as_json: bool, jdk: Toolchain | Tool
         ("jtc coverage reporter", _bundled(Role.REPORTER)),
         ("jtc JUnit orderer", _bundled(Role.JUNIT_ORDER)),
         ("jtc mutation runner", _bundled(Role.MUTATION_RUNNER)),
+        ("jtc compile server", _bundled(Role.COMPILER)),
         ("PIT", _pit),
     ]
     found: dict[str, str] = {}

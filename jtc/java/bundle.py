@@ -38,6 +38,7 @@ class Role(StrEnum):
     REPORTER = "reporter"  # jtc's JaCoCo reporter
     JUNIT_ORDER = "junit-order"  # jtc's reversed method orderer
     MUTATION_RUNNER = "mutation-runner"  # jtc's mutation runner, ASM shaded into it
+    COMPILER = "compiler"  # javac kept warm for one run (java/compile_server.py)
     JACOCO_CORE = "jacoco-core"
     JACOCO_REPORT = "jacoco-report"
     JACOCO_ASM = "jacoco-asm"  # the ASM jars JaCoCo's core reads class files with
@@ -125,6 +126,11 @@ def junit_console_jar() -> Path:
 def junit4_jars() -> list[Path]:
     """What JUnit 4 tests need besides the console launcher (which brings the vintage engine)."""
     return paths(bundle().of(Role.JUNIT4))
+
+
+def compiler_jar() -> Path:
+    """The jar with jtc's compile server (javac itself comes with the JDK)."""
+    return bundle().one(Role.COMPILER).path
 
 
 def order_jar() -> Path:

@@ -11,6 +11,7 @@ for Java 11 runs on a Java 11 JVM, and uses no JDK API newer than the classes ma
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from collections.abc import Iterable, Sequence
@@ -18,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jtc.errors import ToolchainError
+from jtc.java.bundle import compiler_jar
+from jtc.java.compile_server import CompileServerError, compile_warm
 from jtc.java.toolchain import toolchain
 from jtc.model.classfile import major_version
 from jtc.model.classindex import ClassIndex
@@ -51,20 +54,26 @@ def release_for_tests(index: ClassIndex, classes_under_test: Iterable[InternalNa
 def compile_sources(sources: Sequence[Path], classpath: Sequence[Path], out_dir: Path,
                     timeout_s: float = 300.0, release: int | None = None,
                     jvm_options: Sequence[str] = ()) -> list[CompileError]:
-    """Compile `sources` into `out_dir`, for Java `release` when given (else the JDK's own), javac's
-    own JVM started with `jvm_options`; the errors, or an empty list when it compiled."""
+    """Compile `sources` into `out_dir`, for Java `release` when given (else the JDK's own), by this
+    process's warm javac (java/compile_server.py), or where it cannot start by javac itself, its own
+    JVM started with `jvm_options`; the errors, or an empty list when it compiled."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    command = [str(toolchain().javac), *(f"-J{option}" for option in jvm_options), "-g", "-nowarn", "-encoding", "UTF-8", "-proc:none", "-implicit:none",
-               "-Xmaxerrs", "10000", "-sourcepath", "", "-d", str(out_dir)]
+    # Absolute paths: the warm javac runs in the folder the process was in when it started it.
+    arguments = ["-g", "-nowarn", "-encoding", "UTF-8", "-proc:none", "-implicit:none",
+                 "-Xmaxerrs", "10000", "-sourcepath", "", "-d", str(out_dir.resolve())]
     if release is not None:
-        command += ["--release", str(release), "-Xlint:-options"]  # no word on releases the JDK deprecates
+        arguments += ["--release", str(release), "-Xlint:-options"]  # no word on releases the JDK deprecates
     if classpath:
-        command += ["-cp", ":".join(map(str, classpath))]
-    completed = subprocess.run(command + [str(s) for s in sources], capture_output=True, text=True,
-                               timeout=timeout_s)
-    if completed.returncode == 0:
+        arguments += ["-cp", os.pathsep.join(str(Path(entry).resolve()) for entry in classpath)]
+    arguments += [str(Path(source).resolve()) for source in sources]
+    try:
+        code, output = compile_warm(toolchain().java, compiler_jar(), arguments, timeout_s)
+    except (CompileServerError, ToolchainError):
+        completed = subprocess.run([str(toolchain().javac), *(f"-J{option}" for option in jvm_options), *arguments],
+                                   capture_output=True, text=True, timeout=timeout_s)
+        code, output = completed.returncode, completed.stdout + completed.stderr
+    if code == 0:
         return []
-    output = completed.stdout + completed.stderr
     errors = _parse_errors(output.splitlines())
     if not errors:
         raise ToolchainError(f"javac failed without a source error:\n{output.strip()}")
