@@ -134,11 +134,11 @@ class BudgetPlan:
     tidy: float = 0.02  # the statements nothing uses taken out of the tests to be written
     revalidation: float = 0.03  # unless --quick, the chosen tests validated again
     coverage: float = 0.01  # JaCoCo's analysis of the last validation's run under its agent
-    validation_reserve: float = 2.0
+    validation_reserve: float = 1.5
     selection_reserve: float = 2.0
-    tidy_reserve: float = 1.0  # it runs every test once before it cuts a statement
-    revalidation_reserve: float = 2.0
-    coverage_reserve: float = 1.0
+    tidy_reserve: float = 0.5  # it runs every test once before it cuts a statement
+    revalidation_reserve: float = 1.5
+    coverage_reserve: float = 0.5
     reserves_cap: float = 0.5
     # The second validation and the coverage analysis cut short give nothing of theirs (the unselected
     # tests are written, no figures): they may run on past their plan until this share of the budget
