@@ -31,6 +31,7 @@ class CompileServer:
 
     def __init__(self, java: Path, jar: Path) -> None:
         self.owner = os.getpid()
+        self.java, self.jar = java, jar
         self._process = subprocess.Popen([str(java), "-XX:+UseSerialGC", "-cp", str(jar), _MAIN_CLASS],
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self._answers: queue.Queue[tuple[int, str] | None] = queue.Queue()
@@ -82,13 +83,14 @@ _server: CompileServer | None = None
 
 
 def compile_warm(java: Path, jar: Path, arguments: Sequence[str], timeout_s: float) -> tuple[int, str]:
-    """Compile with this process's server, started or replaced as needed; CompileServerError for
-    arguments a line cannot carry."""
+    """Compile with this process's server, started or replaced as needed (a server of another JDK
+    than `java` is replaced: a run's JDK is chosen per command); CompileServerError for arguments a
+    line cannot carry."""
     global _server
     if any("\n" in argument or "\r" in argument for argument in arguments):
         raise CompileServerError("an argument of several lines")
     with _lock:
-        if _server is None or _server.owner != os.getpid() or not _server.alive:
+        if _server is None or _server.owner != os.getpid() or not _server.alive or (_server.java, _server.jar) != (java, jar):
             if _server is not None and _server.owner == os.getpid():
                 _server.close()
             _server = CompileServer(java, jar)

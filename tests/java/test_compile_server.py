@@ -10,6 +10,7 @@ import pytest
 
 from jtc.java import compile_server
 from jtc.java.bundle import compiler_jar
+from jtc.java.jdks import installed_jdks
 from jtc.java.javac import compile_sources
 from jtc.java.toolchain import toolchain
 
@@ -63,3 +64,18 @@ def test_empty_arguments_reach_javac_and_multi_line_ones_are_left_to_javac_itsel
     assert (code, printed) == (0, "")
     with pytest.raises(compile_server.CompileServerError):
         compile_server.compile_warm(toolchain().java, compiler_jar(), ["-d", "two\nlines", str(good)], 120.0)
+
+
+def test_a_server_of_another_jdk_is_replaced(tmp_path: Path) -> None:
+    """A run's JDK is chosen per command: a process that ran commands for two JDKs (the tests do) must
+    not compile for Java 25 with Java 17's javac."""
+    good = _source(tmp_path, "Good", GOOD)
+    assert compile_sources([good], [], tmp_path / "one") == []
+    first = compile_server._server
+    assert first is not None
+    other = next((jdk for jdk in installed_jdks() if jdk.java != toolchain().java), None)
+    if other is None:
+        pytest.skip("one JDK on this machine")
+    code, _ = compile_server.compile_warm(other.java, compiler_jar(), ["-d", str(tmp_path / "two"), str(good)], 120.0)
+    assert code == 0 and compile_server._server is not first and compile_server._server.java == other.java
+    assert not first.alive
