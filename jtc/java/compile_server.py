@@ -96,7 +96,8 @@ def compile_warm(java: Path, jar: Path, arguments: Sequence[str], timeout_s: flo
             _server = CompileServer(java, jar)
         try:
             return _server.compile(arguments, timeout_s)
-        except (CompileServerError, subprocess.TimeoutExpired):
+        except BaseException:  # stopped before it answers, javac too: an interrupted run removes the folder it writes to
+            _server.close()
             _server = None
             raise
 

@@ -79,3 +79,19 @@ def test_a_server_of_another_jdk_is_replaced(tmp_path: Path) -> None:
     code, _ = compile_server.compile_warm(other.java, compiler_jar(), ["-d", str(tmp_path / "two"), str(good)], 120.0)
     assert code == 0 and compile_server._server is not first and compile_server._server.java == other.java
     assert not first.alive
+
+
+def test_an_interrupted_compilation_stops_javac_before_the_run_goes_on(tmp_path: Path, monkeypatch) -> None:
+    """Ctrl-C or SIGTERM while javac compiles: the run removes its scratch folders on the way out, and
+    a javac still writing class files into one left it behind (a `-j 2` run stopped in the selection)."""
+    good = _source(tmp_path, "Good", GOOD)
+    assert compile_sources([good], [], tmp_path / "one") == []
+    server = compile_server._server
+    assert server is not None
+
+    def interrupted(arguments: object, timeout_s: float) -> tuple[int, str]:
+        raise KeyboardInterrupt()
+    monkeypatch.setattr(server, "compile", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        compile_sources([good], [], tmp_path / "two")
+    assert not server.alive and compile_server._server is None
