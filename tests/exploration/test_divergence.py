@@ -10,18 +10,7 @@ import z3
 from jtc.execution.runs import Execution
 from jtc.exploration.divergence import DIVERGENCES_PER_SITE, Divergences
 from jtc.exploration.tree import ConstraintTree, NodeStatus
-from jtc.model.classtable import MethodInfo
-from jtc.svm import path
-
-METHOD = MethodInfo(owner="p/C", name="m", desc="(I)I", access=9, max_locals=1, instrumented=True,
-                    code=[[0]] * 10, lines=[1] * 10, handlers=[], param_names=["x"])
-x = z3.BitVec("x", 32)
-
-
-def branch(index: int, taken: bool, cond: z3.BoolRef) -> path.Decision:
-    if taken:
-        return path.binary((METHOD, index), path.DecisionKind.BRANCH, True, False, cond)
-    return path.binary((METHOD, index), path.DecisionKind.BRANCH, False, True, z3.Not(cond))
+from tests.exploration.test_tree import METHOD, branch, x
 
 
 def finished_run(assignment: dict[str, int]) -> Execution:
